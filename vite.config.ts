@@ -1,0 +1,71 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiServer = 'http://127.0.0.1:3000';
+const brand = '#0b63ce';
+
+export default defineConfig({
+  root: 'pwa',
+  build: {
+    outDir: '../dist/pwa',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/socket.io': { target: apiServer, ws: true },
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      // NOTE: the app registers the worker itself (virtual:pwa-register); the CSP forbids inline scripts.
+      injectRegister: false,
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'SkyWay Airlines',
+        short_name: 'SkyWay',
+        description: 'Search flights, book seats and track your bookings with SkyWay Airlines.',
+        theme_color: brand,
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api/, /^\/socket\.io/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/images/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'public-images',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              // NOTE: receipts and chat images are private; only responses the server marks public are kept.
+              plugins: [
+                {
+                  cacheWillUpdate: ({ response }) =>
+                    Promise.resolve(
+                      response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')
+                        ? response
+                        : null,
+                    ),
+                },
+              ],
+            },
+          },
+        ],
+      },
+    }),
+  ],
+});
