@@ -1,0 +1,5 @@
+import { stopServer } from './server-process';
+
+export default async function globalTeardown(): Promise<void> {
+  await stopServer();
+}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { SitePage } from './pages/site-page';
+
+test('home page shows the hero heading, the navbar and the footer', async ({ page }) => {
+  const site = new SitePage(page);
+  await page.goto('/');
+
+  await expect(site.heading).toHaveText('Ready to take off?');
+  const links = { Home: '/', Track: '/tracking', Bookings: '/dashboard/bookings', Contact: '/contact' };
+  for (const [name, href] of Object.entries(links)) {
+    await expect(site.navLink(name)).toHaveAttribute('href', href);
+  }
+  await expect(site.signUp).toHaveAttribute('href', '/signup');
+  await expect(site.footer).toContainText('© 2025 SkyWay Airlines');
+});
+
+test('home page loads under the server CSP without console errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/');
+  await expect(new SitePage(page).heading).toHaveText('Ready to take off?');
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test('navbar and footer links open their pages', async ({ page }) => {
+  const site = new SitePage(page);
+  await page.goto('/');
+
+  await site.navLink('Track').click();
+  await expect(page).toHaveURL('/tracking');
+  await expect(site.heading).toHaveText('Track your booking');
+
+  await site.footerLink('About').click();
+  await expect(page).toHaveURL('/about');
+  await expect(site.heading).toHaveText('About SkyWay');
+});
+
+test('health endpoint answers ok', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok' });
+});
+
+test('a deep link into the dashboard is served by the SPA', async ({ page }) => {
+  const response = await page.goto('/dashboard/profile');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toContain('text/html');
+  await expect(new SitePage(page).nav).toBeVisible();
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(new SitePage(page).heading).toHaveText('Page not found');
+});
+
+test('the app is installable: manifest, icons and an active service worker', async ({ page, request }) => {
+  const manifestResponse = await request.get('/manifest.webmanifest');
+  expect(manifestResponse.status()).toBe(200);
+  const manifest = (await manifestResponse.json()) as { name: string; display: string; icons: { src: string }[] };
+  expect(manifest).toMatchObject({ name: 'SkyWay Airlines', display: 'standalone' });
+  for (const icon of manifest.icons) {
+    const iconResponse = await request.get(icon.src);
+    expect(iconResponse.headers()['content-type']).toBe('image/png');
+  }
+
+  await page.goto('/');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
+});
