@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { AppContext } from './context';
+import { AppError } from './errors';
+import { authenticate } from './middleware/auth';
+import { airportRoutes } from './routes/airports';
+import { authRoutes } from './routes/auth';
+import { flightRoutes } from './routes/flights';
+import { imageRoutes } from './routes/images';
+import { settingsRoutes } from './routes/settings';
+import { userRoutes } from './routes/users';
+
+export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
+
+/** Every router mounted under /api, in one list so tests can walk all routes. */
+export function apiRouters(ctx: AppContext) {
+  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes].map((make) => make(ctx));
+}
+
+function securityHeaders() {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+function errorBodyFor(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { type, code } = error as { type?: unknown; code?: unknown };
+  if (type === 'entity.parse.failed') return new AppError(400, 'Malformed JSON body');
+  if (type === 'entity.too.large') return new AppError(413, 'Request body is too large');
+  if (type === 'charset.unsupported' || type === 'encoding.unsupported') return new AppError(415, 'Unsupported body encoding');
+  if (code === 'LIMIT_FILE_SIZE') return new AppError(413, 'The image is larger than 10 MB');
+  if (typeof code === 'string' && code.startsWith('LIMIT_')) return new AppError(400, 'Unexpected upload form');
+  return undefined;
+}
+
+function handleError(error: unknown, req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const known = errorBodyFor(error);
+  if (known) {
+    res.status(known.status).json(known.toBody());
+    return;
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+}
+
+function servePwa(app: express.Express) {
+  if (!existsSync(PWA_DIST)) return;
+  app.use(
+    express.static(PWA_DIST, {
+      index: false,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(PWA_DIST, 'index.html'));
+  });
+}
+
+export function createApp(ctx: AppContext): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger: ctx.log,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(securityHeaders());
+  app.use(compression());
+  app.use(express.json({ limit: '200kb', strict: true }));
+  app.use(authenticate(ctx));
+
+  app.get('/api/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  for (const router of apiRouters(ctx)) app.use('/api', router);
+  app.use('/api', (_req, _res, next) => {
+    next(new AppError(404, 'Not found'));
+  });
+
+  servePwa(app);
+  app.use(handleError);
+  return app;
+}

@@ -1,0 +1,19 @@
+import type Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import type { Mailer } from './services/mail';
+
+/** What every route and service needs, built once at start (and once per test server). */
+export interface AppContext {
+  db: Db;
+  sqlite: Database.Database;
+  env: Env;
+  log: Logger;
+  dataDir: string;
+  jwtSecret: string;
+  now: () => Date;
+  mailer: Mailer;
+  /** Tells connected clients whose data changed; set once socket.io is attached. */
+  notify: (userIds: string[] | 'admins') => void;
+}

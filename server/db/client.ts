@@ -1,0 +1,40 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that can run a query: the database or a transaction on it. */
+export type Queryable = Db | Tx;
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, 'airline.sqlite');
+}
+
+/**
+ * NOTE: WAL with synchronous=FULL: a commit is on disk before its response goes out, so a
+ * SIGKILL or a power cut never loses an acknowledged booking. busy_timeout lets a second
+ * process on the same file wait for the write lock instead of failing.
+ */
+export function openDatabase(dataDir: string): { sqlite: Database.Database; db: Db } {
+  mkdirSync(dataDir, { recursive: true });
+  const sqlite = new Database(databaseFile(dataDir));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
+  return { sqlite, db };
+}
+
+export function immediate<T>(db: Db, work: (tx: Tx) => T): T {
+  return db.transaction(work, { behavior: 'immediate' });
+}

@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Every row the PWA syncs carries the global sync version of its last change. */
+const version = () => integer('version').notNull().default(0);
+const createdAt = () => text('created_at').notNull();
+const updatedAt = () => text('updated_at').notNull();
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash'),
+  role: text('role', { enum: ['user', 'admin', 'guest'] }).notNull().default('user'),
+  mobile: text('mobile'),
+  nationality: text('nationality'),
+  dob: text('dob'),
+  gender: text('gender', { enum: ['male', 'female', 'others'] }),
+  address: text('address'),
+  image: text('image'),
+  whatsApp: text('whats_app'),
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  version: version(),
+});
+
+export const loginFailures = sqliteTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  firstAt: integer('first_at').notNull(),
+  lockedUntil: integer('locked_until'),
+});
+
+export const airports = sqliteTable('airports', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  timeZone: text('time_zone').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  version: version(),
+});
+
+export const flights = sqliteTable(
+  'flights',
+  {
+    id: text('id').primaryKey(),
+    flightNumber: text('flight_number').notNull(),
+    originId: text('origin_id').notNull().references(() => airports.id),
+    destinationId: text('destination_id').notNull().references(() => airports.id),
+    departureTime: text('departure_time').notNull(),
+    arrivalTime: text('arrival_time').notNull(),
+    /** The calendar date of departure at the origin airport, for search by local date. */
+    departureLocalDate: text('departure_local_date').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status', { enum: ['scheduled', 'delayed', 'cancelled', 'departed'] }).notNull().default('scheduled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('flights_number_date').on(t.flightNumber, t.departureLocalDate),
+    index('flights_route_date').on(t.originId, t.destinationId, t.departureLocalDate),
+    index('flights_date').on(t.departureLocalDate),
+    index('flights_departure').on(t.departureTime),
+  ],
+);
+
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    userId: text('user_id').notNull().references(() => users.id),
+    flightId: text('flight_id').notNull().references(() => flights.id),
+    returnFlightId: text('return_flight_id').references(() => flights.id),
+    travelClass: text('travel_class').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'completed'] }).notNull().default('pending'),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    refundDueCents: integer('refund_due_cents'),
+    refundPaidAt: text('refund_paid_at'),
+    cancelReason: text('cancel_reason'),
+    checkedInAt: text('checked_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [index('bookings_user').on(t.userId), index('bookings_flight').on(t.flightId)],
+);
+
+export const travellers = sqliteTable(
+  'travellers',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dob: text('dob').notNull(),
+    nationality: text('nationality').notNull(),
+    passportNumber: text('passport_number').notNull(),
+    passportCountry: text('passport_country').notNull(),
+    passportExpiry: text('passport_expiry').notNull(),
+    image: text('image'),
+  },
+  (t) => [index('travellers_booking').on(t.bookingId)],
+);
+
+/** A seat held or sold on a flight. The partial unique index is what makes a double sale impossible. */
+export const seatAllocations = sqliteTable(
+  'seat_allocations',
+  {
+    id: text('id').primaryKey(),
+    flightId: text('flight_id').notNull().references(() => flights.id),
+    seatLabel: text('seat_label').notNull(),
+    bookingId: text('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    travellerId: text('traveller_id'),
+    state: text('state', { enum: ['held', 'sold', 'released'] }).notNull(),
+    holdExpiresAt: text('hold_expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('seat_allocations_active').on(t.flightId, t.seatLabel).where(sql`state in ('held', 'sold')`),
+    index('seat_allocations_booking').on(t.bookingId),
+    index('seat_allocations_flight_state').on(t.flightId, t.state),
+  ],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    transactionId: text('transaction_id').notNull().unique(),
+    accessKey: text('access_key').notNull().unique(),
+    bookingId: text('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    method: text('method', { enum: ['bank_transfer', 'crypto', 'cashApp'] }).notNull(),
+    status: text('status', { enum: ['pending', 'successful', 'failed'] }).notNull().default('pending'),
+    reason: text('reason'),
+    receiptImageId: text('receipt_image_id'),
+    awaitingReviewAt: text('awaiting_review_at'),
+    deadlineAt: text('deadline_at').notNull(),
+    decidedBy: text('decided_by'),
+    decidedAt: text('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [index('payments_user').on(t.userId), index('payments_booking').on(t.bookingId)],
+);
+
+export const settings = sqliteTable('settings', {
+  id: integer('id').primaryKey(),
+  data: text('data', { mode: 'json' }).notNull(),
+  updatedAt: updatedAt(),
+  version: version(),
+});
+
+export const images = sqliteTable('images', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id'),
+  kind: text('kind', { enum: ['marketing', 'receipt', 'chat', 'avatar'] }).notNull(),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  title: text('title'),
+  createdAt: createdAt(),
+});
+
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    type: text('type', { enum: ['Support', 'Chat'] }).notNull(),
+    userId: text('user_id').notNull().references(() => users.id),
+    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    lastMessageAt: text('last_message_at'),
+    lastGuestMailAt: text('last_guest_mail_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [index('conversations_user').on(t.userId)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id').notNull().references(() => users.id),
+    content: text('content').notNull(),
+    imageId: text('image_id'),
+    type: text('type', { enum: ['Support', 'Chat'] }).notNull(),
+    readAt: text('read_at'),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [index('messages_conversation').on(t.conversationId, t.createdAt)],
+);
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: text('actor_id'),
+    entity: text('entity', { enum: ['booking', 'payment', 'flight'] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_entity').on(t.entity, t.entityId)],
+);
+
+export const mailOutbox = sqliteTable('mail_outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
+  error: text('error'),
+  createdAt: createdAt(),
+  sentAt: text('sent_at'),
+});
+
+/** One row: the global sync version every write bumps. */
+export const syncState = sqliteTable('sync_state', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+export const tombstones = sqliteTable(
+  'tombstones',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tableName: text('table_name').notNull(),
+    rowId: text('row_id').notNull(),
+    version: integer('version').notNull(),
+    deletedAt: text('deleted_at').notNull(),
+  },
+  (t) => [index('tombstones_version').on(t.version)],
+);

@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { LoginBodySchema, RegisterBodySchema } from '../../sync/schemas/user';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { currentUser } from '../middleware/auth';
+import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../services/lockout';
+import { decoyHash, verifyPassword } from '../services/passwords';
+import { signToken } from '../services/tokens';
+import { createUser, findUserByEmail, revokeTokens, toUserJson, type UserRow } from '../services/users';
+import { validate } from '../validate';
+
+export function authAnswer(ctx: AppContext, user: UserRow) {
+  return { token: signToken(ctx.jwtSecret, user.id, user.tokenVersion), user: toUserJson(user) };
+}
+
+export function authRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/auths/register', async (req, res) => {
+    const body = validate(RegisterBodySchema, req.body);
+    const user = await createUser(ctx, body);
+    res.status(201).json(authAnswer(ctx, user));
+  });
+
+  router.post('/auths/login', async (req, res) => {
+    const body = validate(LoginBodySchema, req.body);
+    const key = lockoutKey(body.email, req.ip ?? 'unknown');
+    assertNotLocked(ctx, key);
+    const user = findUserByEmail(ctx.db, body.email);
+    const ok = user?.role !== 'guest' && (await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password));
+    if (!user || !ok) {
+      recordFailure(ctx, key);
+      throw new AppError(401, 'Invalid email or password');
+    }
+    clearFailures(ctx, key);
+    res.json(authAnswer(ctx, user));
+  });
+
+  router.post('/auths/logout-all', (req, res) => {
+    revokeTokens(ctx, currentUser(req));
+    res.json({ message: 'Signed out everywhere' });
+  });
+
+  return router;
+}

@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { currentParticipant } from '../middleware/auth';
+import { imagePath, imageUrl, listMarketingImages, MAX_UPLOAD_BYTES, readableImage, storeImage } from '../services/images';
+import { validate } from '../validate';
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+
+const UploadFieldsSchema = z.object({
+  kind: z.enum(['receipt', 'chat', 'avatar', 'marketing']).default('receipt'),
+  title: z.string().trim().max(100).optional(),
+});
+const ImageParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Image not found') });
+
+export function imageRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/images', (_req, res) => {
+    res.json(listMarketingImages(ctx));
+  });
+
+  router.get('/images/:id', (req, res) => {
+    const { id } = validate(ImageParamsSchema, req.params);
+    const image = readableImage(ctx, id, req.user);
+    res.setHeader('Cache-Control', image.kind === 'marketing' ? 'public, max-age=31536000, immutable' : 'private, no-store');
+    res.type(image.mime).sendFile(imagePath(ctx.dataDir, image.id));
+  });
+
+  router.post('/images', upload.single('image'), async (req, res) => {
+    const user = currentParticipant(req);
+    const fields = validate(UploadFieldsSchema, req.body);
+    if (!req.file) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);
+    if (fields.kind === 'marketing' && user.role !== 'admin') throw new AppError(403, 'Only admins upload marketing images');
+    const image = await storeImage(ctx, req.file.buffer, fields.kind, user.id, fields.title ?? null);
+    res.status(201).json({ message: 'Image uploaded', imageUrl: imageUrl(image.id), _id: image.id });
+  });
+
+  return router;
+}

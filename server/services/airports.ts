@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, or } from 'drizzle-orm';
+import type { Airport, AirportBody } from '../../sync/schemas/airport';
+import type { AppContext } from '../context';
+import { immediate, type Queryable } from '../db/client';
+import { airports, flights } from '../db/schema';
+import { nextVersion, recordDelete } from '../db/version';
+import { AppError, conflict, notFound } from '../errors';
+import { airportRecord } from './airport-data';
+
+export type AirportRow = typeof airports.$inferSelect;
+
+export function toAirportJson(row: AirportRow): Airport {
+  return {
+    _id: row.id,
+    name: row.name,
+    code: row.code,
+    city: row.city,
+    country: row.country,
+    timeZone: row.timeZone,
+    createdAt: row.createdAt,
+  };
+}
+
+export function listAirports(q: Queryable): AirportRow[] {
+  return q.select().from(airports).orderBy(asc(airports.city), asc(airports.code)).all();
+}
+
+/** Finds an airport by id or by its IATA code. */
+export function findAirport(q: Queryable, idOrCode: string): AirportRow | undefined {
+  return q
+    .select()
+    .from(airports)
+    .where(or(eq(airports.id, idOrCode), eq(airports.code, idOrCode.toUpperCase())))
+    .get();
+}
+
+export function getAirport(q: Queryable, idOrCode: string): AirportRow {
+  const row = findAirport(q, idOrCode);
+  if (!row) throw notFound('Airport');
+  return row;
+}
+
+function timeZoneFor(body: Pick<AirportBody, 'code' | 'timeZone'>): string {
+  const zone = body.timeZone ?? airportRecord(body.code)?.tz;
+  if (!zone) throw new AppError(400, 'Time zone is required', [{ msg: 'Time zone is required', path: 'timeZone' }]);
+  return zone;
+}
+
+function assertCodeFree(q: Queryable, code: string, exceptId?: string): void {
+  const existing = q.select({ id: airports.id }).from(airports).where(eq(airports.code, code)).get();
+  if (existing && existing.id !== exceptId) throw conflict(`Airport code ${code} already exists`);
+}
+
+export function createAirport(ctx: AppContext, body: AirportBody): AirportRow {
+  const timeZone = timeZoneFor(body);
+  const now = ctx.now().toISOString();
+  return immediate(ctx.db, (tx) => {
+    assertCodeFree(tx, body.code);
+    return tx
+      .insert(airports)
+      .values({ id: randomUUID(), ...body, timeZone, createdAt: now, updatedAt: now, version: nextVersion(tx) })
+      .returning()
+      .get();
+  });
+}
+
+export function updateAirport(ctx: AppContext, id: string, body: Partial<AirportBody>): AirportRow {
+  return immediate(ctx.db, (tx) => {
+    const current = getAirport(tx, id);
+    if (body.code) assertCodeFree(tx, body.code, current.id);
+    const code = body.code ?? current.code;
+    const timeZone = body.timeZone ?? (body.code ? timeZoneFor({ code }) : current.timeZone);
+    const row = tx
+      .update(airports)
+      .set({ ...body, timeZone, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) })
+      .where(eq(airports.id, current.id))
+      .returning()
+      .get();
+    if (!row) throw notFound('Airport');
+    return row;
+  });
+}
+
+export function deleteAirport(ctx: AppContext, id: string): void {
+  immediate(ctx.db, (tx) => {
+    const current = getAirport(tx, id);
+    const used = tx
+      .select({ id: flights.id })
+      .from(flights)
+      .where(or(eq(flights.originId, current.id), eq(flights.destinationId, current.id)))
+      .get();
+    if (used) throw conflict('This airport is used by flights and cannot be deleted');
+    tx.delete(airports).where(eq(airports.id, current.id)).run();
+    recordDelete(tx, 'airports', current.id, nextVersion(tx), ctx.now());
+  });
+}

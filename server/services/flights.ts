@@ -1,0 +1,156 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { SEATS_PER_FLIGHT } from '../../sync/constants';
+import { centsToDollars, dollarsToCents } from '../../sync/money';
+import type { Flight, FlightBody, FlightSearchQuery, FlightUpdateBody } from '../../sync/schemas/flight';
+import { localDate, minutesBetween } from '../../sync/time';
+import type { AppContext } from '../context';
+import { immediate, type Queryable } from '../db/client';
+import { selectFlights, selectTakenSeats, type FlightFilter, type FlightWithAirports } from '../db/flight-queries';
+import { bookings, flights } from '../db/schema';
+import { nextVersion, recordDelete } from '../db/version';
+import { AppError, conflict, notFound } from '../errors';
+import { findAirport, getAirport, toAirportJson } from './airports';
+
+export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
+  return {
+    _id: flight.id,
+    flightNumber: flight.flightNumber,
+    origin: toAirportJson(origin),
+    destination: toAirportJson(destination),
+    departureTime: flight.departureTime,
+    arrivalTime: flight.arrivalTime,
+    duration: minutesBetween(flight.departureTime, flight.arrivalTime),
+    availableSeats: SEATS_PER_FLIGHT - taken,
+    status: flight.status,
+    price: centsToDollars(flight.priceCents),
+    createdAt: flight.createdAt,
+  };
+}
+
+/** Search by origin and destination (id or IATA code) and the local date at the origin. */
+export function searchFlights(ctx: AppContext, query: FlightSearchQuery): Flight[] {
+  const filter: FlightFilter = { localDate: query.departureTime, flightNumber: query.search?.toUpperCase() };
+  for (const [key, value] of [['originId', query.origin], ['destinationId', query.destination]] as const) {
+    if (!value) continue;
+    const airport = findAirport(ctx.db, value);
+    if (!airport) return [];
+    filter[key] = airport.id;
+  }
+  return selectFlights(ctx.db, filter, ctx.now().toISOString()).map(toFlightJson);
+}
+
+export function getFlight(ctx: AppContext, q: Queryable, id: string): Flight {
+  const row = selectFlights(q, { id }, ctx.now().toISOString())[0];
+  if (!row) throw notFound('Flight');
+  return toFlightJson(row);
+}
+
+export function takenSeats(ctx: AppContext, id: string): { seatNumber: string }[] {
+  getFlight(ctx, ctx.db, id);
+  return selectTakenSeats(ctx.db, id, ctx.now().toISOString()).map((seatNumber) => ({ seatNumber }));
+}
+
+function flightNumberTaken(q: Queryable, flightNumber: string, localDay: string, exceptId?: string): boolean {
+  const existing = q
+    .select({ id: flights.id })
+    .from(flights)
+    .where(and(eq(flights.flightNumber, flightNumber), eq(flights.departureLocalDate, localDay)))
+    .get();
+  return Boolean(existing && existing.id !== exceptId);
+}
+
+/** A flight number is unique per local departure day, as airlines reuse numbers daily. */
+function chooseFlightNumber(q: Queryable, requested: string | undefined, localDay: string, exceptId?: string): string {
+  if (requested) {
+    if (flightNumberTaken(q, requested, localDay, exceptId)) throw conflict(`Flight ${requested} already flies on ${localDay}`);
+    return requested;
+  }
+  for (;;) {
+    const candidate = `SW${randomInt(1000, 10_000)}`;
+    if (!flightNumberTaken(q, candidate, localDay)) return candidate;
+  }
+}
+
+type Schedule = { originId: string; destinationId: string; departureTime: string; arrivalTime: string };
+
+/** Resolves the airports and checks the schedule; answers the stored instants in UTC. */
+function checkedSchedule(q: Queryable, input: Schedule) {
+  const originAirport = getAirport(q, input.originId);
+  const destinationAirport = getAirport(q, input.destinationId);
+  if (originAirport.id === destinationAirport.id) {
+    throw new AppError(400, 'Origin and destination cannot be the same', [
+      { msg: 'Origin and destination cannot be the same', path: 'destination' },
+    ]);
+  }
+  const departureTime = new Date(input.departureTime).toISOString();
+  const arrivalTime = new Date(input.arrivalTime).toISOString();
+  if (arrivalTime <= departureTime) {
+    throw new AppError(400, 'Arrival must be after departure', [{ msg: 'Arrival must be after departure', path: 'arrivalTime' }]);
+  }
+  return {
+    originId: originAirport.id,
+    destinationId: destinationAirport.id,
+    departureTime,
+    arrivalTime,
+    departureLocalDate: localDate(departureTime, originAirport.timeZone),
+  };
+}
+
+export function createFlight(ctx: AppContext, body: FlightBody): Flight {
+  const now = ctx.now().toISOString();
+  return immediate(ctx.db, (tx) => {
+    const schedule = checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
+    const id = randomUUID();
+    tx.insert(flights)
+      .values({
+        id,
+        flightNumber: chooseFlightNumber(tx, body.flightNumber, schedule.departureLocalDate),
+        ...schedule,
+        priceCents: dollarsToCents(body.price),
+        status: body.status ?? 'scheduled',
+        createdAt: now,
+        updatedAt: now,
+        version: nextVersion(tx),
+      })
+      .run();
+    return getFlight(ctx, tx, id);
+  });
+}
+
+export function updateFlight(ctx: AppContext, id: string, body: FlightUpdateBody): Flight {
+  return immediate(ctx.db, (tx) => {
+    const current = tx.select().from(flights).where(eq(flights.id, id)).get();
+    if (!current) throw notFound('Flight');
+    const schedule = checkedSchedule(tx, {
+      originId: body.origin ?? current.originId,
+      destinationId: body.destination ?? current.destinationId,
+      departureTime: body.departureTime ?? current.departureTime,
+      arrivalTime: body.arrivalTime ?? current.arrivalTime,
+    });
+    tx.update(flights)
+      .set({
+        ...schedule,
+        flightNumber: chooseFlightNumber(tx, current.flightNumber, schedule.departureLocalDate, id),
+        ...(body.price === undefined ? {} : { priceCents: dollarsToCents(body.price) }),
+        ...(body.status ? { status: body.status } : {}),
+        updatedAt: ctx.now().toISOString(),
+        version: nextVersion(tx),
+      })
+      .where(eq(flights.id, id))
+      .run();
+    return getFlight(ctx, tx, id);
+  });
+}
+
+export function deleteFlight(ctx: AppContext, id: string): void {
+  immediate(ctx.db, (tx) => {
+    const current = tx.select({ id: flights.id }).from(flights).where(eq(flights.id, id)).get();
+    if (!current) throw notFound('Flight');
+    const booked = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)).get()
+      ?? tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id)).get();
+    if (booked) throw conflict('This flight has bookings and cannot be deleted');
+    tx.delete(flights).where(eq(flights.id, id)).run();
+    recordDelete(tx, 'flights', id, nextVersion(tx), ctx.now());
+  });
+}

@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import sharp, { type OutputInfo } from 'sharp';
+import type { AppContext } from '../context';
+import { images } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import type { UserRow } from './users';
+
+export type ImageKind = (typeof images.$inferSelect)['kind'];
+export type ImageRow = typeof images.$inferSelect;
+
+const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_PIXELS = 40_000_000;
+const MAX_SIDE = 1024;
+
+export function imageDir(dataDir: string): string {
+  return path.join(dataDir, 'images');
+}
+
+export function imagePath(dataDir: string, id: string): string {
+  return path.join(imageDir(dataDir), `${id}.webp`);
+}
+
+export function imageUrl(id: string): string {
+  return `/api/images/${id}`;
+}
+
+/** Checks the real format by its bytes, re-encodes to at most 1024 px a side at quality 90, strips metadata. */
+export async function storeImage(
+  ctx: AppContext,
+  input: Buffer,
+  kind: ImageKind,
+  ownerId: string | null,
+  title: string | null = null,
+): Promise<ImageRow> {
+  let format: string | undefined;
+  try {
+    ({ format } = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata());
+  } catch {
+    throw new AppError(400, 'The file is not a JPEG, PNG or WebP image');
+  }
+  if (!format || !ACCEPTED.has(format)) throw new AppError(400, 'The file is not a JPEG, PNG or WebP image');
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    output = await sharp(input, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError(400, 'The image is damaged or larger than 40 megapixels');
+  }
+  const id = randomBytes(16).toString('hex');
+  mkdirSync(imageDir(ctx.dataDir), { recursive: true });
+  await writeFile(imagePath(ctx.dataDir, id), output.data);
+  return ctx.db
+    .insert(images)
+    .values({
+      id,
+      ownerId,
+      kind,
+      mime: 'image/webp',
+      width: output.info.width,
+      height: output.info.height,
+      bytes: output.data.length,
+      sha256: createHash('sha256').update(input).digest('hex'),
+      title,
+      createdAt: ctx.now().toISOString(),
+    })
+    .returning()
+    .get();
+}
+
+export function listMarketingImages(ctx: AppContext) {
+  return ctx.db
+    .select()
+    .from(images)
+    .where(eq(images.kind, 'marketing'))
+    .orderBy(desc(images.createdAt))
+    .all()
+    .map((row) => ({ _id: row.id, imageUrl: imageUrl(row.id), title: row.title, width: row.width, height: row.height }));
+}
+
+/**
+ * Marketing images are public; any other image only to its owner and admins. Further readers
+ * (the other party of a conversation) are allowed by `extraReader`.
+ */
+export function readableImage(
+  ctx: AppContext,
+  id: string,
+  user: UserRow | undefined,
+  extraReader: (image: ImageRow, user: UserRow) => boolean = () => false,
+): ImageRow {
+  const row = ctx.db.select().from(images).where(and(eq(images.id, id))).get();
+  if (!row) throw notFound('Image');
+  if (row.kind === 'marketing') return row;
+  if (user && (user.role === 'admin' || user.id === row.ownerId || extraReader(row, user))) return row;
+  throw notFound('Image');
+}

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { SettingsBodySchema, type AdminSettings, type PublicSettings, type SettingsBody } from '../../sync/schemas/settings';
+import type { AppContext } from '../context';
+import { immediate, type Queryable } from '../db/client';
+import { settings } from '../db/schema';
+import { nextVersion } from '../db/version';
+import { AppError } from '../errors';
+
+const StoredSettingsSchema = SettingsBodySchema.extend({
+  contact: SettingsBodySchema.shape.contact.unwrap(),
+  paymentDeadlineHours: z.number().int(),
+  cancellationPenaltyPercent: z.number(),
+  smtpUrl: z.string(),
+});
+export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  bankingInfo: { accountNumber: '0123456789', accountName: 'SkyWay Airlines Ltd', bankName: 'First Harbour Bank', routing: '026009593', address: '1 Harbour Square, London' },
+  cryptoInfo: [{ name: 'USDT', network: 'TRC20', address: 'TQ7uVb9fG3cLx8pKzR2mN5wYhD4sJ6eA1B', rate: 1 }],
+  cashApp: { tag: '$SkyWayAir', name: 'SkyWay Airlines' },
+  mail: { name: 'bookings@skyway.test', password: '' },
+  whatsApp: 'https://wa.me/442071234567',
+  contact: { phones: ['+44 20 7123 4567', '+1 212 555 0100'], email: 'support@skyway.test' },
+  paymentDeadlineHours: 24,
+  cancellationPenaltyPercent: 10,
+  smtpUrl: '',
+};
+
+export function readSettings(q: Queryable): StoredSettings {
+  const row = q.select().from(settings).where(eq(settings.id, 1)).get();
+  if (!row) return DEFAULT_SETTINGS;
+  const parsed = StoredSettingsSchema.safeParse(row.data);
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+export function publicSettings(s: StoredSettings): PublicSettings {
+  return { bankingInfo: s.bankingInfo, cryptoInfo: s.cryptoInfo, cashApp: s.cashApp, whatsApp: s.whatsApp, contact: s.contact };
+}
+
+function smtpHost(url: string): string {
+  try {
+    return url ? new URL(url).host : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The admin view: secrets are reported as present or absent, never returned. */
+export function adminSettings(s: StoredSettings): AdminSettings {
+  return {
+    ...publicSettings(s),
+    mail: { name: s.mail.name, hasPassword: Boolean(s.mail.password) },
+    smtp: { host: smtpHost(s.smtpUrl), configured: Boolean(s.smtpUrl) },
+    paymentDeadlineHours: s.paymentDeadlineHours,
+    cancellationPenaltyPercent: s.cancellationPenaltyPercent,
+  };
+}
+
+/** Saves the whole settings object; an omitted mail password or SMTP URL keeps the stored one. */
+export function saveSettings(ctx: AppContext, body: SettingsBody): StoredSettings {
+  return immediate(ctx.db, (tx) => {
+    const current = readSettings(tx);
+    const password = body.mail.password || current.mail.password;
+    if (!password) {
+      throw new AppError(400, 'Mail email and password are required.', [{ msg: 'Mail email and password are required.', path: 'mail.password' }]);
+    }
+    const next: StoredSettings = {
+      ...current,
+      ...body,
+      contact: body.contact ?? current.contact,
+      mail: { name: body.mail.name, password },
+      smtpUrl: body.smtpUrl ?? current.smtpUrl,
+      paymentDeadlineHours: body.paymentDeadlineHours ?? current.paymentDeadlineHours,
+      cancellationPenaltyPercent: body.cancellationPenaltyPercent ?? current.cancellationPenaltyPercent,
+    };
+    const values = { data: next, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) };
+    tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();
+    return next;
+  });
+}

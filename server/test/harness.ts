@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { parseEnv } from '../env';
+import { seedIfEmpty } from '../seed/seed';
+import { createContext, listen, type Running } from '../start';
+
+export const ADMIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
+export const TRAVELLER = { email: 'traveller@skyway.test', password: 'Demo-pass-123' };
+
+export type TestServer = Running & {
+  dataDir: string;
+  /** Moves the server's clock; services read time only through ctx.now. */
+  setNow: (date: Date) => void;
+  stop: () => Promise<void>;
+};
+
+/** The real app on a free port over a real SQLite file in a fresh temp DATA_DIR. */
+export async function startTestServer(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-test-'));
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: options.seed ?? 'none',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_PASSWORD: TRAVELLER.password,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  let now: Date | undefined;
+  const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date());
+  await seedIfEmpty(ctx);
+  const running = await listen(ctx);
+  return {
+    ...running,
+    dataDir,
+    setNow: (date) => {
+      now = date;
+    },
+    stop: async () => {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Answer<T = unknown> = { status: number; body: T; headers: Headers };
+
+/** A small JSON client for one server, optionally signed in. */
+export function client(baseUrl: string, token?: string) {
+  async function call<T = unknown>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<Answer<T>> {
+    const headers = new Headers(init.headers);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    if (body !== undefined && !(body instanceof FormData) && typeof body !== 'string') headers.set('content-type', 'application/json');
+    if (typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const payload = body === undefined ? undefined : body instanceof FormData || typeof body === 'string' ? body : JSON.stringify(body);
+    const res = await fetch(`${baseUrl}${url}`, { ...init, method, headers, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  return {
+    get: <T = unknown>(url: string) => call<T>('GET', url),
+    post: <T = unknown>(url: string, body?: unknown, init?: RequestInit) => call<T>('POST', url, body, init),
+    put: <T = unknown>(url: string, body?: unknown) => call<T>('PUT', url, body),
+    delete: <T = unknown>(url: string, body?: unknown) => call<T>('DELETE', url, body),
+  };
+}
+
+export async function login(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await client(baseUrl).post<{ token: string }>('/api/auths/login', { email, password });
+  if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+
+export async function registerUser(baseUrl: string, email: string, password = 'Secret-pass-1', fullName = 'Test User') {
+  const res = await client(baseUrl).post<{ token: string; user: { _id: string } }>('/api/auths/register', { email, password, fullName });
+  if (res.status !== 201) throw new Error(`register failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token, id: res.body.user._id };
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES, FLIGHT_STATUSES, MAX_TRAVELLERS, PAYMENT_STATUSES, SEAT_LABELS, TITLES, TRAVEL_CLASSES } from '../constants';
+import { IdSchema, IsoDateSchema, requiredString } from './common';
+
+export const SeatLabelSchema = z
+  .string({ error: 'Seat must be a label from A1 to F4' })
+  .refine((s) => SEAT_LABELS.includes(s), 'Seat must be a label from A1 to F4');
+
+export const DobSchema = z.object({
+  day: z.coerce.number({ error: 'Date of birth is required' }).int().min(1).max(31),
+  month: z.coerce.number({ error: 'Date of birth is required' }).int().min(1).max(12),
+  year: z.coerce.number({ error: 'Date of birth is required' }).int().min(1900).max(2100),
+});
+
+export const TravellerInputSchema = z.object({
+  title: z.enum(TITLES, { error: 'Title must be Mr, Mrs, Ms or Dr' }),
+  firstName: requiredString('First name is required', 60),
+  lastName: requiredString('Last name is required', 60),
+  dob: DobSchema,
+  nationality: requiredString('Nationality is required', 60),
+  passportNumber: z
+    .string({ error: 'Passport number is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{5,20}$/, 'Enter a valid passport number'),
+  passportCountry: requiredString('Passport country is required', 60),
+  passportExpiry: IsoDateSchema,
+  image: z.string().max(300).optional(),
+});
+export type TravellerInput = z.infer<typeof TravellerInputSchema>;
+
+export const TravellerSchema = TravellerInputSchema.extend({
+  _id: z.string(),
+  image: z.string().nullable(),
+  dob: z.object({ day: z.number(), month: z.number(), year: z.number() }),
+});
+export type Traveller = z.infer<typeof TravellerSchema>;
+
+const BookingFlightSchema = z.object({
+  _id: z.string(),
+  flightNumber: z.string(),
+  origin: z.object({ _id: z.string(), city: z.string(), code: z.string(), timeZone: z.string() }),
+  destination: z.object({ _id: z.string(), city: z.string(), code: z.string(), timeZone: z.string() }),
+  departureTime: z.string(),
+  arrivalTime: z.string(),
+  status: z.enum(FLIGHT_STATUSES),
+  price: z.number(),
+});
+
+export const BookingSchema = z.object({
+  _id: z.string(),
+  bookingId: z.string(),
+  userId: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
+  flightId: BookingFlightSchema,
+  returnFlightId: BookingFlightSchema.nullable(),
+  seatId: z.array(z.object({ seatNumber: z.string(), class: z.string(), flightId: z.string() })),
+  class: z.enum(TRAVEL_CLASSES),
+  status: z.enum(BOOKING_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  email: z.string(),
+  phone: z.string(),
+  totalAmount: z.number(),
+  refundDue: z.number().nullable(),
+  cancelReason: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+  createdAt: z.string(),
+  travellers: z.array(TravellerSchema),
+});
+export type Booking = z.infer<typeof BookingSchema>;
+
+export const TrackBodySchema = z.object({
+  bookingId: z
+    .string({ error: 'Please enter both Booking Reference and Email.' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'Please enter both Booking Reference and Email.')
+    .max(12),
+  email: z
+    .string({ error: 'Please enter both Booking Reference and Email.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter both Booking Reference and Email.')
+    .max(254),
+});
+
+export const AdminBookingBodySchema = z.object({
+  userId: IdSchema,
+  flightId: IdSchema,
+  seatId: z.array(SeatLabelSchema).min(1).max(MAX_TRAVELLERS),
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** A non-empty trimmed string whose missing, wrong-typed and empty cases all read `message`. */
+export function requiredString(message: string, max = 200) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+}
+
+export function optionalString(max = 200) {
+  return z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+}
+
+export const IdSchema = z.string().trim().min(1, 'id is required').max(64, 'id is too long');
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const EmailSchema = z
+  .string({ error: 'A valid email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'A valid email is required')
+  .pipe(z.email('A valid email is required'));
+
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Must be an ISO date-time' });
+export const IsoDateSchema = z.iso.date('Must be a date (YYYY-MM-DD)');
+
+export const PageQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(5),
+});
+
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

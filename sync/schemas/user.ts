@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { GENDERS, ROLES } from '../constants';
+import { EmailSchema, requiredString } from './common';
+
+export const UserSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  nationality: z.string().nullable(),
+  dob: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  address: z.string().nullable(),
+  image: z.string().nullable(),
+  whatsApp: z.string().nullable(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+const PasswordLoginSchema = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
+
+export const LoginBodySchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(254, 'Email is required'),
+  password: PasswordLoginSchema,
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const RegisterBodySchema = z.object({
+  fullName: requiredString('Full name is required', 100),
+  email: EmailSchema,
+  password: z
+    .string({ error: 'Password must be at least 8 characters long' })
+    .min(8, 'Password must be at least 8 characters long')
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const ProfileUpdateSchema = z.object({
+  fullName: requiredString('Name and email are required.', 100),
+  email: z
+    .string({ error: 'Name and email are required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Name and email are required.')
+    .max(254)
+    .pipe(z.email('A valid email is required')),
+  phone: z.string().trim().max(40).optional(),
+  nationality: z.string().trim().max(80).optional(),
+  dob: z.string().trim().max(10).optional(),
+  gender: z.enum(GENDERS).optional(),
+  address: z.string().trim().max(300).optional(),
+});
+
+export const EmailUpdateSchema = z.object({
+  email: z
+    .string({ error: 'Email are required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email are required.')
+    .max(254)
+    .pipe(z.email('A valid email is required')),
+});
+
+export const PasswordUpdateSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: z
+    .string({ error: 'New password must be at least 6 characters.' })
+    .min(6, 'New password must be at least 6 characters.')
+    .max(200),
+});
+
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+export type EmailUpdate = z.infer<typeof EmailUpdateSchema>;
+export type PasswordUpdate = z.infer<typeof PasswordUpdateSchema>;
+
+/** PUT /users/update takes one of three payloads; which one is told by its keys. */
+export function userUpdateSchemaFor(body: unknown) {
+  const keys = body && typeof body === 'object' ? Object.keys(body) : [];
+  if (keys.includes('currentPassword') || keys.includes('newPassword')) return PasswordUpdateSchema;
+  if (keys.includes('fullName')) return ProfileUpdateSchema;
+  return EmailUpdateSchema;
+}
