@@ -49,6 +49,14 @@ export async function startTestServer(options: { seed?: 'demo' | 'none'; env?: R
 
 export type Answer<T = unknown> = { status: number; body: T; headers: Headers };
 
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+}
+
 /** A small JSON client for one server, optionally signed in. */
 export function client(baseUrl: string, token?: string) {
   async function call<T = unknown>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<Answer<T>> {
@@ -59,13 +67,7 @@ export function client(baseUrl: string, token?: string) {
     const payload = body === undefined ? undefined : body instanceof FormData || typeof body === 'string' ? body : JSON.stringify(body);
     const res = await fetch(`${baseUrl}${url}`, { ...init, method, headers, body: payload });
     const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = text;
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return { status: res.status, body: parseBody(text) as T, headers: res.headers };
   }
   return {
     get: <T = unknown>(url: string) => call<T>('GET', url),
