@@ -8,10 +8,13 @@ import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { AppError } from './errors';
 import { authenticate } from './middleware/auth';
+import { adminRoutes } from './routes/admin';
 import { airportRoutes } from './routes/airports';
 import { authRoutes } from './routes/auth';
+import { bookingRoutes } from './routes/bookings';
 import { flightRoutes } from './routes/flights';
 import { imageRoutes } from './routes/images';
+import { paymentRoutes } from './routes/payments';
 import { settingsRoutes } from './routes/settings';
 import { userRoutes } from './routes/users';
 
@@ -19,7 +22,9 @@ export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
-  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes].map((make) => make(ctx));
+  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes].map((make) =>
+    make(ctx),
+  );
 }
 
 function securityHeaders() {

@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
 import { attachRealtime } from './realtime/socket';
+import { startSweeper } from './services/lifecycle';
 import { createMailer } from './services/mail';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
@@ -44,6 +45,7 @@ export async function listen(ctx: AppContext): Promise<Running> {
   const app = createApp(ctx);
   const server = createServer(app);
   const io = attachRealtime(ctx, server);
+  const stopSweeper = startSweeper(ctx);
   await new Promise<void>((resolve) => server.listen(ctx.env.PORT, ctx.env.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.env.PORT;
@@ -51,6 +53,7 @@ export async function listen(ctx: AppContext): Promise<Running> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      stopSweeper();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await io.close();
       server.closeIdleConnections();

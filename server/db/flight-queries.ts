@@ -6,10 +6,15 @@ import { airports, flights, seatAllocations } from './schema';
 const origin = alias(airports, 'origin');
 const destination = alias(airports, 'destination');
 
+/** A held seat whose hold has no expiry waits for an admin's decision; it stays taken. */
+export function activeAllocation(nowIso: string) {
+  return sql`(${seatAllocations.state} = 'sold' or (${seatAllocations.state} = 'held' and (${seatAllocations.holdExpiresAt} is null or ${seatAllocations.holdExpiresAt} > ${nowIso})))`;
+}
+
 /** Seats held (and not expired) or sold on a flight, counted in the database. */
 function takenCount(nowIso: string) {
   return sql<number>`(select count(*) from ${seatAllocations} s where s.flight_id = ${flights.id}
-    and (s.state = 'sold' or (s.state = 'held' and s.hold_expires_at > ${nowIso})))`;
+    and (s.state = 'sold' or (s.state = 'held' and (s.hold_expires_at is null or s.hold_expires_at > ${nowIso}))))`;
 }
 
 export type FlightFilter = {
@@ -52,7 +57,7 @@ export function selectTakenSeats(q: Queryable, flightId: string, nowIso: string)
     .where(
       and(
         eq(seatAllocations.flightId, flightId),
-        sql`(${seatAllocations.state} = 'sold' or (${seatAllocations.state} = 'held' and ${seatAllocations.holdExpiresAt} > ${nowIso}))`,
+        activeAllocation(nowIso),
       ),
     )
     .orderBy(asc(seatAllocations.seatLabel))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { TITLES, TRAVEL_CLASSES } from '../../sync/constants';
 
 /** Every row the PWA syncs carries the global sync version of its last change. */
 const version = () => integer('version').notNull().default(0);
@@ -77,7 +78,7 @@ export const bookings = sqliteTable(
     userId: text('user_id').notNull().references(() => users.id),
     flightId: text('flight_id').notNull().references(() => flights.id),
     returnFlightId: text('return_flight_id').references(() => flights.id),
-    travelClass: text('travel_class').notNull(),
+    travelClass: text('travel_class', { enum: TRAVEL_CLASSES }).notNull(),
     status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'completed'] }).notNull().default('pending'),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -99,7 +100,7 @@ export const travellers = sqliteTable(
     id: text('id').primaryKey(),
     bookingId: text('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    title: text('title').notNull(),
+    title: text('title', { enum: TITLES }).notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     dob: text('dob').notNull(),

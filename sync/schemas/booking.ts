@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, FLIGHT_STATUSES, MAX_TRAVELLERS, PAYMENT_STATUSES, SEAT_LABELS, TITLES, TRAVEL_CLASSES } from '../constants';
+import { BOOKING_STATUSES, FLIGHT_STATUSES, PAYMENT_STATUSES, SEAT_LABELS, TITLES, TRAVEL_CLASSES } from '../constants';
 import { IdSchema, IsoDateSchema, requiredString } from './common';
 
 export const SeatLabelSchema = z
@@ -82,8 +82,11 @@ export const TrackBodySchema = z.object({
     .max(254),
 });
 
-export const AdminBookingBodySchema = z.object({
-  userId: IdSchema,
-  flightId: IdSchema,
-  seatId: z.array(SeatLabelSchema).min(1).max(MAX_TRAVELLERS),
+export const BookingIdParamsSchema = z.object({ id: IdSchema });
+
+export const BookingListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(BOOKING_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(5),
 });

@@ -13,7 +13,7 @@ export function optionalString(max = 200) {
   return z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 }
 
-export const IdSchema = z.string().trim().min(1, 'id is required').max(64, 'id is too long');
+export const IdSchema = z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64, 'id is too long');
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 export const EmailSchema = z

@@ -57,3 +57,20 @@ export const ReceiptBodySchema = z.object({
 });
 
 export const PaymentTokenParamsSchema = z.object({ token: z.string().trim().min(8).max(64) });
+
+/** The admin's manual booking: the same rules as a traveller's, for a chosen user; no amount to check. */
+export const AdminBookingBodySchema = PaymentCreateBodySchema.omit({ amount: true, seatNumber: true, confirmEmail: true, phone: true }).extend({
+  userId: IdSchema,
+  seatId: SeatListSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS).default('bank_transfer'),
+  confirmEmail: EmailSchema.optional(),
+  phone: z.string().trim().max(40).optional(),
+});
+export type AdminBookingBody = z.infer<typeof AdminBookingBodySchema>;
+
+export const PaymentListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(5),
+});

@@ -1,0 +1,83 @@
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { BookingIdParamsSchema, BookingListQuerySchema, TrackBodySchema } from '../../sync/schemas/booking';
+import { AdminBookingBodySchema } from '../../sync/schemas/payment';
+import type { AppContext } from '../context';
+import { currentAdmin, currentUser } from '../middleware/auth';
+import { createBookingWithPayment } from '../services/booking-create';
+import { toBookingJson } from '../services/booking-view';
+import { cancelBooking, checkIn, listAllBookings, listUserBookings, markRefundPaid, trackBooking } from '../services/bookings';
+import { findUserById } from '../services/users';
+import { notFound } from '../errors';
+import { validate } from '../validate';
+
+export function bookingRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const trackLimit = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: 30,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { message: 'Too many tracking attempts. Please wait 15 minutes and try again.' },
+  });
+
+  router.get('/bookings/user', (req, res) => {
+    res.json(listUserBookings(ctx, currentUser(req).id));
+  });
+
+  router.get('/bookings', (req, res) => {
+    currentAdmin(req);
+    const { items, total } = listAllBookings(ctx, validate(BookingListQuerySchema, req.query));
+    res.setHeader('X-Total-Count', String(total));
+    res.json(items);
+  });
+
+  router.post('/bookings/track', trackLimit, (req, res) => {
+    const { bookingId, email } = validate(TrackBodySchema, req.body);
+    res.json(trackBooking(ctx, bookingId, email));
+  });
+
+  /** The admin's manual booking for a customer, with the same seat, traveller and flight rules. */
+  router.post('/bookings', (req, res) => {
+    const admin = currentAdmin(req);
+    const body = validate(AdminBookingBodySchema, req.body);
+    const customer = findUserById(ctx.db, body.userId);
+    if (!customer || customer.role === 'guest') throw notFound('User');
+    const { booking } = createBookingWithPayment(
+      ctx,
+      {
+        userId: customer.id,
+        flightId: body.flightId,
+        seats: body.seatId,
+        returnFlightId: body.returnFlightId,
+        returnSeats: body.returnSeatNumber,
+        travelClass: body.classType,
+        travellers: body.travellers,
+        email: body.confirmEmail ?? customer.email,
+        phone: body.phone ?? customer.mobile ?? '',
+        method: body.paymentMethod,
+        cryptoName: body.cryptoName,
+      },
+      admin.id,
+    );
+    ctx.notify([customer.id]);
+    res.status(201).json(toBookingJson(ctx.db, booking, ctx.now().toISOString()));
+  });
+
+  router.put('/bookings/:id/cancel', (req, res) => {
+    const { id } = validate(BookingIdParamsSchema, req.params);
+    res.json(cancelBooking(ctx, currentUser(req), id));
+  });
+
+  router.put('/bookings/:id/check-in', (req, res) => {
+    const { id } = validate(BookingIdParamsSchema, req.params);
+    res.json(checkIn(ctx, currentUser(req), id));
+  });
+
+  router.put('/bookings/:id/refund', (req, res) => {
+    const { id } = validate(BookingIdParamsSchema, req.params);
+    res.json(markRefundPaid(ctx, currentAdmin(req), id));
+  });
+
+  return router;
+}

@@ -1,0 +1,98 @@
+import { Router } from 'express';
+import { dollarsToCents } from '../../sync/money';
+import { IdParamsSchema } from '../../sync/schemas/common';
+import { PaymentCreateBodySchema, PaymentListQuerySchema, PaymentReviewBodySchema, PaymentTokenParamsSchema, ReceiptBodySchema } from '../../sync/schemas/payment';
+import type { AppContext } from '../context';
+import { currentAdmin, currentUser } from '../middleware/auth';
+import { createBookingWithPayment } from '../services/booking-create';
+import { toBookingJson } from '../services/booking-view';
+import { notify } from '../services/notifications';
+import { markAwaitingReview, reviewPayment } from '../services/payment-review';
+import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toPaymentJson } from '../services/payments';
+import { validate } from '../validate';
+
+export function paymentRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const nowIso = () => ctx.now().toISOString();
+
+  /** Books and opens a payment. Crypto and Cash App answer what the modal shows; bank transfer a link. */
+  router.post('/payments', (req, res) => {
+    const user = currentUser(req);
+    const body = validate(PaymentCreateBodySchema, req.body);
+    const { booking, payment } = createBookingWithPayment(
+      ctx,
+      {
+        userId: user.id,
+        flightId: body.flightId,
+        seats: body.seatNumber,
+        returnFlightId: body.returnFlightId,
+        returnSeats: body.returnSeatNumber,
+        travelClass: body.classType,
+        travellers: body.travellers,
+        email: body.confirmEmail,
+        phone: body.phone,
+        method: body.paymentMethod,
+        cryptoName: body.cryptoName,
+        expectedAmountCents: dollarsToCents(body.amount),
+      },
+      user.id,
+    );
+    const bookingJson = toBookingJson(ctx.db, booking, nowIso());
+    notify.paymentRequested(ctx, bookingJson, payment.method);
+    ctx.notify([user.id]);
+    const instructions = paymentInstructions(ctx.db, payment, body.cryptoName);
+    res.status(201).json({
+      link: instructions.link,
+      booking: bookingJson,
+      payment: toPaymentJson(ctx.db, payment, nowIso()),
+      instructions,
+    });
+  });
+
+  router.get('/payments/user', (req, res) => {
+    res.json(listUserPayments(ctx, currentUser(req).id));
+  });
+
+  router.get('/payments', (req, res) => {
+    currentAdmin(req);
+    const { items, total } = listAllPayments(ctx, validate(PaymentListQuerySchema, req.query));
+    res.setHeader('X-Total-Count', String(total));
+    res.json(items);
+  });
+
+  router.get('/payments/token/:token', (req, res) => {
+    const { token } = validate(PaymentTokenParamsSchema, req.params);
+    const payment = paymentFor(ctx.db, currentUser(req), { accessKey: token });
+    res.json({ ...toPaymentJson(ctx.db, payment, nowIso()), instructions: paymentInstructions(ctx.db, payment) });
+  });
+
+  router.put('/payments/token/:token', (req, res) => {
+    const { token } = validate(PaymentTokenParamsSchema, req.params);
+    const user = currentUser(req);
+    const { image } = validate(ReceiptBodySchema, req.body);
+    const payment = markAwaitingReview(ctx, user, { accessKey: token }, image);
+    res.json({ message: 'Receipt uploaded', payment: toPaymentJson(ctx.db, payment, nowIso()) });
+  });
+
+  router.get('/payments/:id', (req, res) => {
+    const { id } = validate(IdParamsSchema, req.params);
+    const payment = paymentFor(ctx.db, currentUser(req), { id });
+    res.json({ ...toPaymentJson(ctx.db, payment, nowIso()), instructions: paymentInstructions(ctx.db, payment) });
+  });
+
+  /** 'I have made payment' for crypto and Cash App. */
+  router.post('/payments/:id/paid', (req, res) => {
+    const { id } = validate(IdParamsSchema, req.params);
+    const payment = markAwaitingReview(ctx, currentUser(req), { id });
+    res.json({ message: 'Payment awaiting confirmation', payment: toPaymentJson(ctx.db, payment, nowIso()) });
+  });
+
+  router.put('/payments/:id', (req, res) => {
+    const admin = currentAdmin(req);
+    const { id } = validate(IdParamsSchema, req.params);
+    const payment = reviewPayment(ctx, admin, id, validate(PaymentReviewBodySchema, req.body));
+    res.json({ message: 'Payment status updated', payment: toPaymentJson(ctx.db, payment, nowIso()) });
+  });
+
+  return router;
+}

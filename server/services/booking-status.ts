@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { refundCents } from '../../sync/fare';
+import type { Tx } from '../db/client';
+import { bookings, payments } from '../db/schema';
+import { recordChange } from './audit';
+import type { BookingRow } from './booking-view';
+import { setBookingSeats, touchFlights } from './seats';
+import { readSettings } from './settings';
+
+type Change = { actorId: string | null; reason: string; now: Date; version: number };
+
+function touch(tx: Tx, booking: BookingRow, version: number): void {
+  touchFlights(tx, [booking.flightId, booking.returnFlightId], version);
+}
+
+/**
+ * Cancels a booking and frees its seats. A paid booking records the refund due (total minus the
+ * penalty setting); an unpaid one's pending payment fails with the same reason.
+ */
+export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): void {
+  const payment = tx.select().from(payments).where(eq(payments.bookingId, booking.id)).get();
+  const paid = payment?.status === 'successful';
+  const stamp = change.now.toISOString();
+  setBookingSeats(tx, booking.id, { state: 'released' });
+  tx.update(bookings)
+    .set({
+      status: 'cancelled',
+      cancelReason: change.reason,
+      refundDueCents: paid ? refundCents(booking.totalCents, readSettings(tx).cancellationPenaltyPercent) : null,
+      updatedAt: stamp,
+      version: change.version,
+    })
+    .where(eq(bookings.id, booking.id))
+    .run();
+  recordChange(tx, { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'cancelled', reason: change.reason }, change.now);
+  if (payment && payment.status !== 'successful') {
+    tx.update(payments).set({ status: 'failed', reason: change.reason, updatedAt: stamp, version: change.version }).where(eq(payments.id, payment.id)).run();
+    if (payment.status !== 'failed') {
+      recordChange(tx, { actorId: change.actorId, entity: 'payment', entityId: payment.id, from: payment.status, to: 'failed', reason: change.reason }, change.now);
+    }
+  }
+  touch(tx, booking, change.version);
+}
+
+export function confirmBookingTx(tx: Tx, booking: BookingRow, change: Change): void {
+  setBookingSeats(tx, booking.id, { state: 'sold' });
+  tx.update(bookings).set({ status: 'confirmed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id)).run();
+  recordChange(tx, { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'confirmed', reason: change.reason }, change.now);
+  touch(tx, booking, change.version);
+}
+
+export function completeBookingTx(tx: Tx, booking: BookingRow, change: Change): void {
+  tx.update(bookings).set({ status: 'completed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id)).run();
+  recordChange(tx, { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'completed', reason: change.reason }, change.now);
+}

@@ -1,0 +1,82 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { centsToDollars } from '../../sync/money';
+import type { Booking } from '../../sync/schemas/booking';
+import type { Queryable } from '../db/client';
+import { selectFlights, type FlightWithAirports } from '../db/flight-queries';
+import { bookings, payments, seatAllocations, travellers, users } from '../db/schema';
+import { notFound } from '../errors';
+import { imageUrl } from './images';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+function flightView(row: FlightWithAirports): Booking['flightId'] {
+  const place = (a: FlightWithAirports['origin']) => ({ _id: a.id, city: a.city, code: a.code, timeZone: a.timeZone });
+  return {
+    _id: row.flight.id,
+    flightNumber: row.flight.flightNumber,
+    origin: place(row.origin),
+    destination: place(row.destination),
+    departureTime: row.flight.departureTime,
+    arrivalTime: row.flight.arrivalTime,
+    status: row.flight.status,
+    price: centsToDollars(row.flight.priceCents),
+  };
+}
+
+function loadFlight(q: Queryable, id: string, nowIso: string): Booking['flightId'] {
+  const row = selectFlights(q, { id }, nowIso)[0];
+  if (!row) throw notFound('Flight');
+  return flightView(row);
+}
+
+function imageLink(id: string | null): string | null {
+  if (!id) return null;
+  return id.startsWith('/') ? id : imageUrl(id);
+}
+
+/** A booking with its flights, seats, travellers, payment status and user populated, as the spec shows it. */
+export function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Booking {
+  const user = q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, row.userId)).get();
+  const payment = q.select({ status: payments.status }).from(payments).where(eq(payments.bookingId, row.id)).orderBy(desc(payments.createdAt)).get();
+  const seats = q.select().from(seatAllocations).where(eq(seatAllocations.bookingId, row.id)).orderBy(asc(seatAllocations.createdAt)).all();
+  const people = q.select().from(travellers).where(eq(travellers.bookingId, row.id)).orderBy(asc(travellers.position)).all();
+  return {
+    _id: row.id,
+    bookingId: row.reference,
+    userId: user ?? { _id: row.userId, fullName: '', email: '' },
+    flightId: loadFlight(q, row.flightId, nowIso),
+    returnFlightId: row.returnFlightId ? loadFlight(q, row.returnFlightId, nowIso) : null,
+    seatId: seats.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
+    class: row.travelClass,
+    status: row.status,
+    paymentStatus: payment?.status ?? 'pending',
+    email: row.email,
+    phone: row.phone,
+    totalAmount: centsToDollars(row.totalCents),
+    refundDue: row.refundDueCents === null ? null : centsToDollars(row.refundDueCents),
+    cancelReason: row.cancelReason,
+    checkedInAt: row.checkedInAt,
+    createdAt: row.createdAt,
+    travellers: people.map((t) => {
+      const [year, month, day] = t.dob.split('-').map(Number);
+      return {
+        _id: t.id,
+        title: t.title,
+        firstName: t.firstName,
+        lastName: t.lastName,
+        dob: { day: day ?? 0, month: month ?? 0, year: year ?? 0 },
+        nationality: t.nationality,
+        passportNumber: t.passportNumber,
+        passportCountry: t.passportCountry,
+        passportExpiry: t.passportExpiry,
+        image: imageLink(t.image),
+      };
+    }),
+  };
+}
+
+export function getBookingRow(q: Queryable, id: string): BookingRow {
+  const row = q.select().from(bookings).where(eq(bookings.id, id)).get();
+  if (!row) throw notFound('Booking');
+  return row;
+}

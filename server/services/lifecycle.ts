@@ -1,0 +1,69 @@
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { immediate } from '../db/client';
+import { bookings, flights, seatAllocations } from '../db/schema';
+import { nextVersion } from '../db/version';
+import { cancelBookingTx, completeBookingTx } from './booking-status';
+import { getBookingRow, toBookingJson } from './booking-view';
+import { notify } from './notifications';
+
+export const SWEEP_INTERVAL_MS = 15_000;
+const DEADLINE_PASSED = 'payment deadline passed';
+
+/**
+ * One pass of the lifecycle: pending bookings whose holds ran out are cancelled and their seats
+ * freed; confirmed bookings whose last leg has departed are completed; departed flights say so.
+ */
+export function sweep(ctx: AppContext): { expired: number; completed: number; departed: number } {
+  const now = ctx.now();
+  const nowIso = now.toISOString();
+  const result = immediate(ctx.db, (tx) => {
+    const expiredIds = tx
+      .selectDistinct({ id: seatAllocations.bookingId })
+      .from(seatAllocations)
+      .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
+      .where(and(eq(bookings.status, 'pending'), eq(seatAllocations.state, 'held'), isNotNull(seatAllocations.holdExpiresAt), lte(seatAllocations.holdExpiresAt, nowIso)))
+      .all()
+      .map((r) => r.id);
+    const lastDeparture = sql`coalesce((select departure_time from flights r where r.id = ${bookings.returnFlightId}), ${flights.departureTime})`;
+    const finished = tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .innerJoin(flights, eq(flights.id, bookings.flightId))
+      .where(and(eq(bookings.status, 'confirmed'), sql`${lastDeparture} <= ${nowIso}`))
+      .all()
+      .map((r) => r.id);
+    const departed = tx
+      .select({ id: flights.id })
+      .from(flights)
+      .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)))
+      .all()
+      .map((r) => r.id);
+    if (!expiredIds.length && !finished.length && !departed.length) return { expired: [], completed: 0, departed: 0 };
+    const version = nextVersion(tx);
+    const change = { actorId: null, now, version };
+    for (const id of expiredIds) cancelBookingTx(tx, getBookingRow(tx, id), { ...change, reason: DEADLINE_PASSED });
+    for (const id of finished) completeBookingTx(tx, getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
+    if (departed.length) tx.update(flights).set({ status: 'departed', updatedAt: nowIso, version }).where(inArray(flights.id, departed)).run();
+    const expired = expiredIds.map((id) => toBookingJson(tx, getBookingRow(tx, id), nowIso));
+    return { expired, completed: finished.length, departed: departed.length };
+  });
+  for (const booking of result.expired) notify.bookingCancelled(ctx, booking, DEADLINE_PASSED);
+  if (result.expired.length || result.completed) ctx.notify(result.expired.map((b) => b.userId._id));
+  return { expired: result.expired.length, completed: result.completed, departed: result.departed };
+}
+
+/** Runs the sweep on an interval; a failed pass is logged and the next one tries again. */
+export function startSweeper(ctx: AppContext): () => void {
+  const run = () => {
+    try {
+      sweep(ctx);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'lifecycle sweep failed');
+    }
+  };
+  run();
+  const timer = setInterval(run, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,84 @@
+import dayjs from 'dayjs';
+import { formatMoney } from '../../sync/money';
+import type { Booking } from '../../sync/schemas/booking';
+import { localDate, localTime } from '../../sync/time';
+import type { AppContext } from '../context';
+import type { Mail } from './mail';
+import { readSettings } from './settings';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+type Leg = Booking['flightId'];
+
+/** One leg in the airports' local times: 'SW100 Lagos (LOS) Mon 01 Dec 07:15 -> London (LHR) 13:55'. */
+function legLine(leg: Leg): string {
+  const day = dayjs(localDate(leg.departureTime, leg.origin.timeZone)).format('ddd DD MMM YYYY');
+  const arrivalDay = localDate(leg.arrivalTime, leg.destination.timeZone);
+  const later = arrivalDay !== localDate(leg.departureTime, leg.origin.timeZone) ? ` (${dayjs(arrivalDay).format('ddd DD MMM')})` : '';
+  return `${leg.flightNumber} ${leg.origin.city} (${leg.origin.code}) ${day} ${localTime(leg.departureTime, leg.origin.timeZone)} -> ${leg.destination.city} (${leg.destination.code}) ${localTime(leg.arrivalTime, leg.destination.timeZone)}${later}`;
+}
+
+export function itinerary(booking: Booking): string[] {
+  const legs = [booking.flightId, booking.returnFlightId].filter((l): l is Leg => l !== null);
+  const travellers = booking.travellers.map((t) => `${t.title} ${t.firstName} ${t.lastName}`).join(', ');
+  const seats = booking.seatId.map((s) => s.seatNumber).join(', ');
+  return [...legs.map(legLine), `Travellers: ${travellers}`, `Seats: ${seats}`, `Total: ${formatMoney(Math.round(booking.totalAmount * 100))}`];
+}
+
+function mail(to: string, subject: string, lines: string[]): Mail {
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>SkyWay Airlines</p></body></html>`;
+  return { to, subject, text: `${lines.join('\n')}\n\nSkyWay Airlines\n`, html };
+}
+
+function send(ctx: AppContext, message: Mail): void {
+  ctx.mailer.send(message).catch((error: unknown) => ctx.log.error({ err: error }, 'mail failed'));
+}
+
+function operator(ctx: AppContext): string {
+  return readSettings(ctx.db).mail.name;
+}
+
+export const notify = {
+  paymentRequested(ctx: AppContext, booking: Booking, method: string) {
+    send(ctx, mail(operator(ctx), `Payment requested: booking ${booking.bookingId}`, [
+      `${booking.userId.fullName} (${booking.userId.email}) started a ${method} payment for booking ${booking.bookingId}.`,
+      ...itinerary(booking),
+    ]));
+  },
+  receiptUploaded(ctx: AppContext, booking: Booking) {
+    send(ctx, mail(operator(ctx), `Receipt uploaded: booking ${booking.bookingId}`, [
+      `${booking.userId.fullName} has uploaded payment receipt for booking ${booking.bookingId}. Please review it.`,
+      ...itinerary(booking),
+    ]));
+  },
+  paymentClaimed(ctx: AppContext, booking: Booking) {
+    send(ctx, mail(operator(ctx), `Confirm Payment: booking ${booking.bookingId}`, [
+      `${booking.userId.fullName} says the payment for booking ${booking.bookingId} has been made. Please confirm it.`,
+      ...itinerary(booking),
+    ]));
+  },
+  paymentConfirmed(ctx: AppContext, booking: Booking) {
+    send(ctx, mail(booking.email, `Your booking ${booking.bookingId} is confirmed`, [
+      `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
+      'Your itinerary (local airport times):',
+      ...itinerary(booking),
+    ]));
+  },
+  paymentFailed(ctx: AppContext, booking: Booking, reason: string) {
+    send(ctx, mail(booking.email, `Payment for booking ${booking.bookingId} was not accepted`, [
+      `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
+      `Reason: ${reason}`,
+      'You may upload a new receipt before the payment deadline.',
+      ...itinerary(booking),
+    ]));
+  },
+  bookingCancelled(ctx: AppContext, booking: Booking, reason: string) {
+    const refund = booking.refundDue === null ? [] : [`Refund due: ${formatMoney(Math.round(booking.refundDue * 100))}`];
+    send(ctx, mail(booking.email, `Booking ${booking.bookingId} is cancelled`, [
+      `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
+      ...refund,
+      ...itinerary(booking),
+    ]));
+  },
+};
