@@ -16,13 +16,14 @@ import { flightRoutes } from './routes/flights';
 import { imageRoutes } from './routes/images';
 import { paymentRoutes } from './routes/payments';
 import { settingsRoutes } from './routes/settings';
+import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
 
 export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
-  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes].map((make) =>
+  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, syncRoutes].map((make) =>
     make(ctx),
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from './client';
 import { airports, flights, seatAllocations } from './schema';
@@ -24,6 +24,10 @@ export type FlightFilter = {
   flightNumber?: string;
   departingAfter?: string;
   id?: string;
+  ids?: string[];
+  minVersion?: number;
+  localDateTo?: string;
+  localDateAfter?: string;
 };
 
 function conditions(filter: FlightFilter): SQL | undefined {
@@ -34,6 +38,10 @@ function conditions(filter: FlightFilter): SQL | undefined {
   if (filter.localDate) parts.push(eq(flights.departureLocalDate, filter.localDate));
   if (filter.flightNumber) parts.push(like(flights.flightNumber, `%${filter.flightNumber}%`));
   if (filter.departingAfter) parts.push(gt(flights.departureTime, filter.departingAfter));
+  if (filter.ids) parts.push(inArray(flights.id, filter.ids));
+  if (filter.minVersion !== undefined) parts.push(gt(flights.version, filter.minVersion));
+  if (filter.localDateTo) parts.push(lte(flights.departureLocalDate, filter.localDateTo));
+  if (filter.localDateAfter) parts.push(gt(flights.departureLocalDate, filter.localDateAfter));
   return parts.length ? and(...parts) : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { TITLES, TRAVEL_CLASSES } from '../../sync/constants';
 
 /** Every row the PWA syncs carries the global sync version of its last change. */
@@ -253,4 +253,26 @@ export const tombstones = sqliteTable(
     deletedAt: text('deleted_at').notNull(),
   },
   (t) => [index('tombstones_version').on(t.version)],
+);
+
+/** A device's sync identity: whose it is and the last mutation it had applied. */
+export const syncClients = sqliteTable('sync_clients', {
+  clientId: text('client_id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id),
+  lastMutationId: integer('last_mutation_id').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Rejected mutations and why, kept so a client that lost the push answer still learns the reason. */
+export const mutationResults = sqliteTable(
+  'mutation_results',
+  {
+    clientId: text('client_id').notNull(),
+    mutationId: integer('mutation_id').notNull(),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
 );

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { PullRequestSchema, PushRequestSchema } from '../../sync/protocol';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { currentUser } from '../middleware/auth';
+import { pull } from '../services/sync-pull';
+import { push, TransientError } from '../services/sync-push';
+import { validate } from '../validate';
+
+export function syncRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/sync/pull', (req, res) => {
+    const user = currentUser(req);
+    res.json(pull(ctx, user, validate(PullRequestSchema, req.body)));
+  });
+
+  router.post('/sync/push', (req, res) => {
+    const user = currentUser(req);
+    const request = validate(PushRequestSchema, req.body);
+    try {
+      const answer = push(ctx, user, request);
+      ctx.notify([user.id]);
+      res.json(answer);
+    } catch (error) {
+      if (error instanceof TransientError) {
+        req.log.warn({ err: error.message }, 'push paused by a transient failure');
+        throw new AppError(503, 'The server could not apply this change right now; it will be retried.');
+      }
+      throw error;
+    }
+  });
+
+  return router;
+}

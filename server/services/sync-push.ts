@@ -1,0 +1,94 @@
+import { and, eq, gte } from 'drizzle-orm';
+import { MutationArgsSchemas, type Mutation, type MutationResult, type PushRequest, type PushResponse } from '../../sync/protocol';
+import { PaymentReviewBodySchema } from '../../sync/schemas/payment';
+import type { AppContext } from '../context';
+import { immediate, type Tx } from '../db/client';
+import { mutationResults, syncClients } from '../db/schema';
+import { AppError, forbidden } from '../errors';
+import { cancelBooking } from './bookings';
+import { markAwaitingReview, reviewPayment } from './payment-review';
+import { claimClient } from './sync-pull';
+import { updateProfile, type UserRow } from './users';
+import { validate } from '../validate';
+
+/** Thrown for a failure that may pass (a fault, not a rule): the batch stops and the client retries. */
+export class TransientError extends Error {}
+
+/** Each intent calls the same service function as its REST route. */
+function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
+  switch (mutation.name) {
+    case 'attachReceipt': {
+      const args = validate(MutationArgsSchemas.attachReceipt, mutation.args);
+      markAwaitingReview(ctx, user, { id: args.paymentId }, args.image);
+      return;
+    }
+    case 'confirmManualPayment': {
+      const args = validate(MutationArgsSchemas.confirmManualPayment, mutation.args);
+      markAwaitingReview(ctx, user, { id: args.paymentId });
+      return;
+    }
+    case 'reviewPayment': {
+      const args = validate(MutationArgsSchemas.reviewPayment, mutation.args);
+      if (user.role !== 'admin') throw forbidden();
+      const review = validate(PaymentReviewBodySchema, args);
+      reviewPayment(ctx, user, args.paymentId, review);
+      return;
+    }
+    case 'cancelBooking': {
+      const args = validate(MutationArgsSchemas.cancelBooking, mutation.args);
+      cancelBooking(ctx, user, args.bookingId);
+      return;
+    }
+    case 'updateProfile': {
+      const args = validate(MutationArgsSchemas.updateProfile, mutation.args);
+      updateProfile(ctx, user.id, args);
+      return;
+    }
+  }
+}
+
+function advance(tx: Tx, clientId: string, mutationId: number, stamp: string): boolean {
+  const client = tx.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
+  if (!client || client.lastMutationId >= mutationId) return false;
+  tx.update(syncClients).set({ lastMutationId: mutationId, updatedAt: stamp }).where(eq(syncClients.clientId, clientId)).run();
+  return true;
+}
+
+/**
+ * Applies a batch in order, one transaction per mutation, each at most once. A business failure
+ * is stored as that mutation's result and the queue moves on; a gap stops the batch; a fault
+ * rolls the mutation back and throws TransientError so the client retries later.
+ */
+export function push(ctx: AppContext, user: UserRow, request: PushRequest): PushResponse {
+  let last = claimClient(ctx, user, request.clientId);
+  const results: MutationResult[] = [];
+  for (const mutation of request.mutations) {
+    if (mutation.id <= last) continue;
+    if (mutation.id !== last + 1) break;
+    const stamp = ctx.now().toISOString();
+    try {
+      immediate(ctx.db, (tx) => {
+        if (!advance(tx, request.clientId, mutation.id, stamp)) return;
+        apply(ctx, user, mutation);
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500 || error.status === 401) {
+        throw new TransientError(error instanceof Error ? error.message : String(error));
+      }
+      const result = { mutationId: mutation.id, code: String(error.status), message: error.message };
+      immediate(ctx.db, (tx) => {
+        if (advance(tx, request.clientId, mutation.id, stamp)) tx.insert(mutationResults).values({ clientId: request.clientId, ...result, createdAt: stamp }).run();
+      });
+      results.push(result);
+    }
+    last = mutation.id;
+  }
+  const stored = ctx.db
+    .select()
+    .from(mutationResults)
+    .where(and(eq(mutationResults.clientId, request.clientId), gte(mutationResults.mutationId, request.mutations[0]?.id ?? last + 1)))
+    .all()
+    .map(({ mutationId, code, message }) => ({ mutationId, code, message }));
+  const merged = new Map([...stored, ...results].map((r) => [r.mutationId, r]));
+  return { lastMutationId: last, results: [...merged.values()] };
+}

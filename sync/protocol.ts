@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from './constants';
+import { AirportSchema } from './schemas/airport';
+import { BookingSchema } from './schemas/booking';
+import { FlightSchema } from './schemas/flight';
+import { PaymentSchema } from './schemas/payment';
+import { AdminSettingsSchema, PublicSettingsSchema } from './schemas/settings';
+import { UserSchema } from './schemas/user';
+
+/** Bumped whenever the shape of synced rows or mutations changes; a mismatch resets the client. */
+export const SYNC_SCHEMA_VERSION = 1;
+export const FLIGHT_WINDOW_DAYS = 60;
+
+/** A cursor names the server version the client has and the last day of its flight window. */
+export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}$/);
+export function makeCursor(version: number, windowEnd: string): string {
+  return `${version}:${windowEnd}`;
+}
+export function readCursor(cursor: string): { version: number; windowEnd: string } {
+  const [version = '0', windowEnd = ''] = cursor.split(':');
+  return { version: Number(version), windowEnd };
+}
+
+/** Payments sync without their populated booking; the booking is in its own table. */
+export const SyncPaymentSchema = PaymentSchema.omit({ bookingId: true }).extend({ bookingId: z.string(), bookingRef: z.string() });
+export type SyncPayment = z.infer<typeof SyncPaymentSchema>;
+
+export const SyncSettingsSchema = z.union([AdminSettingsSchema, PublicSettingsSchema]);
+
+export const SyncChangesSchema = z.object({
+  airports: z.array(AirportSchema).default([]),
+  flights: z.array(FlightSchema).default([]),
+  bookings: z.array(BookingSchema).default([]),
+  payments: z.array(SyncPaymentSchema).default([]),
+  settings: z.array(SyncSettingsSchema.and(z.object({ _id: z.literal('settings') }))).default([]),
+  profile: z.array(UserSchema).default([]),
+});
+export type SyncChanges = z.infer<typeof SyncChangesSchema>;
+export type SyncTable = keyof SyncChanges;
+export const SYNC_TABLES = ['airports', 'flights', 'bookings', 'payments', 'settings', 'profile'] as const satisfies readonly SyncTable[];
+
+export const ClientIdSchema = z.uuid('clientId must be a UUID');
+
+export const PullRequestSchema = z.object({
+  clientId: ClientIdSchema,
+  cursor: CursorSchema.nullable(),
+  schemaVersion: z.number().int(),
+  /** The smallest mutation id still in the client's outbox: rejections from there on are returned. */
+  pendingFrom: z.number().int().min(1).optional(),
+});
+export type PullRequest = z.infer<typeof PullRequestSchema>;
+
+export const MutationResultSchema = z.object({
+  mutationId: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+});
+export type MutationResult = z.infer<typeof MutationResultSchema>;
+
+export const PullResponseSchema = z.object({
+  cursor: CursorSchema,
+  lastMutationId: z.number().int(),
+  reset: z.boolean(),
+  results: z.array(MutationResultSchema),
+  changes: SyncChangesSchema,
+  deletes: z.record(z.string(), z.array(z.string())),
+  hasMore: z.boolean(),
+});
+export type PullResponse = z.infer<typeof PullResponseSchema>;
+
+const ImageRef = z.string().trim().min(1).max(300);
+
+/** Mutations are intents; each carries what the server needs to apply it exactly once. */
+export const MutationArgsSchemas = {
+  attachReceipt: z.object({ paymentId: z.string().max(64), image: ImageRef }),
+  confirmManualPayment: z.object({ paymentId: z.string().max(64) }),
+  reviewPayment: z.object({
+    paymentId: z.string().max(64),
+    expectedStatus: z.enum(PAYMENT_STATUSES),
+    status: z.enum(['successful', 'failed']),
+    reason: z.string().trim().max(500).optional(),
+  }),
+  cancelBooking: z.object({ bookingId: z.string().max(64) }),
+  updateProfile: z.object({
+    fullName: z.string().trim().min(1, 'Name and email are required.').max(100),
+    email: z.email('A valid email is required'),
+    phone: z.string().trim().max(40).optional(),
+  }),
+} as const;
+export type MutationName = keyof typeof MutationArgsSchemas;
+export const MUTATION_NAMES = Object.keys(MutationArgsSchemas) as MutationName[];
+
+export const MutationSchema = z.object({
+  id: z.number().int().min(1),
+  name: z.enum(MUTATION_NAMES as [MutationName, ...MutationName[]]),
+  args: z.unknown(),
+});
+export type Mutation = z.infer<typeof MutationSchema>;
+
+export const PushRequestSchema = z.object({
+  clientId: ClientIdSchema,
+  schemaVersion: z.number().int(),
+  mutations: z.array(MutationSchema).max(100),
+});
+export type PushRequest = z.infer<typeof PushRequestSchema>;
+
+export const PushResponseSchema = z.object({
+  lastMutationId: z.number().int(),
+  results: z.array(MutationResultSchema),
+});
+export type PushResponse = z.infer<typeof PushResponseSchema>;
+
+export const SOCKET_EVENTS = { poke: 'poke' } as const;
