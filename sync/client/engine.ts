@@ -1,0 +1,158 @@
+import { SYNC_SCHEMA_VERSION, type MutationName, type PushResponse } from '../protocol';
+import { backoffMs, pendingFrom, sendable, settle } from './outbox';
+import { TransportError, type OutboxRow, type SyncStatus, type SyncStore, type SyncTransport } from './types';
+
+export type EngineOptions = {
+  store: SyncStore;
+  transport: SyncTransport;
+  now?: () => number;
+  random?: () => number;
+  onStatus?: (status: SyncStatus, detail?: string) => void;
+};
+
+/**
+ * The client half of the sync protocol: pushes the outbox in order, then pulls and applies the
+ * server's changes. Transient failures pause the queue with backoff; 401 waits for a new sign-in;
+ * rejections are marked and the rest of the queue goes on.
+ */
+export class SyncEngine {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private status: SyncStatus = 'idle';
+
+  constructor(private readonly options: EngineOptions) {}
+
+  private get now() {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private setStatus(status: SyncStatus, detail?: string) {
+    this.status = status;
+    this.options.onStatus?.(status, detail);
+  }
+
+  get currentStatus(): SyncStatus {
+    return this.status;
+  }
+
+  async mutate(name: MutationName, args: unknown): Promise<OutboxRow> {
+    const row = await this.options.store.enqueue(name, args, this.now);
+    void this.sync();
+    return row;
+  }
+
+  /** One cycle at a time; a request during a cycle runs one more cycle after it. */
+  sync(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.cycle();
+      } while (this.again);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  async retryNow(mutationId: number): Promise<void> {
+    await this.options.store.updateOutbox(mutationId, { state: 'queued', nextAttemptAt: 0 });
+    const rows = await this.options.store.outbox();
+    for (const row of rows) if (row.state === 'failed') await this.options.store.updateOutbox(row.mutationId, { nextAttemptAt: 0 });
+    await this.sync();
+  }
+
+  discard(mutationId: number): Promise<void> {
+    return this.options.store.removeOutbox(mutationId);
+  }
+
+  /** When the next queued row may be retried, for a timer; undefined when nothing waits. */
+  async nextRetryAt(): Promise<number | undefined> {
+    const live = (await this.options.store.outbox()).filter((r) => r.state === 'failed' || r.state === 'queued');
+    return live.length ? Math.min(...live.map((r) => r.nextAttemptAt)) : undefined;
+  }
+
+  private async cycle(): Promise<void> {
+    if (this.status === 'auth') return;
+    this.setStatus('syncing');
+    try {
+      await this.pushOutbox();
+      await this.pull();
+      this.setStatus('idle');
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      this.setStatus(error.kind === 'auth' ? 'auth' : error.kind === 'offline' ? 'offline' : 'error', error.message);
+    }
+  }
+
+  /** Called after a new sign-in: the queue waiting in 'sign in to send' resumes. */
+  async resume(): Promise<void> {
+    if (this.status === 'auth') this.setStatus('idle');
+    await this.sync();
+  }
+
+  private async pushOutbox(): Promise<void> {
+    const { store } = this.options;
+    const rows = sendable(await store.outbox(), this.now);
+    if (!rows.length) return;
+    const meta = await store.meta();
+    for (const row of rows) await store.updateOutbox(row.mutationId, { state: 'sending' });
+    let answer: PushResponse;
+    try {
+      answer = await this.options.transport.push({
+        clientId: meta.clientId,
+        schemaVersion: SYNC_SCHEMA_VERSION,
+        mutations: rows.slice(0, 100).map((r) => ({ id: r.mutationId, name: r.name, args: r.args })),
+      });
+    } catch (error) {
+      await this.pushFailed(rows, error);
+      throw error;
+    }
+    const first = rows[0];
+    if (first && answer.lastMutationId < first.mutationId - 1) {
+      await store.renumber(answer.lastMutationId + 1);
+      this.again = true;
+      return;
+    }
+    for (const result of answer.results) {
+      await store.updateOutbox(result.mutationId, { state: 'rejected', lastError: result.message });
+    }
+  }
+
+  private async pushFailed(rows: OutboxRow[], error: unknown): Promise<void> {
+    const auth = error instanceof TransportError && error.kind === 'auth';
+    const message = error instanceof Error ? error.message : String(error);
+    for (const row of rows) {
+      const attempts = auth ? row.attempts : row.attempts + 1;
+      await this.options.store.updateOutbox(row.mutationId, {
+        state: auth ? 'queued' : 'failed',
+        attempts,
+        lastError: message,
+        nextAttemptAt: auth ? 0 : this.now + backoffMs(attempts, this.options.random ?? Math.random),
+      });
+    }
+  }
+
+  private async pull(): Promise<void> {
+    const { store } = this.options;
+    const meta = await store.meta();
+    const before = await store.outbox();
+    const response = await this.options.transport.pull({
+      clientId: meta.clientId,
+      cursor: meta.cursor,
+      schemaVersion: SYNC_SCHEMA_VERSION,
+      pendingFrom: pendingFrom(before),
+    });
+    const rows = await store.outbox();
+    await store.applyPull(response, settle(rows, response.lastMutationId, response.results), this.now);
+    const left = (await store.outbox()).filter((r) => r.state !== 'rejected');
+    const first = left.sort((a, b) => a.mutationId - b.mutationId)[0];
+    if (first && response.lastMutationId < first.mutationId - 1) {
+      await store.renumber(response.lastMutationId + 1);
+      this.again = true;
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../protocol';
+import { applyToTables, renumbered, settledOutbox, type Keyed } from './tables';
+import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore } from './types';
+
+/** A SyncStore in memory: the reference the Dexie store follows, and the store of node-side tests. */
+export class MemoryStore implements SyncStore {
+  readonly tables = Object.fromEntries(SYNC_TABLES.map((t) => [t, new Map<string, Keyed>()])) as Record<SyncTable, Map<string, Keyed>>;
+  private rows: OutboxRow[] = [];
+  private state: SyncMeta;
+
+  constructor(clientId: string) {
+    this.state = { clientId, cursor: null, nextMutationId: 1, lastSyncedAt: null };
+  }
+
+  meta(): Promise<SyncMeta> {
+    return Promise.resolve({ ...this.state });
+  }
+
+  enqueue(name: MutationName, args: unknown, now: number): Promise<OutboxRow> {
+    const row: OutboxRow = { mutationId: this.state.nextMutationId, name, args, state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: now };
+    this.state.nextMutationId += 1;
+    this.rows.push(row);
+    return Promise.resolve({ ...row });
+  }
+
+  outbox(): Promise<OutboxRow[]> {
+    return Promise.resolve(this.rows.map((r) => ({ ...r })));
+  }
+
+  updateOutbox(mutationId: number, patch: Partial<OutboxRow>): Promise<void> {
+    this.rows = this.rows.map((r) => (r.mutationId === mutationId ? { ...r, ...patch } : r));
+    return Promise.resolve();
+  }
+
+  removeOutbox(mutationId: number): Promise<void> {
+    this.rows = this.rows.filter((r) => r.mutationId !== mutationId);
+    return Promise.resolve();
+  }
+
+  renumber(firstId: number): Promise<void> {
+    this.rows = renumbered(this.rows, firstId);
+    this.state.nextMutationId = firstId + this.rows.length;
+    return Promise.resolve();
+  }
+
+  applyPull(response: PullResponse, settle: OutboxSettlement, now: number): Promise<void> {
+    applyToTables(this.tables, response);
+    this.rows = settledOutbox(this.rows, settle);
+    this.state.cursor = response.cursor;
+    this.state.lastSyncedAt = now;
+    return Promise.resolve();
+  }
+
+  /** Forgets the cursor, as after a lost or cleared local database, keeping the outbox. */
+  forgetCursor(): void {
+    this.state.cursor = null;
+  }
+}

@@ -1,0 +1,34 @@
+import { SYNC_TABLES, type PullResponse, type SyncTable } from '../protocol';
+import type { OutboxRow, OutboxSettlement } from './types';
+
+/** The row id every synced table keys on. */
+export type Keyed = { _id: string };
+
+/**
+ * Applies a pull to a table-set the way every store must: a reset clears the synced tables first
+ * (never the outbox), then changes are upserted and deletes removed.
+ */
+export function applyToTables(tables: Record<SyncTable, Map<string, Keyed>>, response: PullResponse): void {
+  if (response.reset) for (const name of SYNC_TABLES) tables[name].clear();
+  for (const name of SYNC_TABLES) {
+    for (const row of response.changes[name]) tables[name].set(row._id, row);
+  }
+  for (const [name, ids] of Object.entries(response.deletes)) {
+    const table = SYNC_TABLES.find((t) => t === name);
+    if (table) for (const id of ids) tables[table].delete(id);
+  }
+}
+
+/** The outbox after a settlement: confirmed rows leave, rejected ones carry the server's reason. */
+export function settledOutbox(rows: OutboxRow[], settlement: OutboxSettlement): OutboxRow[] {
+  const confirmed = new Set(settlement.confirmed);
+  const reasons = new Map(settlement.rejected.map((r) => [r.mutationId, r.message]));
+  return rows
+    .filter((r) => !confirmed.has(r.mutationId))
+    .map((r) => (reasons.has(r.mutationId) ? { ...r, state: 'rejected' as const, lastError: reasons.get(r.mutationId) ?? null } : r));
+}
+
+/** Fresh ids from `firstId` on for every row, keeping their order. */
+export function renumbered(rows: OutboxRow[], firstId: number): OutboxRow[] {
+  return [...rows].sort((a, b) => a.mutationId - b.mutationId).map((r, i) => ({ ...r, mutationId: firstId + i }));
+}

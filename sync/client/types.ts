@@ -1,0 +1,52 @@
+import type { MutationName, MutationResult, PullRequest, PullResponse, PushRequest, PushResponse, SyncChanges } from '../protocol';
+
+export type OutboxState = 'queued' | 'sending' | 'failed' | 'rejected';
+
+export type OutboxRow = {
+  mutationId: number;
+  name: MutationName;
+  args: unknown;
+  state: OutboxState;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: number;
+  createdAt: number;
+};
+
+export type SyncMeta = { clientId: string; cursor: string | null; nextMutationId: number; lastSyncedAt: number | null };
+
+/** Where a client keeps its synced tables, its outbox and its cursor (Dexie in the PWA, memory in tests). */
+export interface SyncStore {
+  meta(): Promise<SyncMeta>;
+  /** Adds a mutation with the next per-client id, atomically with the counter. */
+  enqueue(name: MutationName, args: unknown, now: number): Promise<OutboxRow>;
+  outbox(): Promise<OutboxRow[]>;
+  updateOutbox(mutationId: number, patch: Partial<OutboxRow>): Promise<void>;
+  removeOutbox(mutationId: number): Promise<void>;
+  /** Gives queued rows fresh ids from `firstId` on, in order (after the server lost this client). */
+  renumber(firstId: number): Promise<void>;
+  /** Applies a pull in one transaction: tables, deletes, cursor, and the outbox rows it settles. */
+  applyPull(response: PullResponse, settle: OutboxSettlement, now: number): Promise<void>;
+}
+
+export type OutboxSettlement = { confirmed: number[]; rejected: MutationResult[] };
+
+export type TransportErrorKind = 'offline' | 'server' | 'auth' | 'client';
+
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SyncTransport {
+  pull(request: PullRequest): Promise<PullResponse>;
+  push(request: PushRequest): Promise<PushResponse>;
+}
+
+export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'error' | 'auth';
+
+export type { SyncChanges };
