@@ -1,0 +1,59 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { OutboxRow, SyncMeta } from '../../../sync/client/types';
+import type { SyncPayment } from '../../../sync/protocol';
+import type { Airport } from '../../../sync/schemas/airport';
+import type { Booking } from '../../../sync/schemas/booking';
+import type { Flight } from '../../../sync/schemas/flight';
+import type { AdminSettings, PublicSettings } from '../../../sync/schemas/settings';
+import type { User } from '../../../sync/schemas/user';
+
+export type StoredMeta = SyncMeta & { key: 'sync'; userId: string | null };
+export type StoredSettings = (PublicSettings | AdminSettings) & { _id: 'settings' };
+
+/** A receipt or chat image waiting to upload; the mutation it unlocks is written when it lands. */
+export type UploadRow = {
+  hash: string;
+  blob: Blob;
+  fileName: string;
+  state: 'queued' | 'uploading' | 'failed' | 'done';
+  progress: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  intent: { name: 'attachReceipt'; args: { paymentId: string } };
+  imageUrl: string | null;
+  createdAt: number;
+};
+
+/**
+ * The device's copy of what this user may see, plus the outbox and the upload queue.
+ * NOTE: schema changes add a new version() with an upgrade; the outbox and uploads are never dropped.
+ */
+export class SkywayDb extends Dexie {
+  airports!: EntityTable<Airport, '_id'>;
+  flights!: EntityTable<Flight, '_id'>;
+  bookings!: EntityTable<Booking, '_id'>;
+  payments!: EntityTable<SyncPayment, '_id'>;
+  settings!: EntityTable<StoredSettings, '_id'>;
+  profile!: EntityTable<User, '_id'>;
+  outbox!: EntityTable<OutboxRow, 'mutationId'>;
+  uploads!: EntityTable<UploadRow, 'hash'>;
+  meta!: EntityTable<StoredMeta, 'key'>;
+
+  constructor(name = 'skyway') {
+    super(name);
+    this.version(1).stores({
+      airports: '_id, code',
+      flights: '_id, departureTime',
+      bookings: '_id, bookingId, status, createdAt',
+      payments: '_id, bookingId, transactionId, createdAt',
+      settings: '_id',
+      profile: '_id',
+      outbox: 'mutationId, state',
+      uploads: 'hash, state',
+      meta: 'key',
+    });
+  }
+}
+
+export const db = new SkywayDb();

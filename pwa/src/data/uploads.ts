@@ -1,0 +1,83 @@
+import { backoffMs } from '../../../sync/client/outbox';
+import { db, type UploadRow } from './db';
+import { downscale, sha256 } from './image-prep';
+import type { DexieStore } from './dexie-store';
+
+type Sent = { imageUrl: string };
+
+/** POSTs one image with progress; XHR because fetch has no upload progress. */
+function send(row: UploadRow, token: string | null, onProgress: (fraction: number) => void): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/images');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body: unknown = JSON.parse(xhr.responseText || '{}');
+      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && 'imageUrl' in body && typeof body.imageUrl === 'string') {
+        resolve({ imageUrl: body.imageUrl });
+        return;
+      }
+      const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `HTTP ${xhr.status}`;
+      reject(new Error(message));
+    };
+    xhr.onerror = () => reject(new Error('Network unavailable'));
+    const form = new FormData();
+    form.append('kind', 'receipt');
+    form.append('image', row.blob, row.fileName);
+    xhr.send(form);
+  });
+}
+
+/** Queues a receipt: downscaled, hashed and kept on the device until it uploads. */
+export async function queueReceipt(file: File, paymentId: string): Promise<UploadRow> {
+  const blob = await downscale(file);
+  const hash = await sha256(blob);
+  const row: UploadRow = {
+    hash,
+    blob,
+    fileName: file.name.replace(/\.[^.]+$/, '') + '.jpg',
+    state: 'queued',
+    progress: 0,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    intent: { name: 'attachReceipt', args: { paymentId } },
+    imageUrl: null,
+    createdAt: Date.now(),
+  };
+  await db.uploads.put(row);
+  return row;
+}
+
+/**
+ * Sends waiting uploads one by one. When one lands, its mutation is enqueued in the same
+ * transaction that marks it done, so the receipt is attached exactly once.
+ */
+export async function drainUploads(store: DexieStore, token: () => string | null): Promise<boolean> {
+  const now = Date.now();
+  const waiting = (await db.uploads.where('state').anyOf('queued', 'failed', 'uploading').toArray()).filter((u) => u.nextAttemptAt <= now);
+  let landed = false;
+  for (const row of waiting) {
+    await db.uploads.update(row.hash, { state: 'uploading', progress: 0 });
+    try {
+      const { imageUrl } = await send(row, token(), (progress) => void db.uploads.update(row.hash, { progress }));
+      await db.transaction('rw', db.uploads, db.outbox, db.meta, async () => {
+        await store.enqueue(row.intent.name, { ...row.intent.args, image: imageUrl }, Date.now());
+        await db.uploads.update(row.hash, { state: 'done', progress: 1, imageUrl });
+      });
+      landed = true;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      await db.uploads.update(row.hash, {
+        state: 'failed',
+        attempts,
+        lastError: error instanceof Error ? error.message : String(error),
+        nextAttemptAt: Date.now() + backoffMs(attempts, Math.random),
+      });
+    }
+  }
+  return landed;
+}
