@@ -6,7 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../context';
 import { images } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound, unauthorized } from '../errors';
 import type { UserRow } from './users';
 
 export type ImageKind = (typeof images.$inferSelect)['kind'];
@@ -37,13 +37,15 @@ export async function storeImage(
   ownerId: string | null,
   title: string | null = null,
 ): Promise<ImageRow> {
-  let format: string | undefined;
+  let meta: { format?: string; width?: number; height?: number };
   try {
-    ({ format } = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata());
+    // Reads the header only; the pixel limit is checked below so an oversized image is told apart from a non-image.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError(400, 'The file is not a JPEG, PNG or WebP image');
   }
-  if (!format || !ACCEPTED.has(format)) throw new AppError(400, 'The file is not a JPEG, PNG or WebP image');
+  if (!meta.format || !ACCEPTED.has(meta.format)) throw new AppError(400, 'The file is not a JPEG, PNG or WebP image');
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw new AppError(400, 'The image is larger than 40 megapixels');
   let output: { data: Buffer; info: OutputInfo };
   try {
     output = await sharp(input, { limitInputPixels: MAX_PIXELS })
@@ -87,7 +89,7 @@ export function listMarketingImages(ctx: AppContext) {
 
 /**
  * Marketing images are public; any other image only to its owner and admins. Further readers
- * (the other party of a conversation) are allowed by `extraReader`.
+ * (the other party of a conversation) are allowed by `extraReader`. Anonymous callers get 401, others 404.
  */
 export function readableImage(
   ctx: AppContext,
@@ -98,6 +100,7 @@ export function readableImage(
   const row = ctx.db.select().from(images).where(and(eq(images.id, id))).get();
   if (!row) throw notFound('Image');
   if (row.kind === 'marketing') return row;
-  if (user && (user.role === 'admin' || user.id === row.ownerId || extraReader(row, user))) return row;
+  if (!user) throw unauthorized();
+  if (user.role === 'admin' || user.id === row.ownerId || extraReader(row, user)) return row;
   throw notFound('Image');
 }

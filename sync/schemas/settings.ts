@@ -2,18 +2,22 @@ import { z } from 'zod';
 
 const text = (max = 200) => z.string().trim().max(max);
 
+/** A required text whose missing, wrong-typed and empty cases all read the card's message. */
+const required = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
 export const BankingInfoSchema = z.object({
-  accountNumber: text(40).min(1, 'All fields are required.'),
-  accountName: text(120).min(1, 'All fields are required.'),
-  bankName: text(120).min(1, 'All fields are required.'),
+  accountNumber: required(40, 'All fields are required.'),
+  accountName: required(120, 'All fields are required.'),
+  bankName: required(120, 'All fields are required.'),
   routing: text(40).optional().default(''),
   address: text(300).optional().default(''),
-});
+}, { error: 'All fields are required.' });
 
 export const CryptoInfoSchema = z.object({
-  name: text(40).min(1, 'All fields in cryptoInfo are required.'),
-  network: text(40).min(1, 'All fields in cryptoInfo are required.'),
-  address: text(200).min(1, 'All fields in cryptoInfo are required.'),
+  name: required(40, 'All fields in cryptoInfo are required.'),
+  network: required(40, 'All fields in cryptoInfo are required.'),
+  address: required(200, 'All fields in cryptoInfo are required.'),
   rate: z
     .number({ error: 'All fields in cryptoInfo are required.' })
     .positive('All fields in cryptoInfo are required.')
@@ -21,9 +25,9 @@ export const CryptoInfoSchema = z.object({
 });
 
 export const CashAppSchema = z.object({
-  tag: text(60).min(1, 'Cash App name and tag are required.'),
-  name: text(120).min(1, 'Cash App name and tag are required.'),
-});
+  tag: required(60, 'Cash App name and tag are required.'),
+  name: required(120, 'Cash App name and tag are required.'),
+}, { error: 'Cash App name and tag are required.' });
 
 export const ContactSchema = z.object({
   phones: z.array(text(40)).max(5).default([]),
@@ -61,11 +65,11 @@ export const SettingsBodySchema = z.object({
       .string({ error: 'Mail email and password are required.' })
       .trim()
       .min(1, 'Mail email and password are required.')
-      .max(254)
+      .max(254, 'Mail email must be a valid email')
       .pipe(z.email('Mail email must be a valid email')),
-    password: z.string().max(200).optional(),
-  }),
-  whatsApp: z.string({ error: 'WhatsApp link is required.' }).trim().min(1, 'WhatsApp link is required.').max(300),
+    password: z.string().max(200, 'Must be at most 200 characters').optional(),
+  }, { error: 'Mail email and password are required.' }),
+  whatsApp: z.string({ error: 'WhatsApp link is required.' }).trim().min(1, 'WhatsApp link is required.').max(300, 'Must be at most 300 characters'),
   contact: ContactSchema.optional(),
   smtpUrl: z
     .string()

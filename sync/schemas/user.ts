@@ -18,7 +18,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const PasswordLoginSchema = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
+const PasswordLoginSchema = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters');
 
 export const LoginBodySchema = z.object({
   email: z
@@ -51,7 +51,7 @@ export const ProfileUpdateSchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, 'Name and email are required.')
-    .max(254)
+    .max(254, 'A valid email is required')
     .pipe(z.email('A valid email is required')),
   phone: z.string().trim().max(40).optional(),
   nationality: z.string().trim().max(80).optional(),
@@ -66,16 +66,16 @@ export const EmailUpdateSchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, 'Email are required.')
-    .max(254)
+    .max(254, 'A valid email is required')
     .pipe(z.email('A valid email is required')),
 });
 
 export const PasswordUpdateSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password must be at most 200 characters'),
   newPassword: z
     .string({ error: 'New password must be at least 6 characters.' })
     .min(6, 'New password must be at least 6 characters.')
-    .max(200),
+    .max(200, 'Password must be at most 200 characters'),
 });
 
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;

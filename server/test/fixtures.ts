@@ -1,0 +1,76 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { ErrorBodySchema, type ErrorBody } from '../../sync/schemas/common';
+import type { Answer, TestServer } from './harness';
+
+/** A string of about 100 kB: under the JSON body limit, far over every field limit. */
+export const HUGE = 'x'.repeat(100_000);
+
+/** Asserts the one error shape `{message, errors?}` with nothing else in it (no stack, no internals). */
+export function expectErrorShape(res: Answer, status: number): ErrorBody {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = ErrorBodySchema.strict().parse(res.body);
+  for (const error of body.errors ?? []) expect(Object.keys(error).sort()).toEqual(['msg', 'path']);
+  expect(JSON.stringify(body)).not.toMatch(/\bstack\b|\n\s+at |node_modules|\.ts:\d+/);
+  return body;
+}
+
+/** An error with exactly this message. */
+export function expectError(res: Answer, status: number, message: string): ErrorBody {
+  const body = expectErrorShape(res, status);
+  expect(body.message).toBe(message);
+  return body;
+}
+
+/** A 400 whose `message` and `errors[].msg` both carry the validation text. */
+export function expectInvalid(res: Answer, text: string): ErrorBody {
+  const body = expectErrorShape(res, 400);
+  expect(body.message).toContain(text);
+  expect(body.errors?.map((e) => e.msg)).toContain(text);
+  return body;
+}
+
+/** Runs a read-only query on the server's SQLite file, the way an outside observer would. */
+export function readDb<T>(server: TestServer, read: (db: Database.Database) => T): T {
+  const db = new Database(path.join(server.dataDir, 'airline.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+const TABLES = ['users', 'airports', 'flights', 'bookings', 'seat_allocations', 'payments', 'settings', 'images', 'login_failures'] as const;
+export type Table = (typeof TABLES)[number];
+
+export function countRows(server: TestServer, table: Table): number {
+  if (!TABLES.includes(table)) throw new Error(`unknown table ${table}`);
+  return readDb(server, (db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+}
+
+/** A fingerprint of the tables a catalogue write could touch: row counts and the global sync version. */
+export function snapshot(server: TestServer) {
+  return readDb(server, (db) => ({
+    counts: Object.fromEntries(TABLES.map((t) => [t, (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n])),
+    version: (db.prepare('select version from sync_state where id = 1').get() as { version: number }).version,
+    settings: (db.prepare('select data from settings where id = 1').get() as { data: string } | undefined)?.data,
+  }));
+}
+
+/** A solid-colour image of the given size in a real format, built with sharp. */
+export function makeImage(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A multipart form with the file in field `image`, plus optional text fields. */
+export function imageForm(data: Buffer | string, filename: string, type: string, fields: Record<string, string> = {}, field = 'image'): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append(field, new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
+  return form;
+}
