@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../context';
 import { images } from '../db/schema';
@@ -29,7 +29,7 @@ export function imageUrl(id: string): string {
   return `/api/images/${id}`;
 }
 
-/** Checks the real format by its bytes, re-encodes to at most 1024 px a side at quality 90, strips metadata. */
+/** The same bytes from the same owner answer the stored image, so a retried upload is harmless. Checks the real format by its bytes, re-encodes to at most 1024 px a side at quality 90, strips metadata. */
 export async function storeImage(
   ctx: AppContext,
   input: Buffer,
@@ -37,6 +37,13 @@ export async function storeImage(
   ownerId: string | null,
   title: string | null = null,
 ): Promise<ImageRow> {
+  const sha256 = createHash('sha256').update(input).digest('hex');
+  const same = ctx.db
+    .select()
+    .from(images)
+    .where(and(eq(images.sha256, sha256), eq(images.kind, kind), ownerId ? eq(images.ownerId, ownerId) : isNull(images.ownerId)))
+    .get();
+  if (same) return same;
   let meta: { format?: string; width?: number; height?: number };
   try {
     // Reads the header only; the pixel limit is checked below so an oversized image is told apart from a non-image.
@@ -69,7 +76,7 @@ export async function storeImage(
       width: output.info.width,
       height: output.info.height,
       bytes: output.data.length,
-      sha256: createHash('sha256').update(input).digest('hex'),
+      sha256,
       title,
       createdAt: ctx.now().toISOString(),
     })
