@@ -1,0 +1,42 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from './db';
+
+/** Live reads from the device: they render offline and update when a pull lands. */
+export function useMyBookings() {
+  return useLiveQuery(() => db.bookings.orderBy('createdAt').reverse().toArray(), []);
+}
+
+export function useBooking(id: string | undefined) {
+  return useLiveQuery(() => (id ? db.bookings.get(id) : undefined), [id]);
+}
+
+export function useMyPayments() {
+  return useLiveQuery(() => db.payments.orderBy('createdAt').reverse().toArray(), []);
+}
+
+export function usePayment(id: string | undefined) {
+  return useLiveQuery(() => (id ? db.payments.get(id) : undefined), [id]);
+}
+
+export function useOutbox() {
+  return useLiveQuery(() => db.outbox.orderBy('mutationId').toArray(), [], []);
+}
+
+export function useUploads() {
+  return useLiveQuery(() => db.uploads.toArray(), [], []);
+}
+
+export function useLastSynced() {
+  return useLiveQuery(async () => (await db.meta.get('sync'))?.lastSyncedAt ?? null, [], null);
+}
+
+export function useSyncedSettings() {
+  return useLiveQuery(() => db.settings.get('settings'), []);
+}
+
+/** Asks the browser to keep the device data once the user has a booking; answers whether it agreed. */
+export async function persistOnceBooked(): Promise<boolean | undefined> {
+  if (!navigator.storage?.persist || (await db.bookings.count()) === 0) return undefined;
+  if (await navigator.storage.persisted()) return true;
+  return navigator.storage.persist();
+}

@@ -1,0 +1,16 @@
+/** The login token the spec keeps in localStorage as authToken. */
+export function authToken(): string | null {
+  return localStorage.getItem('authToken');
+}
+
+/** The user id inside a JWT (its `sub`), read without verifying: only to pick the device's data. */
+export function tokenUserId(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return json && typeof json === 'object' && 'sub' in json && typeof json.sub === 'string' ? json.sub : null;
+  } catch {
+    return null;
+  }
+}
