@@ -109,4 +109,15 @@ describe('images: upload, re-encode, access', () => {
     expectError(await client(server.url, owner.token).get(`/api/images/${'0'.repeat(32)}`), 404, 'Image not found');
     expectError(await client(server.url, owner.token).get('/api/images/..%2F..%2Fairline.sqlite'), 400, 'Image not found');
   });
+
+  it('answers the stored image when the same bytes are uploaded again by the same owner, so a retried upload is harmless', async () => {
+    const bytes = await makeImage(300, 200);
+    const first = await client(server.url, owner.token).post<Uploaded>('/api/images', imageForm(bytes, 'r.png', 'image/png'));
+    const before = files();
+    const again = await client(server.url, owner.token).post<Uploaded>('/api/images', imageForm(bytes, 'r.png', 'image/png'));
+    expect(again.body.imageUrl).toBe(first.body.imageUrl);
+    expect(files()).toBe(before);
+    const other = await client(server.url, stranger.token).post<Uploaded>('/api/images', imageForm(bytes, 'r.png', 'image/png'));
+    expect(other.body.imageUrl).not.toBe(first.body.imageUrl);
+  });
 });
