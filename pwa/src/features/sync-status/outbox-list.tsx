@@ -1,0 +1,46 @@
+import type { OutboxRow } from '../../../../sync/client/types';
+import { useOutbox } from '../../data/hooks';
+import { discard, retryNow } from '../../data/sync-runner';
+import './sync-status.css';
+
+const LABELS: Record<OutboxRow['name'], string> = {
+  attachReceipt: 'Attach receipt',
+  confirmManualPayment: 'Payment made',
+  reviewPayment: 'Payment decision',
+  cancelBooking: 'Cancel booking',
+  updateProfile: 'Profile update',
+};
+
+const STATES: Record<OutboxRow['state'], string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  failed: 'Failed, will retry',
+  rejected: 'Rejected',
+};
+
+/** The changes not yet on the server, with what the user can do about each. */
+export function OutboxList({ filter }: { filter?: (row: OutboxRow) => boolean }) {
+  const rows = useOutbox().filter((row) => (filter ? filter(row) : true));
+  if (!rows.length) return null;
+  return (
+    <ul className="outbox" aria-label="Changes waiting to sync">
+      {rows.map((row) => (
+        <li key={row.mutationId} className={`outbox__row outbox__row--${row.state}`}>
+          <span className="outbox__label">{LABELS[row.name]}</span>
+          <span className="outbox__state">{STATES[row.state]}</span>
+          {row.lastError && row.state !== 'queued' ? <span className="outbox__reason">{row.lastError}</span> : null}
+          {row.state === 'failed' ? (
+            <button type="button" onClick={() => void retryNow(row.mutationId)}>
+              Retry now
+            </button>
+          ) : null}
+          {row.state === 'rejected' ? (
+            <button type="button" onClick={() => void discard(row.mutationId)}>
+              Discard
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

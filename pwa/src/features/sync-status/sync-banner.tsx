@@ -1,0 +1,40 @@
+import { useLastSynced } from '../../data/hooks';
+import { useSyncState } from '../../data/sync-status';
+import './sync-status.css';
+
+function ago(timestamp: number): string {
+  const minutes = Math.round((Date.now() - timestamp) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : new Date(timestamp).toLocaleDateString();
+}
+
+/** Says when the page shows data from the device: offline, or the server unreachable, and how fresh it is. */
+export function SyncBanner() {
+  const { online, status } = useSyncState();
+  const lastSynced = useLastSynced();
+  const synced = lastSynced ? `Last synced ${ago(lastSynced)}.` : 'Not synced yet on this device.';
+  if (status === 'auth') {
+    return (
+      <p className="sync-banner sync-banner--warn" role="status">
+        Your session has ended. <a href="/login">Sign in</a> to send your queued changes.
+      </p>
+    );
+  }
+  if (!online || status === 'offline') {
+    return (
+      <p className="sync-banner" role="status">
+        You are offline. Showing what is saved on this device. {synced}
+      </p>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <p className="sync-banner sync-banner--warn" role="status">
+        We cannot reach SkyWay right now; your changes are kept and will be sent. {synced}
+      </p>
+    );
+  }
+  return lastSynced ? <p className="sync-note">{synced}</p> : null;
+}
