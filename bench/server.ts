@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const START_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export type BenchServer = {
+  baseUrl: string;
+  /** Settles once GET /api/health answers 200; rejects (after stopping) if the server exits or times out. */
+  ready: Promise<void>;
+  /** SIGTERM (SIGKILL after 15 s), then deletes DATA_DIR; safe to call more than once. */
+  stop: () => Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The real server (`tsx server/main.ts`) as a child process over a fresh demo-seeded DATA_DIR. */
+export async function launchServer(): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-bench-'));
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      ADMIN_PASSWORD: 'Admin-pass-123',
+      DEMO_PASSWORD: 'Demo-pass-123',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let running = true;
+  void exited.then(() => {
+    running = false;
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (running) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const ready = (async () => {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < deadline && running && !stopping) {
+      const healthy = await fetch(`${baseUrl}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (healthy) return;
+      await sleep(250);
+    }
+    const why = stopping ? 'stopped' : running ? 'timed out' : 'it exited';
+    await stop();
+    throw new Error(`the server did not become healthy (${why}); its output:\n${output}`);
+  })();
+  return { baseUrl, ready, stop };
+}

@@ -1,0 +1,32 @@
+/** What a scenario must achieve; an absent bound is not checked. */
+export type Target = {
+  /** Mean requests per second over the measured run. */
+  minRps?: number;
+  /** 99th percentile latency in milliseconds. */
+  maxP99Ms?: number;
+  /** Connection errors, timeouts and non-2xx answers together. */
+  maxErrors: number;
+};
+
+/** The figures of one measured run. */
+export type Result = {
+  requests: number;
+  durationS: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+  /** Anything worth printing under the table, e.g. how many rows a search answered. */
+  notes?: string[];
+};
+
+export type Scenario = {
+  name: string;
+  target: Target;
+  run: (baseUrl: string) => Promise<Result>;
+};
+
+export type Verdict = Result & { name: string; target: Target; pass: boolean; failures: string[] };
