@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES } from './constants';
 import { AirportSchema } from './schemas/airport';
 import { BookingSchema } from './schemas/booking';
+import { ConversationSchema, MessageSchema, SendMessageArgsSchema } from './schemas/chat';
 import { FlightSchema } from './schemas/flight';
 import { PaymentSchema } from './schemas/payment';
 import { AdminSettingsSchema, PublicSettingsSchema } from './schemas/settings';
@@ -34,10 +35,12 @@ export const SyncChangesSchema = z.object({
   payments: z.array(SyncPaymentSchema).default([]),
   settings: z.array(SyncSettingsSchema.and(z.object({ _id: z.literal('settings') }))).default([]),
   profile: z.array(UserSchema).default([]),
+  conversations: z.array(ConversationSchema).default([]),
+  messages: z.array(MessageSchema).default([]),
 });
 export type SyncChanges = z.infer<typeof SyncChangesSchema>;
 export type SyncTable = keyof SyncChanges;
-export const SYNC_TABLES = ['airports', 'flights', 'bookings', 'payments', 'settings', 'profile'] as const satisfies readonly SyncTable[];
+export const SYNC_TABLES = ['airports', 'flights', 'bookings', 'payments', 'settings', 'profile', 'conversations', 'messages'] as const satisfies readonly SyncTable[];
 
 export const ClientIdSchema = z.uuid('clientId must be a UUID');
 
@@ -86,6 +89,8 @@ export const MutationArgsSchemas = {
     email: z.email('A valid email is required'),
     phone: z.string().trim().max(40).optional(),
   }),
+  sendMessage: SendMessageArgsSchema,
+  markConversationRead: z.object({ conversationId: z.string().max(64) }),
 } as const;
 export type MutationName = keyof typeof MutationArgsSchemas;
 export const MUTATION_NAMES = Object.keys(MutationArgsSchemas) as MutationName[];

@@ -2,16 +2,18 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { AppContext } from '../context';
 import { userFromToken } from '../middleware/auth';
+import { setChatChannel } from '../services/chat-channel';
+import { attachChatEvents } from './chat-socket';
+import { ADMIN_ROOM, conversationRooms, userRoom, type RealtimeServer } from './rooms';
 
-export const ADMIN_ROOM = 'admins';
-export const userRoom = (userId: string) => `user:${userId}`;
+export { ADMIN_ROOM, userRoom };
 
 /**
  * Socket.io on the same port. The handshake must carry a valid token (`auth.token`); the user id
  * comes from that token, never from anything a client says later.
  */
-export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
-  const io = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
+export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeServer {
+  const io: RealtimeServer = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
     const token = auth && typeof auth === 'object' && 'token' in auth && typeof auth.token === 'string' ? auth.token : undefined;
@@ -25,9 +27,14 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
     if (user.role === 'admin') void socket.join(ADMIN_ROOM);
     next();
   });
+  io.on('connection', (socket) => attachChatEvents(ctx, socket));
   ctx.notify = (target) => {
     const rooms = target === 'admins' ? [ADMIN_ROOM] : [...target.map(userRoom), ADMIN_ROOM];
     io.to(rooms).emit('poke');
   };
+  setChatChannel(ctx, {
+    toConversation: (conversationUserId, event, payload) => void io.to(conversationRooms(conversationUserId)).emit(event, payload),
+    isConnected: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
+  });
   return io;
 }

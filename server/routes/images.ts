@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
+import { readsChatImage } from '../services/chat';
 import { imagePath, imageUrl, listMarketingImages, MAX_UPLOAD_BYTES, readableImage, storeImage } from '../services/images';
 import { validate } from '../validate';
 
@@ -24,7 +25,7 @@ export function imageRoutes(ctx: AppContext): Router {
 
   router.get('/images/:id', (req, res) => {
     const { id } = validate(ImageParamsSchema, req.params);
-    const image = readableImage(ctx, id, req.user);
+    const image = readableImage(ctx, id, req.user, (row, reader) => readsChatImage(ctx.db, row, reader));
     res.setHeader('Cache-Control', image.kind === 'marketing' ? 'public, max-age=31536000, immutable' : 'private, no-store');
     res.type(image.mime).sendFile(imagePath(ctx.dataDir, image.id));
   });

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { PullRequestSchema, PushRequestSchema } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { currentUser } from '../middleware/auth';
+import { currentParticipant } from '../middleware/auth';
 import { pull } from '../services/sync-pull';
 import { push, TransientError } from '../services/sync-push';
 import { validate } from '../validate';
@@ -11,12 +11,12 @@ export function syncRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.post('/sync/pull', (req, res) => {
-    const user = currentUser(req);
+    const user = currentParticipant(req);
     res.json(pull(ctx, user, validate(PullRequestSchema, req.body)));
   });
 
   router.post('/sync/push', (req, res) => {
-    const user = currentUser(req);
+    const user = currentParticipant(req);
     const request = validate(PushRequestSchema, req.body);
     try {
       const answer = push(ctx, user, request);

@@ -8,6 +8,7 @@ import { airports, bookings, mutationResults, payments, settings, syncClients, s
 import { forbidden } from '../errors';
 import { toAirportJson } from './airports';
 import { toBookingJson } from './booking-view';
+import { CHAT_TABLES, chatChanges, guestChanges } from './chat-sync';
 import { toFlightJson } from './flights';
 import { toPaymentJson } from './payments';
 import { adminSettings, publicSettings, readSettings } from './settings';
@@ -42,7 +43,7 @@ function changedFlights(q: Queryable, user: UserRow, w: Window, nowIso: string) 
   return [...byId.values()];
 }
 
-function collectChanges(q: Queryable, user: UserRow, w: Window, nowIso: string): SyncChanges {
+function collectChanges(q: Queryable, user: UserRow, w: Window, nowIso: string): Omit<SyncChanges, 'conversations' | 'messages'> {
   const flightRows = changedFlights(q, user, w, nowIso);
   const flightIds = flightRows.map((r) => r.flight.id);
   const paidBookingIds = q.select({ id: payments.bookingId }).from(payments).where(and(gt(payments.version, w.since), visibleTo(user, payments.userId))).all().map((r) => r.id);
@@ -81,6 +82,11 @@ function deletesSince(q: Queryable, since: number): Record<string, string[]> {
   return deletes;
 }
 
+/** A guest learns of no other table's rows, not even deleted ids. */
+function guestSafe(user: UserRow, deletes: Record<string, string[]>): Record<string, string[]> {
+  return user.role === 'guest' ? Object.fromEntries(Object.entries(deletes).filter(([table]) => CHAT_TABLES.has(table))) : deletes;
+}
+
 /**
  * One consistent read: the changes since the cursor and the client's last applied mutation come
  * from the same snapshot, so a pull never shows a mutation's id without its effects.
@@ -111,8 +117,9 @@ export function pull(ctx: AppContext, user: UserRow, request: PullRequest): Pull
         lastMutationId: client?.lastMutationId ?? 0,
         reset,
         results,
-        changes: collectChanges(tx, user, window, nowIso),
-        deletes: reset ? {} : deletesSince(tx, window.since),
+        changes:
+          user.role === 'guest' ? guestChanges(tx, user, window.since) : { ...collectChanges(tx, user, window, nowIso), ...chatChanges(tx, user, window.since) },
+        deletes: reset ? {} : guestSafe(user, deletesSince(tx, window.since)),
         hasMore: false,
       };
     },

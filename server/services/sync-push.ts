@@ -6,6 +6,9 @@ import { immediate, type Tx } from '../db/client';
 import { mutationResults, syncClients } from '../db/schema';
 import { AppError, forbidden } from '../errors';
 import { cancelBooking } from './bookings';
+import { markConversationRead } from './chat';
+import { sendMessage } from './chat-messages';
+import { GUEST_MUTATIONS } from './chat-sync';
 import { markAwaitingReview, reviewPayment } from './payment-review';
 import { claimClient } from './sync-pull';
 import { updateProfile, type UserRow } from './users';
@@ -16,6 +19,7 @@ export class TransientError extends Error {}
 
 /** Each intent calls the same service function as its REST route. */
 function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
+  if (user.role === 'guest' && !GUEST_MUTATIONS.has(mutation.name)) throw forbidden();
   switch (mutation.name) {
     case 'attachReceipt': {
       const args = validate(MutationArgsSchemas.attachReceipt, mutation.args);
@@ -42,6 +46,15 @@ function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
     case 'updateProfile': {
       const args = validate(MutationArgsSchemas.updateProfile, mutation.args);
       updateProfile(ctx, user.id, args);
+      return;
+    }
+    case 'sendMessage': {
+      sendMessage(ctx, user, validate(MutationArgsSchemas.sendMessage, mutation.args));
+      return;
+    }
+    case 'markConversationRead': {
+      const args = validate(MutationArgsSchemas.markConversationRead, mutation.args);
+      markConversationRead(ctx, user, args.conversationId);
       return;
     }
   }

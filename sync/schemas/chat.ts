@@ -1,36 +1,70 @@
 import { z } from 'zod';
-import { EmailSchema, IdSchema } from './common';
+import { EmailSchema, IdSchema, IsoDateTimeSchema } from './common';
 
 export const CONVERSATION_TYPES = ['Support', 'Chat'] as const;
+export const CONVERSATION_STATUSES = ['open', 'resolved'] as const;
+export type ConversationType = (typeof CONVERSATION_TYPES)[number];
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+/** Spec §9: the last-message preview in the admin list is cut at 18 characters. */
+export const LAST_MESSAGE_PREVIEW_CHARS = 18;
+/** Spec §9: a typing indicator disappears 3 seconds after the last typing event. */
+export const TYPING_TIMEOUT_MS = 3_000;
+export const MESSAGE_MAX_CHARS = 4_000;
 
 export const GuestLoginBodySchema = z.object({
   email: z.string({ error: 'Please enter your email' }).trim().min(1, 'Please enter your email').pipe(EmailSchema),
   fullName: z.string({ error: 'Please enter your full name' }).trim().min(1, 'Please enter your full name').max(100),
 });
+export type GuestLoginBody = z.infer<typeof GuestLoginBodySchema>;
+
+export const GuestUserSchema = z.object({ token: z.string(), _id: z.string(), fullName: z.string(), email: z.string() });
+export type GuestUser = z.infer<typeof GuestUserSchema>;
+export const GuestLoginResponseSchema = z.object({ status: z.literal('success'), guestUser: GuestUserSchema });
 
 export const ConversationStartBodySchema = z.object({ type: z.enum(CONVERSATION_TYPES).default('Support') });
+export const ConversationTypeParamsSchema = z.object({ type: z.enum(CONVERSATION_TYPES, 'Unknown conversation type') });
+export const ConversationParamsSchema = z.object({ conversationId: IdSchema });
+export const ConversationStatusBodySchema = z.object({
+  status: z.enum(CONVERSATION_STATUSES, "Status must be 'open' or 'resolved'"),
+});
 
-export const MessageSendBodySchema = z
-  .object({
-    _id: z.uuid().optional(),
-    conversationId: IdSchema,
-    content: z.string().max(4000, 'Message is too long').default(''),
-    image: z.string().max(300).nullable().optional(),
-    type: z.enum(CONVERSATION_TYPES).default('Support'),
-  })
-  .refine((m) => m.content.trim().length > 0 || Boolean(m.image), {
-    message: 'A message needs text or an image',
-    path: ['content'],
-  });
+const hasTextOrImage = (m: { content: string; image?: string | null | undefined }) => m.content.trim().length > 0 || Boolean(m.image);
+const NEEDS_TEXT_OR_IMAGE = { message: 'A message needs text or an image', path: ['content'] };
+
+/** What every message carries, whichever way it is sent (REST or the sync outbox). */
+const MessageFieldsSchema = z.object({
+  conversationId: IdSchema,
+  content: z.string().max(MESSAGE_MAX_CHARS, 'Message is too long').default(''),
+  image: z.string().trim().max(300).nullable().optional(),
+});
+
+export const MessageSendBodySchema = MessageFieldsSchema.extend({
+  _id: z.uuid().optional(),
+  type: z.enum(CONVERSATION_TYPES).default('Support'),
+}).refine(hasTextOrImage, NEEDS_TEXT_OR_IMAGE);
+export type MessageSendBody = z.infer<typeof MessageSendBodySchema>;
+
+/** The outbox form: the id is made by the client, so a replay is harmless. */
+export const SendMessageArgsSchema = MessageFieldsSchema.extend({ _id: z.uuid('A message id must be a UUID') }).refine(hasTextOrImage, NEEDS_TEXT_OR_IMAGE);
+export type SendMessageArgs = z.infer<typeof SendMessageArgsSchema>;
+
+export const MessagePageQuerySchema = z.object({
+  before: IsoDateTimeSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
 
 export const ConversationSchema = z.object({
   _id: z.string(),
   type: z.enum(CONVERSATION_TYPES),
-  status: z.enum(['open', 'resolved']),
+  status: z.enum(CONVERSATION_STATUSES),
   otherUser: z.object({ _id: z.string(), fullName: z.string() }),
   isGuest: z.boolean(),
   lastMessage: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
   unreadCount: z.number().int(),
+  /** The traveller (or guest) whose conversation this is. */
+  userId: z.string(),
+  createdAt: z.string(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -45,6 +79,26 @@ export const MessageSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type Message = z.infer<typeof MessageSchema>;
+
+/** GET /messages/{conversationId}: oldest first; `hasMore` says older ones exist (ask again with `before`). */
+export const MessagePageSchema = z.object({ messages: z.array(MessageSchema), hasMore: z.boolean() });
+export type MessagePage = z.infer<typeof MessagePageSchema>;
+
+/** Socket.io events of the chat. The user id is always taken from the socket's token, never from a payload. */
+export const CHAT_EVENTS = {
+  typing: 'typing',
+  stopTyping: 'stopTyping',
+  markAsRead: 'markAsRead',
+  message: 'message',
+  messagesRead: 'messagesRead',
+} as const;
+
+/** Client to server: typing, stopTyping and markAsRead carry only the conversation. */
+export const ChatClientEventSchema = z.object({ conversationId: IdSchema });
+export const TypingEventSchema = z.object({ conversationId: z.string(), isTyping: z.boolean(), userId: z.string() });
+export type TypingEvent = z.infer<typeof TypingEventSchema>;
+export const MessagesReadEventSchema = z.object({ conversationId: z.string(), userId: z.string() });
+export type MessagesReadEvent = z.infer<typeof MessagesReadEventSchema>;
 
 export const EmailBodySchema = z.object({
   to: z.string().trim().min(1).max(254),

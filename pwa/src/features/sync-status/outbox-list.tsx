@@ -9,6 +9,8 @@ const LABELS: Record<OutboxRow['name'], string> = {
   reviewPayment: 'Payment decision',
   cancelBooking: 'Cancel booking',
   updateProfile: 'Profile update',
+  sendMessage: 'Chat message',
+  markConversationRead: 'Chat read receipt',
 };
 
 const STATES: Record<OutboxRow['state'], string> = {

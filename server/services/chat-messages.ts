@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { CHAT_EVENTS, type Message, type MessagePage } from '../../sync/schemas/chat';
+import type { AppContext } from '../context';
+import { immediate, type Queryable } from '../db/client';
+import { conversations, images, messages, users } from '../db/schema';
+import { nextVersion } from '../db/version';
+import { AppError, conflict } from '../errors';
+import { chatChannel } from './chat-channel';
+import { contactEmail } from './chat-guests';
+import { guestMailDue, guestReplyMail } from './chat-mail';
+import { conversationFor } from './chat';
+import { toMessageJson, type ConversationRow, type MessageRow } from './chat-view';
+import type { UserRow } from './users';
+
+export type SendInput = { _id?: string | undefined; conversationId: string; content: string; image?: string | null | undefined };
+
+/** Accepts '/api/images/{id}' or a bare id; only the sender's own chat image may be attached. */
+function chatImageOf(q: Queryable, sender: UserRow, ref: string): string {
+  const id = ref.split('/').pop() ?? ref;
+  const image = q.select().from(images).where(eq(images.id, id)).get();
+  if (!image || image.kind !== 'chat' || image.ownerId !== sender.id) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);
+  return image.id;
+}
+
+/** Strictly after the conversation's last message, so messages sent in one millisecond keep their order. */
+function nextCreatedAt(conversation: ConversationRow, now: Date): string {
+  const last = conversation.lastMessageAt ? Date.parse(conversation.lastMessageAt) : 0;
+  return new Date(Math.max(now.getTime(), last + 1)).toISOString();
+}
+
+type Sent = { row: MessageRow; conversation: ConversationRow; created: boolean; mailTo: { email: string; guest: UserRow } | null };
+
+/**
+ * Stores a message once: a replay of the same id by its sender answers the stored message. A message
+ * reopens a resolved conversation. A support reply to a guest with no connected socket is e-mailed at
+ * most once per conversation per 10 minutes; the decision is taken in the same transaction.
+ */
+export function sendMessage(ctx: AppContext, sender: UserRow, input: SendInput): { message: Message; created: boolean } {
+  const now = ctx.now();
+  const sent = immediate(ctx.db, (tx): Sent => {
+    if (input._id) {
+      const stored = tx.select().from(messages).where(eq(messages.id, input._id)).get();
+      if (stored) {
+        if (stored.senderId !== sender.id || stored.conversationId !== input.conversationId) throw conflict('This message id is already in use');
+        return { row: stored, conversation: conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
+      }
+    }
+    const conversation = conversationFor(tx, sender, input.conversationId);
+    const imageId = input.image ? chatImageOf(tx, sender, input.image) : null;
+    const createdAt = nextCreatedAt(conversation, now);
+    const version = nextVersion(tx);
+    const row = tx
+      .insert(messages)
+      .values({ id: input._id ?? randomUUID(), conversationId: conversation.id, senderId: sender.id, content: input.content.trim(), imageId, type: conversation.type, createdAt, version })
+      .returning()
+      .get();
+    const owner = tx.select().from(users).where(eq(users.id, conversation.userId)).get();
+    const mailGuest =
+      sender.id !== conversation.userId && owner?.role === 'guest' && !chatChannel(ctx).isConnected(owner.id) && guestMailDue(conversation.lastGuestMailAt, now);
+    tx.update(conversations)
+      .set({
+        status: 'open',
+        lastMessageAt: createdAt,
+        updatedAt: now.toISOString(),
+        version,
+        ...(mailGuest ? { lastGuestMailAt: now.toISOString() } : {}),
+      })
+      .where(eq(conversations.id, conversation.id))
+      .run();
+    return { row, conversation, created: true, mailTo: mailGuest && owner ? { email: contactEmail(owner), guest: owner } : null };
+  });
+  const message = toMessageJson(sent.row);
+  if (sent.created) {
+    chatChannel(ctx).toConversation(sent.conversation.userId, CHAT_EVENTS.message, message);
+    ctx.notify([sent.conversation.userId]);
+  }
+  if (sent.mailTo) {
+    const mail = guestReplyMail(ctx, sent.mailTo.email, sent.mailTo.guest, message.content, message.image !== null);
+    ctx.mailer.send(mail).catch((error: unknown) => ctx.log.error({ err: error }, 'guest reply mail failed'));
+  }
+  return { message, created: sent.created };
+}
+
+/** The newest `limit` messages before `before` (all when absent), oldest first. */
+export function listMessages(ctx: AppContext, user: UserRow, conversationId: string, page: { before?: string | undefined; limit: number }): MessagePage {
+  const conversation = conversationFor(ctx.db, user, conversationId);
+  const rows = ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), page.before ? lt(messages.createdAt, new Date(page.before).toISOString()) : undefined))
+    .orderBy(desc(messages.createdAt))
+    .limit(page.limit + 1)
+    .all();
+  return { messages: rows.slice(0, page.limit).reverse().map(toMessageJson), hasMore: rows.length > page.limit };
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { CHAT_EVENTS, type Conversation, type ConversationStatus, type ConversationType } from '../../sync/schemas/chat';
+import type { AppContext } from '../context';
+import { immediate, type Queryable } from '../db/client';
+import { conversations, messages } from '../db/schema';
+import { nextVersion } from '../db/version';
+import { AppError, forbidden, notFound } from '../errors';
+import { chatChannel } from './chat-channel';
+import { isParticipant, toConversationJson, visibleConversations, type ConversationRow } from './chat-view';
+import type { UserRow } from './users';
+
+export const ADMIN_CANNOT_START = "Admin can't contact support, you are Support";
+
+/** The conversation when the user takes part in it; anyone else gets a 404, never the data. */
+export function conversationFor(q: Queryable, user: UserRow, id: string): ConversationRow {
+  const row = q.select().from(conversations).where(eq(conversations.id, id)).get();
+  if (!row || !isParticipant(user, row)) throw notFound('Conversation');
+  return row;
+}
+
+/** The caller's open conversation of that type, or a new one. Admins are the support side and start none. */
+export function startConversation(ctx: AppContext, user: UserRow, type: ConversationType): { conversation: Conversation; created: boolean } {
+  if (user.role === 'admin') throw new AppError(403, ADMIN_CANNOT_START);
+  return immediate(ctx.db, (tx) => {
+    const open = tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.userId, user.id), eq(conversations.type, type), eq(conversations.status, 'open')))
+      .orderBy(desc(conversations.createdAt))
+      .get();
+    if (open) return { conversation: toConversationJson(tx, open, user), created: false };
+    const stamp = ctx.now().toISOString();
+    const row = tx
+      .insert(conversations)
+      .values({ id: randomUUID(), type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: nextVersion(tx) })
+      .returning()
+      .get();
+    return { conversation: toConversationJson(tx, row, user), created: true };
+  });
+}
+
+/** Admins see every conversation of the type; anyone else their own. Latest activity first. */
+export function listConversations(ctx: AppContext, user: UserRow, type: ConversationType): Conversation[] {
+  return ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.type, type), visibleConversations(user)))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt))
+    .all()
+    .map((row) => toConversationJson(ctx.db, row, user));
+}
+
+export function setConversationStatus(ctx: AppContext, admin: UserRow, id: string, status: ConversationStatus): Conversation {
+  if (admin.role !== 'admin') throw forbidden();
+  const row = immediate(ctx.db, (tx) => {
+    const current = conversationFor(tx, admin, id);
+    if (current.status === status) return current;
+    return tx
+      .update(conversations)
+      .set({ status, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) })
+      .where(eq(conversations.id, id))
+      .returning()
+      .get();
+  });
+  ctx.notify([row.userId]);
+  return toConversationJson(ctx.db, row, admin);
+}
+
+/**
+ * Marks what the other side wrote as read by the reader's side. The messages and the conversation (its
+ * unread count) get a new version; participants hear `messagesRead` and a poke. Answers how many changed.
+ */
+export function markConversationRead(ctx: AppContext, user: UserRow, id: string): number {
+  const result = immediate(ctx.db, (tx) => {
+    const conversation = conversationFor(tx, user, id);
+    const fromOtherSide = user.id === conversation.userId ? ne(messages.senderId, conversation.userId) : eq(messages.senderId, conversation.userId);
+    const unread = and(eq(messages.conversationId, id), isNull(messages.readAt), fromOtherSide);
+    if (!tx.select({ id: messages.id }).from(messages).where(unread).get()) return { conversation, changed: 0 };
+    const stamp = ctx.now().toISOString();
+    const version = nextVersion(tx);
+    const changed = tx.update(messages).set({ readAt: stamp, version }).where(unread).run().changes;
+    tx.update(conversations).set({ updatedAt: stamp, version }).where(eq(conversations.id, id)).run();
+    return { conversation, changed };
+  });
+  if (result.changed > 0) {
+    chatChannel(ctx).toConversation(result.conversation.userId, CHAT_EVENTS.messagesRead, { conversationId: id, userId: user.id });
+    ctx.notify([result.conversation.userId]);
+  }
+  return result.changed;
+}
+
+/** The other party of a conversation may read a chat image attached to one of its messages. */
+export function readsChatImage(q: Queryable, image: { id: string; kind: string }, reader: UserRow): boolean {
+  if (image.kind !== 'chat') return false;
+  const attached = q
+    .select({ id: messages.id })
+    .from(conversations)
+    .innerJoin(messages, eq(messages.conversationId, conversations.id))
+    .where(and(visibleConversations(reader), eq(messages.imageId, image.id)))
+    .get();
+  return attached !== undefined;
+}
