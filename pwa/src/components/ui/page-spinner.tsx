@@ -1,8 +1,9 @@
-export function PageSpinner() {
+import { Spinner } from './spinner';
+
+export function PageSpinner({ label }: { label?: string }) {
   return (
-    <div className="page-spinner" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
+    <div className="page-spinner">
+      <Spinner label={label} />
     </div>
   );
 }
