@@ -1,0 +1,39 @@
+/** The login token lives in localStorage as 'authToken' (product decisions §5); other tabs see changes too. */
+export const AUTH_TOKEN_KEY = 'authToken';
+
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function readAuthToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeAuthToken(token: string): void {
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  notify();
+}
+
+export function clearAuthToken(): void {
+  localStorage.removeItem(AUTH_TOKEN_KEY);
+  notify();
+}
+
+/** Calls `listener` when the token changes in this tab or in another one. */
+export function subscribeAuthToken(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === AUTH_TOKEN_KEY || event.key === null) listener();
+  };
+  listeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
