@@ -1,5 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
 import { Logo } from './logo';
+import { UserMenu } from './user-menu';
 
 const links = [
   { to: '/', label: 'Home' },
@@ -7,6 +9,18 @@ const links = [
   { to: '/dashboard/bookings', label: 'Bookings' },
   { to: '/contact', label: 'Contact' },
 ];
+
+function AccountSlot() {
+  const { user, loading, logout } = useAuth();
+  // A fixed-size slot while the profile loads keeps the bar from shifting.
+  if (loading) return <span className="navbar-action navbar-action-pending" aria-hidden="true" />;
+  if (user) return <UserMenu user={user} onSignOut={logout} />;
+  return (
+    <Link to="/signup" className="button navbar-action">
+      Sign Up
+    </Link>
+  );
+}
 
 export function Navbar() {
   return (
@@ -20,9 +34,9 @@ export function Navbar() {
             </NavLink>
           ))}
         </nav>
-        <Link to="/signup" className="button navbar-action">
-          Sign Up
-        </Link>
+        <div className="navbar-account">
+          <AccountSlot />
+        </div>
       </div>
     </header>
   );
