@@ -1,8 +1,16 @@
+import { Navigate, useLocation } from 'react-router-dom';
+import { AuthLayout } from '../../features/auth/auth-layout';
+import { redirectTarget } from '../../features/auth/redirect';
+import { SignupForm } from '../../features/auth/signup-form';
+import { useAuth } from '../../lib/auth';
+
 export function SignupPage() {
+  const { user } = useAuth();
+  const target = redirectTarget(useLocation().search);
+  if (user) return <Navigate to={target} replace />;
   return (
-    <section className="page">
-      <h1>Sign up</h1>
-      <p>Create an account to book and follow your flights.</p>
-    </section>
+    <AuthLayout title="Create your account" lead="Book faster, follow your trips and pay securely.">
+      <SignupForm target={target} />
+    </AuthLayout>
   );
 }
