@@ -1,16 +1,39 @@
+import { useRef, useState } from 'react';
+import { localToday } from '../../features/search/local-today';
+import { SearchPanel } from '../../features/search/search-panel';
+import { readStoredSearch } from '../../features/search/search-storage';
+import { storedToValues } from '../../features/search/stored-search';
+import { DiscoverBanner } from './discover-banner';
+import { HowItWorks } from './how-it-works';
+import { PopularDestinations } from './popular-destinations';
+import './home.css';
+
 export function HomePage() {
+  const searchRef = useRef<HTMLFormElement>(null);
+  const [initial] = useState(() => storedToValues(readStoredSearch(), localToday()));
+
+  const goToSearch = () => {
+    const form = searchRef.current;
+    if (!form) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    form.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+    form.focus({ preventScroll: true });
+  };
+
   return (
     <>
-      <section className="hero">
+      <section className="hero" aria-labelledby="hero-title">
         <div className="hero-inner">
-          <h1>Ready to take off?</h1>
-          <p className="hero-lead">Search flights to more than 630 destinations and book in a few steps.</p>
+          <h1 id="hero-title">Ready to take off?</h1>
+          <p className="hero-lead">Search flights to more than 630 destinations and book your seat in a few steps.</p>
+          <SearchPanel initial={initial} submitLabel="Find Flight" formRef={searchRef} />
         </div>
       </section>
-      <section className="page">
-        <h2>Popular Destinations</h2>
-        <p>Thailand, Hong Kong, Maldives and Switzerland are waiting for you.</p>
-      </section>
+      <div className="home-sections">
+        <PopularDestinations />
+        <HowItWorks />
+      </div>
+      <DiscoverBanner onBookFlight={goToSearch} />
     </>
   );
 }

@@ -1,8 +1,29 @@
+import { useSearchParams } from 'react-router-dom';
+import { localToday } from '../../features/search/local-today';
+import { SearchPanel } from '../../features/search/search-panel';
+import { parseSearch, searchQuery } from '../../features/search/search-params';
+import { checkSearch } from '../../features/search/validate-search';
+import { FlightResults } from './flight-results';
+import { SearchPrompt } from './search-prompt';
+import './listing.css';
+
+/** The search lives in the URL, so a listing survives a reload and can be shared. */
 export function ListingPage() {
+  const [params] = useSearchParams();
+  const values = parseSearch(params);
+  const check = checkSearch(values, localToday());
+  const query = searchQuery(values);
+
   return (
-    <section className="page">
-      <h1>Available flights</h1>
-      <p>Flights matching your search will appear here.</p>
-    </section>
+    <>
+      <div className="listing-search">
+        <div className="listing-search-inner">
+          <SearchPanel key={query} initial={values} submitLabel="Update" />
+        </div>
+      </div>
+      <div className="page listing">
+        {check.ok ? <FlightResults search={check.search} /> : <SearchPrompt problem={params.size > 0 ? check.problem : null} />}
+      </div>
+    </>
   );
 }

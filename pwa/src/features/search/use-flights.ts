@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Flight } from '../../../../sync/schemas/flight';
+import { api } from '../../lib/api';
+
+export type FlightLeg = { origin: string; destination: string; date: string };
+
+const byDeparture = (a: Flight, b: Flight) => a.departureTime.localeCompare(b.departureTime);
+
+/** Flights of one leg on a local date at the origin; refetched whenever the leg changes. */
+export function useFlights(leg: FlightLeg, enabled = true) {
+  return useQuery({
+    queryKey: ['flights', leg.origin, leg.destination, leg.date],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ origin: leg.origin, destination: leg.destination, departureTime: leg.date });
+      const flights = await api<Flight[]>(`/flights?${query.toString()}`, { signal });
+      return [...flights].sort(byDeparture);
+    },
+    enabled,
+    staleTime: 30_000,
+  });
+}
