@@ -37,7 +37,8 @@ export function listAllBookings(ctx: AppContext, query: BookingListQuery): { ite
       .select({ id: travellers.bookingId })
       .from(travellers)
       .where(like(sql`${travellers.firstName} || ' ' || ${travellers.lastName}`, term));
-    parts.push(or(like(bookings.reference, term), inArray(bookings.flightId, byFlight), inArray(bookings.id, byPassenger)) ?? sql`1`);
+    const byLeg = or(inArray(bookings.flightId, byFlight), inArray(bookings.returnFlightId, byFlight));
+    parts.push(or(like(bookings.reference, term), byLeg, inArray(bookings.id, byPassenger)) ?? sql`1`);
   }
   const where = parts.length ? and(...parts) : undefined;
   const total = ctx.db.select({ n: sql<number>`count(*)` }).from(bookings).where(where).get()?.n ?? 0;

@@ -22,7 +22,15 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
       .selectDistinct({ id: seatAllocations.bookingId })
       .from(seatAllocations)
       .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
-      .where(and(eq(bookings.status, 'pending'), eq(seatAllocations.state, 'held'), isNotNull(seatAllocations.holdExpiresAt), lte(seatAllocations.holdExpiresAt, nowIso)))
+      // 'released' too: a buyer who takes a seat whose hold ran out releases it before this pass sees it.
+      .where(
+        and(
+          eq(bookings.status, 'pending'),
+          inArray(seatAllocations.state, ['held', 'released']),
+          isNotNull(seatAllocations.holdExpiresAt),
+          lte(seatAllocations.holdExpiresAt, nowIso),
+        ),
+      )
       .all()
       .map((r) => r.id);
     const lastDeparture = sql`coalesce((select departure_time from flights r where r.id = ${bookings.returnFlightId}), ${flights.departureTime})`;

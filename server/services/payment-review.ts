@@ -10,7 +10,7 @@ import { cancelBookingTx, confirmBookingTx } from './booking-status';
 import { getBookingRow, toBookingJson } from './booking-view';
 import { notify } from './notifications';
 import { paymentFor, type PaymentRow } from './payments';
-import { setBookingSeats } from './seats';
+import { holdLapsed, setBookingSeats } from './seats';
 import type { UserRow } from './users';
 
 const DEADLINE_PASSED = 'payment deadline passed';
@@ -53,7 +53,8 @@ export function markAwaitingReview(ctx: AppContext, user: UserRow, where: { id: 
       recordChange(tx, { actorId: user.id, entity: 'payment', entityId: payment.id, from: payment.status, to: 'pending', reason: 'new receipt' }, now);
     }
     setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: null });
-    return { payment: { ...payment, receiptImageId }, booking: toBookingJson(tx, booking, nowIso) };
+    const updated = tx.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
+    return { payment: updated, booking: toBookingJson(tx, booking, nowIso) };
   });
   if (receipt === undefined) notify.paymentClaimed(ctx, result.booking);
   else notify.receiptUploaded(ctx, result.booking);
@@ -78,6 +79,9 @@ export function reviewPayment(ctx: AppContext, admin: UserRow, id: string, revie
     }
     const booking = getBookingRow(tx, payment.bookingId);
     if (booking.status !== 'pending') throw conflict(`Booking ${booking.reference} is ${booking.status}${booking.cancelReason ? `: ${booking.cancelReason}` : ''}`);
+    if (review.status === 'successful' && holdLapsed(tx, booking.id, nowIso)) {
+      throw conflict(`Booking ${booking.reference} passed its payment deadline; its seats are no longer held`);
+    }
     const version = nextVersion(tx);
     const reason = review.status === 'failed' ? (review.reason ?? '') : null;
     tx.update(payments)

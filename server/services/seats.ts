@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { activeAllocation } from '../db/flight-queries';
 import { flights, seatAllocations } from '../db/schema';
@@ -89,4 +89,14 @@ export function countActive(tx: Tx, flightId: string, nowIso: string): number {
     .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso)))
     .get();
   return row?.n ?? 0;
+}
+
+/** True when any of a booking's seats is no longer held or sold for it: its hold ran out or was released. */
+export function holdLapsed(tx: Tx, bookingId: string, nowIso: string): boolean {
+  const lapsed = tx
+    .select({ id: seatAllocations.id })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.bookingId, bookingId), not(activeAllocation(nowIso))))
+    .get();
+  return lapsed !== undefined;
 }

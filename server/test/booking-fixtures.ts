@@ -1,6 +1,13 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { Booking, TravellerInput } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
-import type { TravellerInput } from '../../sync/schemas/booking';
-import { client } from './harness';
+import type { Payment } from '../../sync/schemas/payment';
+import { createFlight } from '../services/flights';
+import { createUser } from '../services/users';
+import { ADMIN, client, login, registerUser, type Answer, type TestServer } from './harness';
 
 export function traveller(i = 1): TravellerInput {
   return {
@@ -37,4 +44,147 @@ export function paymentBody(flight: Flight, seats: string[], extra: Record<strin
     phone: '+233 20 000 0000',
     ...extra,
   };
+}
+
+/** A round trip body: the amount covers both legs for every traveller. */
+export function roundTripBody(outbound: Flight, inbound: Flight, seats: string[], returnSeats: string[], extra: Record<string, unknown> = {}) {
+  return paymentBody(outbound, seats, {
+    returnFlightId: inbound._id,
+    returnSeatNumber: returnSeats,
+    amount: Math.round((outbound.price + inbound.price) * seats.length * 100) / 100,
+    ...extra,
+  });
+}
+
+export type Api = ReturnType<typeof client>;
+export type Instructions = {
+  kind: 'bank_transfer' | 'crypto' | 'cashApp';
+  amountDue: number;
+  deadlineAt: string;
+  link: string;
+  tag?: string;
+  name?: string;
+  network?: string;
+  address?: string;
+  rate?: number;
+  bankingInfo?: Record<string, string>;
+};
+export type Created = { link: string; booking: Booking; payment: Payment; instructions: Instructions };
+export type PaymentWithInstructions = Payment & { instructions: Instructions };
+
+/** The error message of an answer, or '' when it has none. */
+export function messageOf(res: Answer): string {
+  const body = res.body;
+  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : '';
+}
+
+/** Asserts the status (and the exact message, when given) of an answer. */
+export function expectAnswer(res: Answer, status: number, message?: string): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  if (message !== undefined) expect(messageOf(res)).toBe(message);
+}
+
+/** Books through POST /api/payments and insists on a 201. */
+export async function book(api: Api, flight: Flight, seats: string[], extra: Record<string, unknown> = {}): Promise<Created> {
+  const res = await api.post<Created>('/api/payments', paymentBody(flight, seats, extra));
+  expectAnswer(res, 201);
+  return res.body;
+}
+
+export type Actors = { anon: Api; admin: Api; owner: Api; other: Api; ownerId: string; otherId: string; ownerEmail: string };
+
+/** The admin, two freshly registered travellers (owner and other) and an anonymous caller. */
+export async function actors(server: TestServer, tag: string): Promise<Actors> {
+  const ownerEmail = `owner-${tag}@example.com`;
+  const [owner, other, adminToken] = await Promise.all([
+    registerUser(server.url, ownerEmail, 'Secret-pass-1', `Owner ${tag}`),
+    registerUser(server.url, `other-${tag}@example.com`, 'Secret-pass-1', `Other ${tag}`),
+    login(server.url, ADMIN.email, ADMIN.password),
+  ]);
+  return {
+    anon: client(server.url),
+    admin: client(server.url, adminToken),
+    owner: client(server.url, owner.token),
+    other: client(server.url, other.token),
+    ownerId: owner.id,
+    otherId: other.id,
+    ownerEmail,
+  };
+}
+
+/** A second admin, made through the users service (no route creates admins), signed in. */
+export async function secondAdmin(server: TestServer, fullName = 'Second Admin'): Promise<Api> {
+  const email = `admin2-${Date.now()}@skyway.test`;
+  await createUser(server.ctx, { email, password: 'Admin-two-pass-1', fullName }, 'admin');
+  return client(server.url, await login(server.url, email, 'Admin-two-pass-1'));
+}
+
+/** A flight created through the flights service at an exact instant. */
+export function flightAt(server: TestServer, from: string, to: string, departure: Date, minutes = 360, price = 420): Flight {
+  return createFlight(server.ctx, {
+    origin: from,
+    destination: to,
+    departureTime: departure.toISOString(),
+    arrivalTime: new Date(departure.getTime() + minutes * 60_000).toISOString(),
+    price,
+  });
+}
+
+/** Uploads a real PNG as `api`'s receipt and answers its URL. */
+export async function receiptUrl(api: Api): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  const form = new FormData();
+  form.append('kind', 'receipt');
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
+  const res = await api.post<{ imageUrl: string }>('/api/images', form);
+  expectAnswer(res, 201);
+  return res.body.imageUrl;
+}
+
+/** What a visitor sees of a flight's seats: availableSeats and the taken labels. */
+export async function seatView(server: TestServer, flightId: string): Promise<{ available: number; taken: string[] }> {
+  const api = client(server.url);
+  const [flight, seats] = await Promise.all([api.get<Flight>(`/api/flights/${flightId}`), api.get<{ seatNumber: string }[]>(`/api/flights/${flightId}/seat`)]);
+  expectAnswer(flight, 200);
+  expectAnswer(seats, 200);
+  return { available: flight.body.availableSeats, taken: seats.body.map((s) => s.seatNumber).sort() };
+}
+
+/** Runs a read-only query on the server's SQLite file, as an outside observer would. */
+export function readDb<T>(server: TestServer, read: (db: Database.Database) => T): T {
+  const db = new Database(path.join(server.dataDir, 'airline.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+export type AllocationRow = { flight_id: string; seat_label: string; state: string; hold_expires_at: string | null };
+
+export function allocationsOf(server: TestServer, bookingId: string): AllocationRow[] {
+  return readDb(server, (db) =>
+    db
+      .prepare('select flight_id, seat_label, state, hold_expires_at from seat_allocations where booking_id = ? order by flight_id, seat_label')
+      .all(bookingId) as AllocationRow[],
+  );
+}
+
+/** Seats held (unexpired) or sold on a flight at the server's current time, straight from SQL. */
+export function activeSeats(server: TestServer, flightId: string): string[] {
+  const nowIso = server.ctx.now().toISOString();
+  return readDb(server, (db) =>
+    (
+      db
+        .prepare(
+          `select seat_label from seat_allocations where flight_id = ?
+           and (state = 'sold' or (state = 'held' and (hold_expires_at is null or hold_expires_at > ?))) order by seat_label`,
+        )
+        .all(flightId, nowIso) as { seat_label: string }[]
+    ).map((r) => r.seat_label),
+  );
+}
+
+export function countRows(server: TestServer, table: 'bookings' | 'payments' | 'seat_allocations' | 'travellers'): number {
+  return readDb(server, (db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
 }

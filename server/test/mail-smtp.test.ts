@@ -1,0 +1,159 @@
+import type { AddressInfo } from 'node:net';
+import dayjs from 'dayjs';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '../../sync/schemas/booking';
+import { localDate, localTime } from '../../sync/time';
+import { startTestServer, type TestServer } from './harness';
+import { actors, book, expectAnswer, roundTripBody, upcomingFlight, type Actors, type Created } from './booking-fixtures';
+
+type Received = { from: string; to: string[]; headers: Map<string, string>; parts: Map<string, string> };
+
+function headersOf(block: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const line of block.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) map.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return map;
+}
+
+function decode(body: string, encoding: string | undefined): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** A small MIME reader: the top headers and each leaf part's decoded body by content type. */
+function parseMime(raw: string): Pick<Received, 'headers' | 'parts'> {
+  const split = (s: string) => {
+    const at = s.indexOf('\r\n\r\n');
+    return { head: headersOf(s.slice(0, at)), body: s.slice(at + 4) };
+  };
+  const top = split(raw);
+  const parts = new Map<string, string>();
+  const walk = (head: Map<string, string>, body: string) => {
+    const type = head.get('content-type') ?? 'text/plain';
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (type.startsWith('multipart/') && boundary) {
+      for (const chunk of body.split(`--${boundary}`).slice(1, -1)) {
+        const part = split(chunk.replace(/^\r\n/, ''));
+        walk(part.head, part.body.replace(/\r\n$/, ''));
+      }
+      return;
+    }
+    parts.set(type.split(';')[0]?.trim() ?? type, decode(body, head.get('content-transfer-encoding')?.toLowerCase()));
+  };
+  walk(top.head, top.body);
+  return { headers: top.head, parts };
+}
+
+describe('mail over a real SMTP server', () => {
+  let smtp: SMTPServer;
+  let server: TestServer;
+  let who: Actors;
+  const inbox: Received[] = [];
+
+  async function mailTo(to: string, subject: string): Promise<Received> {
+    for (let i = 0; i < 200; i++) {
+      const found = inbox.find((m) => m.to.includes(to) && m.headers.get('subject') === subject);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no mail '${subject}' to ${to}; got ${inbox.map((m) => m.headers.get('subject')).join(' | ')}`);
+  }
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(address.address.startsWith('bounce') ? new Error('Mailbox unavailable') : null);
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          inbox.push({ from, to: session.envelope.rcptTo.map((r) => r.address), ...parseMime(Buffer.concat(chunks).toString('latin1')) });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    server = await startTestServer({ seed: 'demo', env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    who = await actors(server, 'mail');
+  });
+  afterAll(async () => {
+    await server.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('the confirmation mail has a text and an HTML part and the itinerary in local airport times', async () => {
+    const outbound = await upcomingFlight(server.url, 'LOS', 'LHR', 8);
+    const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 15);
+    expect(outbound.departureTime.slice(11, 16)).toBe('07:15');
+    const res = await who.owner.post<Created>('/api/payments', roundTripBody(outbound, inbound, ['A1', 'A2'], ['B1', 'B2'], { confirmEmail: 'ada@example.com' }));
+    expectAnswer(res, 201);
+    const booking = res.body.booking;
+    const operator = await mailTo('bookings@skyway.test', `Payment requested: booking ${booking.bookingId}`);
+    expect(operator.parts.get('text/plain')).toContain('started a bank_transfer payment');
+
+    expectAnswer(await who.admin.put(`/api/payments/${res.body.payment._id}`, { status: 'successful' }), 200);
+    const mail = await mailTo('ada@example.com', `Your booking ${booking.bookingId} is confirmed`);
+    expect(mail.from).toBe('bookings@skyway.test');
+    expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    const text = mail.parts.get('text/plain') ?? '';
+    const html = mail.parts.get('text/html') ?? '';
+    expect(html).toMatch(/^<!doctype html>/);
+
+    const legLine = (leg: Booking['flightId']) => {
+      const day = dayjs(localDate(leg.departureTime, leg.origin.timeZone)).format('ddd DD MMM YYYY');
+      const depart = localTime(leg.departureTime, leg.origin.timeZone);
+      const arriveDay = localDate(leg.arrivalTime, leg.destination.timeZone);
+      const later = arriveDay === localDate(leg.departureTime, leg.origin.timeZone) ? '' : ` (${dayjs(arriveDay).format('ddd DD MMM')})`;
+      return `${leg.flightNumber} ${leg.origin.city} (${leg.origin.code}) ${day} ${depart} -> ${leg.destination.city} (${leg.destination.code}) ${localTime(leg.arrivalTime, leg.destination.timeZone)}${later}`;
+    };
+    expect(booking.flightId.origin.timeZone).toBe('Africa/Lagos');
+    expect(localTime(booking.flightId.departureTime, 'Africa/Lagos')).toBe('08:15');
+    const returnLeg = booking.returnFlightId;
+    if (!returnLeg) throw new Error('round trip without a return leg');
+    for (const line of [legLine(booking.flightId), legLine(returnLeg), 'Travellers: Mr Tester1 Traveller, Mr Tester2 Traveller', 'Seats: A1, A2, B1, B2']) {
+      expect(text.split(/\r?\n/)).toContain(line);
+      expect(html).toContain(`<p>${line.replace('->', '-&gt;')}</p>`);
+    }
+    expect(text).toContain(`LOS) ${dayjs(localDate(booking.flightId.departureTime, 'Africa/Lagos')).format('ddd DD MMM YYYY')} 08:15 ->`);
+    expect(text).not.toMatch(/\(LOS\) \w{3} \d{2} \w{3} \d{4} 07:15/);
+    expect(text).toContain(`Total: $${(Math.round(booking.totalAmount * 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+
+    const outbox = await who.admin.get<{ subject: string; status: string; sentAt: string | null }[]>('/api/mail-outbox');
+    const row = outbox.body.find((m) => m.subject === `Your booking ${booking.bookingId} is confirmed`);
+    expect(row).toMatchObject({ status: 'sent' });
+    expect(row?.sentAt).toEqual(expect.any(String));
+  });
+
+  it('the failure mail carries the reason; receipts notify the operator', async () => {
+    const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 9);
+    const created = await book(who.owner, flight, ['C1'], { confirmEmail: 'kofi@example.com' });
+    expectAnswer(await who.owner.post(`/api/payments/${created.payment._id}/paid`), 200);
+    await mailTo('bookings@skyway.test', `Confirm Payment: booking ${created.booking.bookingId}`);
+    expectAnswer(await who.admin.put(`/api/payments/${created.payment._id}`, { status: 'failed', reason: 'Amount <short> by $20' }), 200);
+    const mail = await mailTo('kofi@example.com', `Payment for booking ${created.booking.bookingId} was not accepted`);
+    expect(mail.parts.get('text/plain')).toContain('Reason: Amount <short> by $20');
+    expect(mail.parts.get('text/html')).toContain('Reason: Amount &lt;short&gt; by $20');
+  });
+
+  it('POST /emails is delivered; a refused recipient is recorded as failed in the outbox', async () => {
+    expectAnswer(await who.admin.post('/api/emails', { to: 'guest@example.com', subject: 'Hello from SkyWay', message: 'See you on board' }), 201);
+    const mail = await mailTo('guest@example.com', 'Hello from SkyWay');
+    expect(mail.parts.get('text/plain')).toBe('See you on board');
+    expectAnswer(await who.admin.post('/api/emails', { to: 'bounce@example.com', subject: 'Will bounce', message: 'x' }), 201);
+    const outbox = await who.admin.get<{ subject: string; status: string; error: string | null }[]>('/api/mail-outbox');
+    const failed = outbox.body.find((m) => m.subject === 'Will bounce');
+    expect(failed?.status).toBe('failed');
+    expect(failed?.error).toContain('Mailbox unavailable');
+  });
+});

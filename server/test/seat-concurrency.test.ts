@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, registerUser, startTestServer, type Answer, type TestServer } from './harness';
+import { activeSeats, countRows, messageOf, paymentBody, seatView, upcomingFlight, type Api } from './booking-fixtures';
+
+const BUYERS = 50;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+async function buyers(baseUrls: string[], tag: string): Promise<Api[]> {
+  return Promise.all(
+    Array.from({ length: BUYERS }, async (_, i) => {
+      const baseUrl = baseUrls[i % baseUrls.length] ?? '';
+      const { token } = await registerUser(baseUrl, `buyer-${tag}-${i}@example.com`, 'Secret-pass-1', `Buyer ${i}`);
+      return client(baseUrl, token);
+    }),
+  );
+}
+
+/** Exactly one 201; every other answer a 409 naming the seat; never a 5xx. */
+function expectOneWinner(answers: Answer[], seat: string): void {
+  const statuses = answers.map((a) => a.status);
+  expect(statuses.filter((s) => s >= 500), JSON.stringify(answers.filter((a) => a.status >= 500).map((a) => a.body))).toEqual([]);
+  expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+  const losers = answers.filter((a) => a.status !== 201);
+  expect(losers).toHaveLength(BUYERS - 1);
+  for (const loser of losers) {
+    expect(loser.status).toBe(409);
+    expect(messageOf(loser)).toBe(`Seat ${seat} is no longer available`);
+  }
+}
+
+describe(`${BUYERS} simultaneous buyers of one seat`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo' });
+  });
+  afterAll(() => server.stop());
+
+  it('one server: exactly one success, 49 answers of 409, zero 5xx', async () => {
+    const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 8);
+    const before = await seatView(server, flight._id);
+    const apis = await buyers([server.url], 'one');
+    const bookingsBefore = countRows(server, 'bookings');
+    const answers = await Promise.all(apis.map((api) => api.post('/api/payments', paymentBody(flight, ['D3']))));
+    expectOneWinner(answers, 'D3');
+    expect(countRows(server, 'bookings')).toBe(bookingsBefore + 1);
+    expect(activeSeats(server, flight._id)).toEqual([...before.taken, 'D3'].sort());
+    expect((await seatView(server, flight._id)).available).toBe(before.available - 1);
+  });
+
+  it('one server, overlapping seat pairs: no seat is ever held twice', async () => {
+    const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 9);
+    const apis = await buyers([server.url], 'pairs');
+    const pairs = apis.map((_, i) => [`${'ABCDEF'[i % 6] ?? 'A'}${(i % 4) + 1}`, `${'ABCDEF'[(i + 1) % 6] ?? 'A'}${((i + 1) % 4) + 1}`]);
+    const answers = await Promise.all(apis.map((api, i) => api.post('/api/payments', paymentBody(flight, pairs[i] ?? []))));
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 409)).toEqual([]);
+    const won = answers.flatMap((a, i) => (a.status === 201 ? (pairs[i] ?? []) : []));
+    expect(new Set(won).size).toBe(won.length);
+    expect(activeSeats(server, flight._id)).toEqual([...won].sort());
+    expect((await seatView(server, flight._id)).available).toBe(24 - won.length);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+type Proc = { child: ChildProcess; url: string; output: string[] };
+
+async function startProcess(dataDir: string, seed: 'demo' | 'none'): Promise<Proc> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: seed, ADMIN_PASSWORD: 'Admin-pass-123', DEMO_PASSWORD: 'Demo-pass-123', LOG_LEVEL: 'silent', SMTP_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output.join('')}`);
+    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) return { child, url, output };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server on ${url} not healthy within 120 s: ${output.join('')}`);
+}
+
+function stopProcess(proc: Proc | undefined): Promise<void> {
+  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => proc.child.kill('SIGKILL'), 10_000);
+    proc.child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    proc.child.kill('SIGTERM');
+  });
+}
+
+describe(`${BUYERS} simultaneous buyers across two server processes on one SQLite file`, () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-two-'));
+  let first: Proc | undefined;
+  let second: Proc | undefined;
+
+  beforeAll(async () => {
+    first = await startProcess(dataDir, 'demo');
+    second = await startProcess(dataDir, 'none');
+  }, 250_000);
+  afterAll(async () => {
+    await Promise.all([stopProcess(first), stopProcess(second)]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('exactly one success and 49 answers of 409, zero 5xx; both processes then agree on the seat map', async () => {
+    if (!first || !second) throw new Error('servers did not start');
+    const urls = [first.url, second.url];
+    const flight = await upcomingFlight(first.url, 'LOS', 'LHR', 10);
+    const apis = await buyers(urls, 'two');
+    const answers = await Promise.all(apis.map((api) => api.post('/api/payments', paymentBody(flight, ['E2']))));
+    expectOneWinner(answers, 'E2');
+    for (const parity of [0, 1]) {
+      const viaProcess = answers.filter((_, i) => i % 2 === parity);
+      expect(viaProcess.filter((a) => a.status === 409).length, `process ${parity + 1}`).toBeGreaterThanOrEqual(BUYERS / 2 - 1);
+    }
+
+    const db = new Database(path.join(dataDir, 'airline.sqlite'), { readonly: true });
+    try {
+      const rows = db.prepare("select state from seat_allocations where flight_id = ? and seat_label = 'E2' and state in ('held', 'sold')").all(flight._id);
+      expect(rows).toEqual([{ state: 'held' }]);
+      const active = (db.prepare("select count(*) as n from seat_allocations where flight_id = ? and state in ('held', 'sold')").get(flight._id) as { n: number }).n;
+      for (const url of urls) {
+        const seen = await client(url).get<{ availableSeats: number }>(`/api/flights/${flight._id}`);
+        expect(seen.body.availableSeats).toBe(24 - active);
+        const taken = await client(url).get<{ seatNumber: string }[]>(`/api/flights/${flight._id}/seat`);
+        expect(taken.body.map((s) => s.seatNumber)).toContain('E2');
+      }
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
