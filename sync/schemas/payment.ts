@@ -14,7 +14,7 @@ export const PaymentCreateBodySchema = z.object({
   returnFlightId: IdSchema.optional(),
   returnSeatNumber: SeatListSchema.optional(),
   classType: z.enum(TRAVEL_CLASSES, { error: 'Choose a travel class' }),
-  amount: z.number({ error: 'amount must be a number' }).nonnegative().max(100_000_000),
+  amount: z.number({ error: 'amount must be a number' }).nonnegative('amount cannot be negative').max(100_000_000, 'amount is too large'),
   currency: z.literal(CURRENCY, { error: 'Only USD is supported' }),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose bank_transfer, crypto or cashApp' }),
   cryptoName: z.string().trim().max(40).optional(),
