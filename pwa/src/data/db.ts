@@ -3,6 +3,7 @@ import type { OutboxRow, SyncMeta } from '../../../sync/client/types';
 import type { SyncPayment } from '../../../sync/protocol';
 import type { Airport } from '../../../sync/schemas/airport';
 import type { Booking } from '../../../sync/schemas/booking';
+import type { Conversation, Message } from '../../../sync/schemas/chat';
 import type { Flight } from '../../../sync/schemas/flight';
 import type { AdminSettings, PublicSettings } from '../../../sync/schemas/settings';
 import type { User } from '../../../sync/schemas/user';
@@ -10,17 +11,27 @@ import type { User } from '../../../sync/schemas/user';
 export type StoredMeta = SyncMeta & { key: 'sync'; userId: string | null };
 export type StoredSettings = (PublicSettings | AdminSettings) & { _id: 'settings' };
 
-/** A receipt or chat image waiting to upload; the mutation it unlocks is written when it lands. */
+/** What an upload unlocks once it lands: the mutation, with the uploaded image's URL added to its args. */
+export type UploadIntent =
+  | { name: 'attachReceipt'; args: { paymentId: string } }
+  | { name: 'sendMessage'; args: { _id: string; conversationId: string; content: string } };
+
+/**
+ * A receipt or chat image waiting to upload; the mutation it unlocks is written when it lands.
+ * NOTE: `hash` is the key: the image's SHA-256 for a receipt (one per payment), and SHA-256 plus the
+ * message id for a chat image, so the same photo sent twice is two messages. 'rejected' is final (the
+ * server refused the file); 'failed' retries.
+ */
 export type UploadRow = {
   hash: string;
   blob: Blob;
   fileName: string;
-  state: 'queued' | 'uploading' | 'failed' | 'done';
+  state: 'queued' | 'uploading' | 'failed' | 'rejected' | 'done';
   progress: number;
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;
-  intent: { name: 'attachReceipt'; args: { paymentId: string } };
+  intent: UploadIntent;
   imageUrl: string | null;
   createdAt: number;
 };
@@ -36,6 +47,8 @@ export class SkywayDb extends Dexie {
   payments!: EntityTable<SyncPayment, '_id'>;
   settings!: EntityTable<StoredSettings, '_id'>;
   profile!: EntityTable<User, '_id'>;
+  conversations!: EntityTable<Conversation, '_id'>;
+  messages!: EntityTable<Message, '_id'>;
   outbox!: EntityTable<OutboxRow, 'mutationId'>;
   uploads!: EntityTable<UploadRow, 'hash'>;
   meta!: EntityTable<StoredMeta, 'key'>;
@@ -52,6 +65,11 @@ export class SkywayDb extends Dexie {
       outbox: 'mutationId, state',
       uploads: 'hash, state',
       meta: 'key',
+    });
+    // Version 2 adds the support chat; every version-1 table (the outbox and uploads included) is kept.
+    this.version(2).stores({
+      conversations: '_id, userId',
+      messages: '_id, conversationId, [conversationId+createdAt]',
     });
   }
 }

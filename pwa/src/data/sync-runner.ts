@@ -2,30 +2,60 @@ import { io, type Socket } from 'socket.io-client';
 import { SyncEngine } from '../../../sync/client/engine';
 import { httpTransport } from '../../../sync/client/http-transport';
 import type { MutationName } from '../../../sync/protocol';
+import { CHAT_EVENTS } from '../../../sync/schemas/chat';
+import { storeIncomingMessage } from './chat-store';
 import { db } from './db';
 import { DexieStore } from './dexie-store';
 import { setSyncState } from './sync-status';
-import { authToken, tokenUserId } from './token';
+import { syncToken, tokenUserId } from './token';
 import { drainUploads } from './uploads';
 
 const store = new DexieStore(db);
 const engine = new SyncEngine({
   store,
-  transport: httpTransport('', authToken),
+  transport: httpTransport('', syncToken),
   onStatus: (status, detail) => setSyncState({ status, detail }),
 });
 
 let socket: Socket | undefined;
+let socketToken: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
 
+type RealtimeHandler = (payload: unknown) => void;
+/** Socket listeners outlive the socket: each new socket (another token, a reconnect) gets them all. */
+const realtimeHandlers = new Map<string, Set<RealtimeHandler>>();
+
+/** Listens to a socket event (chat typing, read receipts); answers the function that stops listening. */
+export function onRealtime(event: string, handler: RealtimeHandler): () => void {
+  const handlers = realtimeHandlers.get(event) ?? new Set<RealtimeHandler>();
+  realtimeHandlers.set(event, handlers);
+  handlers.add(handler);
+  socket?.on(event, handler);
+  return () => {
+    handlers.delete(handler);
+    socket?.off(event, handler);
+  };
+}
+
+/** Sends an ephemeral event (typing); dropped while disconnected, as it would be stale by the reconnect. */
+export function emitRealtime(event: string, payload: unknown): void {
+  if (socket?.connected) socket.emit(event, payload);
+}
+
+/** Back online: what waits on backoff goes now instead of at its next timer. */
+async function wake(): Promise<void> {
+  await db.outbox.where('state').equals('failed').modify({ nextAttemptAt: 0 });
+  await db.uploads.where('state').equals('failed').modify({ nextAttemptAt: 0 });
+}
+
 /** One cycle across all tabs at a time: the Web Lock serialises tabs sharing the same IndexedDB. */
 async function cycle(): Promise<void> {
-  const userId = tokenUserId(authToken());
+  const userId = tokenUserId(syncToken());
   if (!userId) return;
   const run = async () => {
     await store.claim(userId);
-    if (await drainUploads(store, authToken)) await engine.sync();
+    if (await drainUploads(store, syncToken)) await engine.sync();
     await engine.sync();
   };
   if ('locks' in navigator) await navigator.locks.request('skyway-sync', run);
@@ -46,12 +76,18 @@ export function requestSync(): Promise<void> {
 }
 
 function connectSocket(): void {
-  const token = authToken();
+  const token = syncToken();
+  // The same token keeps its socket (and its rooms); another token gets a new one.
+  if (socket && token === socketToken) return;
   socket?.disconnect();
+  socket = undefined;
+  socketToken = token;
   if (!token) return;
   socket = io({ auth: { token }, transports: ['websocket'] });
   socket.on('poke', () => void requestSync());
-  socket.on('connect', () => void requestSync());
+  socket.on('connect', () => void wake().then(requestSync));
+  socket.on(CHAT_EVENTS.message, (message: unknown) => void storeIncomingMessage(message));
+  for (const [event, handlers] of realtimeHandlers) for (const handler of handlers) socket.on(event, handler);
 }
 
 /** Starts syncing: on start, on `online`, when the page shows again, on pokes and on reconnects. */
@@ -60,7 +96,7 @@ export function startSync(): void {
   started = true;
   window.addEventListener('online', () => {
     setSyncState({ online: true });
-    void requestSync();
+    void wake().then(requestSync);
   });
   window.addEventListener('offline', () => setSyncState({ online: false }));
   document.addEventListener('visibilitychange', () => {
@@ -83,6 +119,12 @@ export async function mutate(name: MutationName, args: unknown): Promise<void> {
   await requestSync();
 }
 
+/** Queues a mutation and answers once it is on the device; sending goes on in the background. */
+export async function enqueue(name: MutationName, args: unknown): Promise<void> {
+  await engine.mutate(name, args);
+  void requestSync();
+}
+
 export const retryNow = (mutationId: number) => engine.retryNow(mutationId).then(() => requestSync());
 export const discard = (mutationId: number) => engine.discard(mutationId);
 
@@ -95,6 +137,8 @@ export async function pendingCount(): Promise<number> {
 /** Signing out forgets this user's device data (after the caller has warned about pending changes). */
 export async function forgetDevice(): Promise<void> {
   socket?.disconnect();
+  socket = undefined;
+  socketToken = null;
   await db.transaction('rw', db.tables, async () => {
     for (const table of db.tables) await table.clear();
   });

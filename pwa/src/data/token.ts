@@ -1,3 +1,5 @@
+import { readGuestSession } from './guest-session';
+
 /** The login token the spec keeps in localStorage as authToken. */
 export function authToken(): string | null {
   return localStorage.getItem('authToken');
@@ -13,4 +15,9 @@ export function tokenUserId(token: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** The token the device syncs with: the signed-in user's, else the support guest's. */
+export function syncToken(): string | null {
+  return authToken() ?? readGuestSession()?.token ?? null;
 }

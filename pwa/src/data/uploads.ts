@@ -1,9 +1,15 @@
 import { backoffMs } from '../../../sync/client/outbox';
-import { db, type UploadRow } from './db';
+import { db, type UploadIntent, type UploadRow } from './db';
 import { downscale, sha256 } from './image-prep';
 import type { DexieStore } from './dexie-store';
 
 type Sent = { imageUrl: string };
+
+/** An upload the server refused for good (a 4xx other than auth, timeout or rate limit): retrying cannot help. */
+class RefusedUpload extends Error {}
+
+const imageKind = (intent: UploadIntent) => (intent.name === 'sendMessage' ? 'chat' : 'receipt');
+const refusedForGood = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 
 /** POSTs one image with progress; XHR because fetch has no upload progress. */
 function send(row: UploadRow, token: string | null, onProgress: (fraction: number) => void): Promise<Sent> {
@@ -15,17 +21,22 @@ function send(row: UploadRow, token: string | null, onProgress: (fraction: numbe
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body: unknown = JSON.parse(xhr.responseText || '{}');
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText || '{}');
+      } catch {
+        body = undefined; // a proxy's HTML error page
+      }
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && 'imageUrl' in body && typeof body.imageUrl === 'string') {
         resolve({ imageUrl: body.imageUrl });
         return;
       }
       const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `HTTP ${xhr.status}`;
-      reject(new Error(message));
+      reject(refusedForGood(xhr.status) ? new RefusedUpload(message) : new Error(message));
     };
     xhr.onerror = () => reject(new Error('Network unavailable'));
     const form = new FormData();
-    form.append('kind', 'receipt');
+    form.append('kind', imageKind(row.intent));
     form.append('image', row.blob, row.fileName);
     xhr.send(form);
   });
@@ -45,6 +56,26 @@ export async function queueReceipt(file: File, paymentId: string): Promise<Uploa
     nextAttemptAt: 0,
     lastError: null,
     intent: { name: 'attachReceipt', args: { paymentId } },
+    imageUrl: null,
+    createdAt: Date.now(),
+  };
+  await db.uploads.put(row);
+  return row;
+}
+
+/** Queues a chat image for a message; the message is sent once the image has landed. */
+export async function queueChatImage(file: Blob, message: { _id: string; conversationId: string; content: string }): Promise<UploadRow> {
+  const blob = await downscale(file);
+  const row: UploadRow = {
+    hash: `${await sha256(blob)}:${message._id}`,
+    blob,
+    fileName: 'chat.jpg',
+    state: 'queued',
+    progress: 0,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    intent: { name: 'sendMessage', args: message },
     imageUrl: null,
     createdAt: Date.now(),
   };
@@ -72,7 +103,7 @@ export async function drainUploads(store: DexieStore, token: () => string | null
     } catch (error) {
       const attempts = row.attempts + 1;
       await db.uploads.update(row.hash, {
-        state: 'failed',
+        state: error instanceof RefusedUpload ? 'rejected' : 'failed',
         attempts,
         lastError: error instanceof Error ? error.message : String(error),
         nextAttemptAt: Date.now() + backoffMs(attempts, Math.random),

@@ -1,0 +1,77 @@
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { SendMessageArgsSchema, type Conversation } from '../../../sync/schemas/chat';
+import { pendingReads, threadItems, type ChatItem } from './chat-thread';
+import { db } from './db';
+import { discard, enqueue, requestSync } from './sync-runner';
+import { queueChatImage } from './uploads';
+import { uuidv7 } from './uuid';
+
+/**
+ * Sends a message through the outbox with a client-made id: text goes at once, a message with an image
+ * once the image has uploaded. Answers the id; the thread shows it as 'Sending' from now on.
+ */
+export async function sendChatMessage(conversationId: string, content: string, image: Blob | null): Promise<string> {
+  const _id = uuidv7();
+  if (image) {
+    await queueChatImage(image, { _id, conversationId, content });
+    void requestSync();
+  } else {
+    await enqueue('sendMessage', { _id, conversationId, content, image: null });
+  }
+  return _id;
+}
+
+/** Marks the other side's messages read, once per conversation while a receipt waits in the outbox. */
+export async function markConversationRead(conversationId: string): Promise<void> {
+  if (pendingReads(await db.outbox.toArray()).has(conversationId)) return;
+  await enqueue('markConversationRead', { conversationId });
+}
+
+/**
+ * Takes a failed message off the device and answers its text and image, for the composer (Retry).
+ */
+export async function takeBackFailed(item: ChatItem): Promise<{ content: string; image: Blob | null }> {
+  const rows = await db.outbox.toArray();
+  const row = rows.find((r) => r.name === 'sendMessage' && SendMessageArgsSchema.safeParse(r.args).data?._id === item._id);
+  if (row) await discard(row.mutationId);
+  const uploads = await db.uploads.toArray();
+  const upload = uploads.find((u) => u.intent.name === 'sendMessage' && u.intent.args._id === item._id);
+  if (upload) await db.uploads.delete(upload.hash);
+  return { content: item.content, image: upload?.blob ?? item.blob };
+}
+
+/** Chat images that have landed and whose message has synced leave the device. */
+export async function pruneChatUploads(): Promise<void> {
+  const done = (await db.uploads.where('state').equals('done').toArray()).filter((u) => u.intent.name === 'sendMessage');
+  const ids = done.map((u) => (u.intent.name === 'sendMessage' ? u.intent.args._id : ''));
+  const synced = await db.messages.bulkGet(ids);
+  await db.uploads.bulkDelete(done.filter((_u, i) => synced[i] !== undefined).map((u) => u.hash));
+}
+
+/** The conversations on this device, latest activity first; a read receipt waiting to go counts as read. */
+export function useConversations(): Conversation[] | undefined {
+  return useLiveQuery(async () => {
+    const [rows, outbox] = await Promise.all([db.conversations.toArray(), db.outbox.toArray()]);
+    const read = pendingReads(outbox);
+    const activity = (c: Conversation) => c.lastMessage?.createdAt ?? c.createdAt;
+    return rows.map((c) => (read.has(c._id) ? { ...c, unreadCount: 0 } : c)).sort((a, b) => activity(b).localeCompare(activity(a)));
+  }, []);
+}
+
+export function useConversation(id: string | null): Conversation | undefined {
+  return useLiveQuery(() => (id ? db.conversations.get(id) : undefined), [id]);
+}
+
+/** A conversation's messages as the thread shows them, live from the device. */
+export function useChatThread(conversationId: string | null, me: string | null): ChatItem[] | undefined {
+  return useLiveQuery(async () => {
+    if (!conversationId || !me) return [];
+    const [synced, outbox, uploads] = await Promise.all([
+      db.messages.where('[conversationId+createdAt]').between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey]).toArray(),
+      db.outbox.toArray(),
+      db.uploads.toArray(),
+    ]);
+    return threadItems(conversationId, me, synced, outbox, uploads);
+  }, [conversationId, me]);
+}

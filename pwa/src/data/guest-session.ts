@@ -1,0 +1,49 @@
+import { GuestUserSchema, type GuestUser } from '../../../sync/schemas/chat';
+
+/** Spec §6: the guest's name, e-mail and token stay on the device, so the chat picks up where it left off. */
+const GUEST_KEY = 'supportGuest';
+const listeners = new Set<() => void>();
+
+export type GuestSession = GuestUser;
+
+function parseSession(raw: string | null): GuestSession | null {
+  try {
+    const parsed = GuestUserSchema.safeParse(raw ? JSON.parse(raw) : null);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+let cached: { raw: string | null; session: GuestSession | null } = { raw: null, session: null };
+
+/** The stored guest, or null; the same object while the stored value is unchanged (for useSyncExternalStore). */
+export function readGuestSession(): GuestSession | null {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(GUEST_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === cached.raw) return cached.session;
+  cached = { raw, session: parseSession(raw) };
+  return cached.session;
+}
+
+export function storeGuestSession(session: GuestSession): void {
+  localStorage.setItem(GUEST_KEY, JSON.stringify(session));
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` when the guest session changes in this tab or another. */
+export function subscribeGuestSession(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === GUEST_KEY || event.key === null) listener();
+  };
+  listeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
