@@ -17,7 +17,6 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
   return (
     <li
       className={`toast-item toast-${toast.tone}`}
-      role={toast.tone === 'error' ? 'alert' : 'status'}
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -26,7 +25,9 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
       <span className="toast-icon" aria-hidden="true">
         {toast.tone === 'error' ? '!' : '✓'}
       </span>
-      <p className="toast-message">{toast.message}</p>
+      <p className="toast-message" role={toast.tone === 'error' ? 'alert' : 'status'}>
+        {toast.message}
+      </p>
       {action && (
         <button
           type="button"
