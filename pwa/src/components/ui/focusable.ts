@@ -7,9 +7,7 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-/** The elements Tab can reach inside `root`, in document order. */
+/** The elements Tab can reach inside `root`, in document order; hidden and inert parts are left out. */
 export function focusableWithin(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.hasAttribute('inert') && element.getClientRects().length > 0,
-  );
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden], [inert]'));
 }

@@ -37,7 +37,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'small' }
     };
   }, [open]);
 
-  // The browser closes the dialog itself on Escape; tell the owner.
+  // The browser may close the dialog itself (a close request such as the Android back gesture); tell the owner.
   const onNativeClose = () => {
     if (openRef.current) onCloseRef.current();
   };
@@ -52,6 +52,12 @@ export function Modal({ open, title, onClose, children, footer, size = 'small' }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      // NOTE: handled here rather than by the browser's cancel, so a dropdown inside can keep its Escape.
+      event.preventDefault();
+      onClose();
+      return;
+    }
     if (event.key !== 'Tab') return;
     const items = focusableWithin(event.currentTarget);
     const first = items[0];
