@@ -12,8 +12,11 @@ import { adminRoutes } from './routes/admin';
 import { airportRoutes } from './routes/airports';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
+import { contactRoutes } from './routes/contact';
+import { couponRoutes } from './routes/coupons';
 import { flightRoutes } from './routes/flights';
 import { imageRoutes } from './routes/images';
+import { passwordResetRoutes } from './routes/password-reset';
 import { paymentRoutes } from './routes/payments';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
@@ -23,7 +26,7 @@ export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
-  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, syncRoutes].map((make) =>
+  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, syncRoutes, couponRoutes, contactRoutes, passwordResetRoutes].map((make) =>
     make(ctx),
   );
 }

@@ -276,3 +276,34 @@ export const mutationResults = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
 );
+
+/** Messages from the contact page; the operator is mailed a copy. */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created').on(t.createdAt)],
+);
+
+/** Password reset links: only the SHA-256 of the token is kept, so a copy of the database opens no account. */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user').on(t.userId)],
+);

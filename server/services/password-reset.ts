@@ -1,0 +1,74 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { RESET_LINK_INVALID } from '../../sync/schemas/password-reset';
+import type { AppContext } from '../context';
+import { immediate } from '../db/client';
+import { passwordResets, users } from '../db/schema';
+import { nextVersion } from '../db/version';
+import { AppError } from '../errors';
+import { hashPassword } from './passwords';
+import { findUserByEmail, findUserById } from './users';
+
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function resetMail(to: string, link: string) {
+  const lines = [
+    'Someone asked to reset the password of your SkyWay account.',
+    `Open this link within one hour to choose a new password: ${link}`,
+    'If it was not you, ignore this mail: your password stays as it is.',
+  ];
+  return {
+    to,
+    subject: 'Reset your SkyWay password',
+    text: `${lines.join('\n\n')}\n\nSkyWay Airlines\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${lines[0]}</p><p><a href="${encodeURI(link)}">Choose a new password</a> (the link works for one hour).</p><p>${lines[2]}</p><p>SkyWay Airlines</p></body></html>`,
+  };
+}
+
+/**
+ * Mails a one-hour reset link to an account's owner. Unknown addresses and guests get nothing, and the
+ * caller answers the same either way, so the call tells nobody whether an account exists.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string, siteUrl: string): void {
+  const user = findUserByEmail(ctx.db, email);
+  if (!user || user.role === 'guest') return;
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  immediate(ctx.db, (tx) => {
+    // A new link replaces the older ones.
+    tx.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
+    tx.insert(passwordResets)
+      .values({
+        id: randomUUID(),
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .run();
+  });
+  const link = `${siteUrl}/reset-password?token=${token}`;
+  ctx.mailer.send(resetMail(user.email, link)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
+}
+
+/** Sets a new password from a valid, unused, unexpired link; every older login token stops working. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const nowIso = ctx.now().toISOString();
+  immediate(ctx.db, (tx) => {
+    const reset = tx
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt)))
+      .get();
+    const user = reset && reset.expiresAt > nowIso ? findUserById(tx, reset.userId) : undefined;
+    if (!reset || !user) throw new AppError(400, RESET_LINK_INVALID, [{ msg: RESET_LINK_INVALID, path: 'token' }]);
+    tx.update(users)
+      .set({ passwordHash, tokenVersion: user.tokenVersion + 1, updatedAt: nowIso, version: nextVersion(tx) })
+      .where(eq(users.id, user.id))
+      .run();
+    tx.update(passwordResets).set({ usedAt: nowIso }).where(eq(passwordResets.userId, user.id)).run();
+  });
+}
