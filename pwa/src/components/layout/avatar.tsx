@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { User } from '../../../../sync/schemas/user';
 
 function initials(user: User): string {
@@ -8,9 +9,13 @@ function initials(user: User): string {
 }
 
 export function Avatar({ user }: { user: User }) {
-  return user.image ? (
-    <img className="avatar" src={user.image} alt="" width={36} height={36} />
-  ) : (
+  // NOTE: a private upload cannot be fetched by an <img> (no bearer token); initials stand in then.
+  const [failedImage, setFailedImage] = useState<string | null>(null);
+  if (user.image && user.image !== failedImage) {
+    const image = user.image;
+    return <img className="avatar" src={image} alt="" width={36} height={36} onError={() => setFailedImage(image)} />;
+  }
+  return (
     <span className="avatar" aria-hidden="true">
       {initials(user)}
     </span>
