@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { SupportWidget } from '../../features/support-chat/support-widget';
 import { PageSpinner } from '../ui/page-spinner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -17,6 +18,7 @@ export function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
+      <SupportWidget />
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,50 @@
+import { Fragment, useEffect, useRef } from 'react';
+import type { ChatItem } from '../../data/chat-thread';
+import { dayLabel } from './chat-format';
+import { MessageBubble } from './message-bubble';
+
+type ChatThreadViewProps = {
+  items: ChatItem[];
+  isMine: (sender: string) => boolean;
+  /** Who is typing on the other side, if anyone. */
+  typingName: string | null;
+  emptyText: string;
+  onRetry: (item: ChatItem) => void;
+};
+
+/** The messages with a separator per day (Today, Yesterday, DD/MM/YYYY), kept scrolled to the newest. */
+export function ChatThreadView({ items, isMine, typingName, emptyText, onRetry }: ChatThreadViewProps) {
+  const end = useRef<HTMLDivElement>(null);
+  const last = items.at(-1);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [last?._id, last?.state, typingName]);
+
+  return (
+    <div className="chat-thread">
+      {items.length === 0 && <p className="chat-empty">{emptyText}</p>}
+      <ol className="chat-messages" aria-label="Messages" aria-live="polite">
+        {items.map((item, index) => {
+          const day = dayLabel(item.createdAt);
+          const previous = items[index - 1];
+          return (
+            <Fragment key={item._id}>
+              {(!previous || dayLabel(previous.createdAt) !== day) && (
+                <li className="chat-day" role="separator">
+                  {day}
+                </li>
+              )}
+              <MessageBubble item={item} mine={isMine(item.sender)} onRetry={onRetry} />
+            </Fragment>
+          );
+        })}
+      </ol>
+      {typingName && (
+        <p className="chat-typing" role="status">
+          {typingName} is typing…
+        </p>
+      )}
+      <div ref={end} />
+    </div>
+  );
+}

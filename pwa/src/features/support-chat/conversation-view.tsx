@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import type { Conversation } from '../../../../sync/schemas/chat';
+import { markConversationRead, pruneChatUploads, sendChatMessage, takeBackFailed, useChatThread } from '../../data/chat';
+import { fromOtherSide, type ChatItem } from '../../data/chat-thread';
+import { useToast } from '../../components/ui/use-toast';
+import { ChatThreadView } from './chat-thread-view';
+import { Composer, EMPTY_DRAFT, type Draft } from './composer';
+import { useTypingSignal } from './use-typing';
+
+type ConversationViewProps = {
+  conversationId: string;
+  /** The synced conversation; absent for a moment after it was started. */
+  conversation: Conversation | undefined;
+  me: string;
+  typingName: string | null;
+  emptyText: string;
+};
+
+/**
+ * One conversation: its thread from the device, a composer that sends through the outbox, Retry that
+ * puts a failed message back into the composer, and read receipts for what arrives while it is open.
+ * Keyed by the conversation id where it can change, so a draft never moves to another conversation.
+ */
+export function ConversationView({ conversationId, conversation, me, typingName, emptyText }: ConversationViewProps) {
+  const items = useChatThread(conversationId, me) ?? [];
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const { typed, stopped } = useTypingSignal(conversationId);
+  const toast = useToast();
+  const isMine = (sender: string) => (conversation ? !fromOtherSide(conversation, me, sender) : sender === me);
+  const unread = conversation !== undefined && items.some((i) => i.state === 'sent' && i.readAt === null && fromOtherSide(conversation, me, i.sender));
+  const synced = items.filter((i) => i.state === 'sent').length;
+
+  useEffect(() => {
+    if (!unread) return undefined;
+    const markIfSeen = () => {
+      if (document.visibilityState === 'visible') void markConversationRead(conversationId);
+    };
+    markIfSeen();
+    document.addEventListener('visibilitychange', markIfSeen);
+    return () => document.removeEventListener('visibilitychange', markIfSeen);
+  }, [unread, conversationId]);
+
+  useEffect(() => {
+    if (synced > 0) void pruneChatUploads();
+  }, [synced]);
+
+  const send = () => {
+    const sending = draft;
+    setDraft(EMPTY_DRAFT);
+    stopped();
+    sendChatMessage(conversationId, sending.content, sending.image).catch(() => {
+      setDraft(sending);
+      toast.error('An error occurred.');
+    });
+  };
+
+  const retry = (item: ChatItem) => {
+    takeBackFailed(item).then(setDraft, () => toast.error('An error occurred.'));
+  };
+
+  return (
+    <div className="chat-conversation">
+      <ChatThreadView items={items} isMine={isMine} typingName={typingName} emptyText={emptyText} onRetry={retry} />
+      <Composer draft={draft} onDraft={setDraft} onSend={send} onTyping={typed} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { ConversationSchema, GuestLoginResponseSchema, type Conversation, type GuestLoginBody, type GuestUser } from '../../../../sync/schemas/chat';
+import { ApiError, errorText, NETWORK_ERROR } from '../../lib/api-error';
+
+/** The chat calls that run as a given identity: a guest's token, or the signed-in user's. */
+async function post(path: string, token: string | null, body: unknown): Promise<unknown> {
+  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) throw new ApiError(response.status, errorText(parsed));
+  return parsed;
+}
+
+export async function loginGuest(body: GuestLoginBody): Promise<GuestUser> {
+  return GuestLoginResponseSchema.parse(await post('/users/login-guest', null, body)).guestUser;
+}
+
+/** The caller's open support conversation, or a new one. */
+export async function startSupport(token: string): Promise<Conversation> {
+  return ConversationSchema.parse(await post('/messages/conversations/start', token, { type: 'Support' }));
+}

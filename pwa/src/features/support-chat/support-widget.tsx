@@ -1,0 +1,50 @@
+import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/use-toast';
+import { useAuth } from '../../lib/auth';
+import { ChatIcon, CloseIcon } from './icons';
+import './support-chat.css';
+
+// The chat (Dexie, the sync runner, socket.io) loads on first open, not with every public page.
+const SupportPanel = lazy(async () => ({ default: (await import('./support-panel')).SupportPanel }));
+
+/** Product decisions §10: the spec's text with its typos mended; the emoji stays. */
+export const ADMIN_IS_SUPPORT = "Admin can't contact support, you are Support 😊";
+
+/** The floating support button of the public pages. Admins are the support side and are told so. */
+export function SupportWidget() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+
+  if (pathname.startsWith('/dashboard')) return null;
+
+  const toggle = () => {
+    if (user?.role === 'admin') {
+      toast.error(ADMIN_IS_SUPPORT);
+      return;
+    }
+    setOpen(!open);
+  };
+
+  return (
+    <div className="support-widget">
+      {open && (
+        <Suspense
+          fallback={
+            <div className="support-panel">
+              <Spinner label="Opening the chat…" />
+            </div>
+          }
+        >
+          <SupportPanel user={user} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+      <button type="button" className="support-launcher" aria-label={open ? 'Close support chat' : 'Chat with support'} aria-expanded={open} onClick={toggle}>
+        {open ? <CloseIcon /> : <ChatIcon />}
+      </button>
+    </div>
+  );
+}

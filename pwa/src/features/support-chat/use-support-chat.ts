@@ -1,0 +1,100 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { Conversation } from '../../../../sync/schemas/chat';
+import type { User } from '../../../../sync/schemas/user';
+import { db } from '../../data/db';
+import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../data/guest-session';
+import { afterSignIn, startSync } from '../../data/sync-runner';
+import { useSyncState } from '../../data/sync-status';
+import { ApiError } from '../../lib/api-error';
+import { readAuthToken } from '../../lib/auth-token';
+import { loginGuest, startSupport } from './guest-api';
+
+export type SupportChat =
+  | { status: 'needs-guest' }
+  | { status: 'connecting' }
+  | { status: 'offline' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; conversationId: string; me: string };
+
+/** Spec §8: session-expiry texts are not shown in the chat; the guest is logged in again instead. */
+const SILENT = new Set(['Token expired', 'Invalid token']);
+
+const activity = (c: Conversation) => c.lastMessage?.createdAt ?? c.createdAt;
+
+/** The most recent support conversation of this user already on the device (open or resolved). */
+async function knownConversation(me: string): Promise<Conversation | undefined> {
+  const mine = (await db.conversations.where('userId').equals(me).toArray()).filter((c) => c.type === 'Support');
+  return mine.sort((a, b) => activity(b).localeCompare(activity(a)))[0];
+}
+
+export function useGuestSession() {
+  return useSyncExternalStore(subscribeGuestSession, readGuestSession, () => null);
+}
+
+/**
+ * Who chats and in which conversation: the signed-in user, else the guest kept on this device (logged in
+ * again by itself when its token has lapsed). The device is synced as that identity first, so the
+ * conversation and its messages come from Dexie and work offline once known.
+ */
+export function useSupportChat(user: User | null, enabled: boolean): SupportChat {
+  const guest = useGuestSession();
+  const sync = useSyncState();
+  const [state, setState] = useState<SupportChat>({ status: 'connecting' });
+  const [attempt, setAttempt] = useState(0);
+  const me = user?._id ?? guest?._id ?? null;
+  const token = user ? readAuthToken() : (guest?.token ?? null);
+  const lapsedGuest = !user && guest !== null && sync.status === 'auth';
+
+  useEffect(() => {
+    if (!enabled || !lapsedGuest || !guest) return;
+    loginGuest({ fullName: guest.fullName, email: guest.email }).then(storeGuestSession, (error: unknown) =>
+      setState({ status: 'error', message: error instanceof Error ? `Update failed: ${error.message}` : 'An error occurred.' }),
+    );
+  }, [enabled, lapsedGuest, guest]);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    if (!me || !token) {
+      setState({ status: 'needs-guest' });
+      return undefined;
+    }
+    let live = true;
+    const retry = () => setAttempt((n) => n + 1);
+    setState((current) => (current.status === 'ready' && current.me === me ? current : { status: 'connecting' }));
+    void (async () => {
+      startSync();
+      await afterSignIn();
+      const known = await knownConversation(me);
+      if (known) {
+        if (live) setState({ status: 'ready', conversationId: known._id, me });
+        return;
+      }
+      try {
+        const conversation = await startSupport(token);
+        await db.conversations.put(conversation);
+        if (live) setState({ status: 'ready', conversationId: conversation._id, me });
+      } catch (error) {
+        if (!live) return;
+        if (error instanceof ApiError && error.status === 401 && guest && !user) {
+          storeGuestSession(await loginGuest({ fullName: guest.fullName, email: guest.email }));
+          return;
+        }
+        if (error instanceof ApiError && error.status === 0) {
+          setState({ status: 'offline' });
+          window.addEventListener('online', retry, { once: true });
+          return;
+        }
+        const message = error instanceof Error ? error.message : 'An error occurred.';
+        setState(SILENT.has(message) ? { status: 'connecting' } : { status: 'error', message });
+      }
+    })().catch((error: unknown) => {
+      if (live) setState({ status: 'error', message: error instanceof Error ? error.message : 'An error occurred.' });
+    });
+    return () => {
+      live = false;
+      window.removeEventListener('online', retry);
+    };
+  }, [enabled, me, token, guest, user, attempt]);
+
+  return state;
+}
