@@ -16,6 +16,7 @@ import { contactRoutes } from './routes/contact';
 import { couponRoutes } from './routes/coupons';
 import { flightRoutes } from './routes/flights';
 import { imageRoutes } from './routes/images';
+import { overviewRoutes } from './routes/overview';
 import { passwordResetRoutes } from './routes/password-reset';
 import { paymentRoutes } from './routes/payments';
 import { settingsRoutes } from './routes/settings';
@@ -26,7 +27,7 @@ export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
-  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, syncRoutes, couponRoutes, contactRoutes, passwordResetRoutes].map((make) =>
+  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, overviewRoutes, syncRoutes, couponRoutes, contactRoutes, passwordResetRoutes].map((make) =>
     make(ctx),
   );
 }

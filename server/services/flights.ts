@@ -11,6 +11,8 @@ import { bookings, flights } from '../db/schema';
 import { nextVersion, recordDelete } from '../db/version';
 import { AppError, conflict, notFound } from '../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
+import { recordChange } from './audit';
+import { announceFlightStatus, bookingsOnFlight } from './flight-status';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
   return {
@@ -28,16 +30,22 @@ export function toFlightJson({ flight, origin, destination, taken }: FlightWithA
   };
 }
 
-/** Search by origin and destination (id or IATA code) and the local date at the origin. */
-export function searchFlights(ctx: AppContext, query: FlightSearchQuery): Flight[] {
+/** The filter of a search; null when a named airport does not exist (so nothing matches). */
+export function flightFilter(ctx: AppContext, query: FlightSearchQuery): FlightFilter | null {
   const filter: FlightFilter = { localDate: query.departureTime, flightNumber: query.search?.toUpperCase() };
   for (const [key, value] of [['originId', query.origin], ['destinationId', query.destination]] as const) {
     if (!value) continue;
     const airport = findAirport(ctx.db, value);
-    if (!airport) return [];
+    if (!airport) return null;
     filter[key] = airport.id;
   }
-  return selectFlights(ctx.db, filter, ctx.now().toISOString()).map(toFlightJson);
+  return filter;
+}
+
+/** Search by origin and destination (id or IATA code) and the local date at the origin. */
+export function searchFlights(ctx: AppContext, query: FlightSearchQuery): Flight[] {
+  const filter = flightFilter(ctx, query);
+  return filter ? selectFlights(ctx.db, filter, ctx.now().toISOString()).map(toFlightJson) : [];
 }
 
 export function getFlight(ctx: AppContext, q: Queryable, id: string): Flight {
@@ -118,8 +126,10 @@ export function createFlight(ctx: AppContext, body: FlightBody): Flight {
   });
 }
 
-export function updateFlight(ctx: AppContext, id: string, body: FlightUpdateBody): Flight {
-  return immediate(ctx.db, (tx) => {
+/** An admin's change; a new status is audited, and mailed to every traveller booked on the flight. */
+export function updateFlight(ctx: AppContext, id: string, body: FlightUpdateBody, actorId: string | null = null): Flight {
+  const now = ctx.now();
+  const { flight, statusChanged, affected } = immediate(ctx.db, (tx) => {
     const current = tx.select().from(flights).where(eq(flights.id, id)).get();
     if (!current) throw notFound('Flight');
     const schedule = checkedSchedule(tx, {
@@ -134,13 +144,21 @@ export function updateFlight(ctx: AppContext, id: string, body: FlightUpdateBody
         flightNumber: chooseFlightNumber(tx, current.flightNumber, schedule.departureLocalDate, id),
         ...(body.price === undefined ? {} : { priceCents: dollarsToCents(body.price) }),
         ...(body.status ? { status: body.status } : {}),
-        updatedAt: ctx.now().toISOString(),
+        updatedAt: now.toISOString(),
         version: nextVersion(tx),
       })
       .where(eq(flights.id, id))
       .run();
-    return getFlight(ctx, tx, id);
+    const newStatus = body.status && body.status !== current.status ? body.status : undefined;
+    if (newStatus) recordChange(tx, { actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
+    return {
+      flight: getFlight(ctx, tx, id),
+      statusChanged: newStatus !== undefined,
+      affected: newStatus ? bookingsOnFlight(tx, id, now.toISOString()) : [],
+    };
   });
+  if (statusChanged) announceFlightStatus(ctx, flight.flightNumber, flight.status, affected);
+  return flight;
 }
 
 export function deleteFlight(ctx: AppContext, id: string): void {
