@@ -11,11 +11,9 @@ export function activeAllocation(nowIso: string) {
   return sql`(${seatAllocations.state} = 'sold' or (${seatAllocations.state} = 'held' and (${seatAllocations.holdExpiresAt} is null or ${seatAllocations.holdExpiresAt} > ${nowIso})))`;
 }
 
-/** Seats held (and not expired) or sold on a flight, counted in the database. */
-function takenCount(nowIso: string) {
-  return sql<number>`(select count(*) from ${seatAllocations} s where s.flight_id = ${flights.id}
-    and (s.state = 'sold' or (s.state = 'held' and (s.hold_expires_at is null or s.hold_expires_at > ${nowIso}))))`;
-}
+/** Seats held (and not expired) or sold on a flight, counted in the database at the `now` placeholder. */
+const takenCount = sql<number>`(select count(*) from ${seatAllocations} s where s.flight_id = ${flights.id}
+    and (s.state = 'sold' or (s.state = 'held' and (s.hold_expires_at is null or s.hold_expires_at > ${sql.placeholder('now')}))))`;
 
 export type FlightFilter = {
   originId?: string;
@@ -30,30 +28,65 @@ export type FlightFilter = {
   localDateAfter?: string;
 };
 
-function conditions(filter: FlightFilter): SQL | undefined {
-  const parts: SQL[] = [];
-  if (filter.id) parts.push(eq(flights.id, filter.id));
-  if (filter.originId) parts.push(eq(flights.originId, filter.originId));
-  if (filter.destinationId) parts.push(eq(flights.destinationId, filter.destinationId));
-  if (filter.localDate) parts.push(eq(flights.departureLocalDate, filter.localDate));
-  if (filter.flightNumber) parts.push(like(flights.flightNumber, `%${filter.flightNumber}%`));
-  if (filter.departingAfter) parts.push(gt(flights.departureTime, filter.departingAfter));
-  if (filter.ids) parts.push(inArray(flights.id, filter.ids));
-  if (filter.minVersion !== undefined) parts.push(gt(flights.version, filter.minVersion));
-  if (filter.localDateTo) parts.push(lte(flights.departureLocalDate, filter.localDateTo));
-  if (filter.localDateAfter) parts.push(gt(flights.departureLocalDate, filter.localDateAfter));
-  return parts.length ? and(...parts) : undefined;
-}
+type ScalarKey = Exclude<keyof FlightFilter, 'ids'>;
 
-export function selectFlights(q: Queryable, filter: FlightFilter, nowIso: string) {
+const CONDITIONS: Record<ScalarKey, SQL> = {
+  id: eq(flights.id, sql.placeholder('id')),
+  originId: eq(flights.originId, sql.placeholder('originId')),
+  destinationId: eq(flights.destinationId, sql.placeholder('destinationId')),
+  localDate: eq(flights.departureLocalDate, sql.placeholder('localDate')),
+  flightNumber: like(flights.flightNumber, sql.placeholder('flightNumber')),
+  departingAfter: gt(flights.departureTime, sql.placeholder('departingAfter')),
+  minVersion: gt(flights.version, sql.placeholder('minVersion')),
+  localDateTo: lte(flights.departureLocalDate, sql.placeholder('localDateTo')),
+  localDateAfter: gt(flights.departureLocalDate, sql.placeholder('localDateAfter')),
+};
+const SCALAR_KEYS = Object.keys(CONDITIONS) as ScalarKey[];
+
+function build(q: Queryable, keys: ScalarKey[], ids?: string[]) {
+  const parts = keys.map((key) => CONDITIONS[key]);
+  if (ids) parts.push(inArray(flights.id, ids));
   return q
-    .select({ flight: flights, origin, destination, taken: takenCount(nowIso) })
+    .select({ flight: flights, origin, destination, taken: takenCount })
     .from(flights)
     .innerJoin(origin, eq(flights.originId, origin.id))
     .innerJoin(destination, eq(flights.destinationId, destination.id))
-    .where(conditions(filter))
-    .orderBy(asc(flights.departureTime))
-    .all();
+    .where(parts.length ? and(...parts) : undefined)
+    .orderBy(asc(flights.departureTime));
+}
+
+type Prepared = ReturnType<ReturnType<typeof build>['prepare']>;
+
+/**
+ * NOTE: building and compiling the SQL costs far more than running it, so each shape of filter is
+ * prepared once per connection handle and reused with placeholders.
+ */
+const preparedByHandle = new WeakMap<Queryable, Map<string, Prepared>>();
+
+function prepared(q: Queryable, keys: ScalarKey[]): Prepared {
+  let byShape = preparedByHandle.get(q);
+  if (!byShape) {
+    byShape = new Map();
+    preparedByHandle.set(q, byShape);
+  }
+  const shape = keys.join(',');
+  let statement = byShape.get(shape);
+  if (!statement) {
+    statement = build(q, keys).prepare();
+    byShape.set(shape, statement);
+  }
+  return statement;
+}
+
+export function selectFlights(q: Queryable, filter: FlightFilter, nowIso: string) {
+  const keys = SCALAR_KEYS.filter((key) => filter[key] !== undefined && filter[key] !== '');
+  const values: Record<string, string | number> = { now: nowIso };
+  for (const key of keys) {
+    const value = filter[key];
+    if (value !== undefined) values[key] = key === 'flightNumber' ? `%${value}%` : value;
+  }
+  if (filter.ids) return build(q, keys, filter.ids).all(values);
+  return prepared(q, keys).all(values);
 }
 
 export type FlightWithAirports = ReturnType<typeof selectFlights>[number];

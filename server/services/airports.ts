@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Airport, AirportBody } from '../../sync/schemas/airport';
 import type { AppContext } from '../context';
 import { immediate, type Queryable } from '../db/client';
@@ -26,13 +26,24 @@ export function listAirports(q: Queryable): AirportRow[] {
   return q.select().from(airports).orderBy(asc(airports.city), asc(airports.code)).all();
 }
 
-/** Finds an airport by id or by its IATA code. */
-export function findAirport(q: Queryable, idOrCode: string): AirportRow | undefined {
+function buildFind(q: Queryable) {
   return q
     .select()
     .from(airports)
-    .where(or(eq(airports.id, idOrCode), eq(airports.code, idOrCode.toUpperCase())))
-    .get();
+    .where(or(eq(airports.id, sql.placeholder('id')), eq(airports.code, sql.placeholder('code'))))
+    .prepare();
+}
+
+const findByHandle = new WeakMap<Queryable, ReturnType<typeof buildFind>>();
+
+/** Finds an airport by id or by its IATA code (a prepared statement per handle: it runs on every search). */
+export function findAirport(q: Queryable, idOrCode: string): AirportRow | undefined {
+  let statement = findByHandle.get(q);
+  if (!statement) {
+    statement = buildFind(q);
+    findByHandle.set(q, statement);
+  }
+  return statement.get({ id: idOrCode, code: idOrCode.toUpperCase() });
 }
 
 export function getAirport(q: Queryable, idOrCode: string): AirportRow {
