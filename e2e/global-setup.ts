@@ -63,6 +63,7 @@ export default async function globalSetup(): Promise<void> {
       SEED: 'demo',
       ADMIN_EMAIL: 'admin@skyway.test',
       ADMIN_PASSWORD: 'Admin-pass-123',
+      DEMO_PASSWORD: 'Demo-pass-123',
       LOG_LEVEL: 'warn',
     },
   });
