@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useAuth } from '../lib/auth';
+
+/**
+ * Starts the device sync once someone is signed in, and restarts it for a new sign-in.
+ * NOTE: the runner (Dexie, socket.io) is loaded on demand so visitors' first page stays small.
+ */
+export function SyncStarter() {
+  const { user } = useAuth();
+  const userId = user?._id;
+  useEffect(() => {
+    if (!userId) return;
+    void import('../data/sync-runner').then(async (runner) => {
+      runner.startSync();
+      await runner.afterSignIn();
+    });
+  }, [userId]);
+  return null;
+}
