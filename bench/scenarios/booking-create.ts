@@ -1,0 +1,86 @@
+import autocannon from 'autocannon';
+import type { Scenario } from '../types';
+
+type FlightJson = { _id: string; price: number; departureTime: string };
+const SEATS = ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((row) => [1, 2, 3, 4].map((n) => `${row}${n}`));
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function buyerToken(baseUrl: string): Promise<string> {
+  const body = { fullName: 'Bench Buyer', email: `bench-${Date.now()}@example.test`, password: 'Bench-pass-123' };
+  const answer = await json<{ token: string }>(`${baseUrl}/api/auths/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return answer.token;
+}
+
+/** One single-traveller booking per (flight, seat), flights first so neighbours rarely share a flight. */
+function bodies(flights: FlightJson[]): string[] {
+  const out: string[] = [];
+  for (const seat of SEATS) {
+    for (const flight of flights) {
+      out.push(
+        JSON.stringify({
+          seatNumber: [seat],
+          flightId: flight._id,
+          classType: 'Economy',
+          amount: flight.price,
+          currency: 'USD',
+          paymentMethod: 'bank_transfer',
+          travellers: [
+            {
+              title: 'Ms',
+              firstName: 'Bench',
+              lastName: 'Traveller',
+              dob: { day: 1, month: 2, year: 1990 },
+              nationality: 'Kenya',
+              passportNumber: 'K1234567',
+              passportCountry: 'Kenya',
+              passportExpiry: '2035-01-01',
+            },
+          ],
+          confirmEmail: 'bench@example.test',
+          phone: '+254 700 000000',
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+/** Booking creation on distinct seats across many flights: the seat-hold transaction under load. */
+export const bookingCreate: Scenario = {
+  name: 'booking-create',
+  target: { minRps: 300, maxP99Ms: 50, maxErrors: 0 },
+  async run(baseUrl) {
+    const token = await buyerToken(baseUrl);
+    const soon = Date.now() + 2 * 86_400_000;
+    const flights = (await json<FlightJson[]>(`${baseUrl}/api/flights`)).filter((f) => Date.parse(f.departureTime) > soon);
+    const queue = bodies(flights);
+    let next = 0;
+    const raw = await autocannon({
+      url: baseUrl,
+      connections: 10,
+      duration: 10,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      requests: [{ method: 'POST', path: '/api/payments', setupRequest: (req) => ({ ...req, body: queue[next++ % queue.length] }) }],
+    });
+    return {
+      requests: raw.requests.total,
+      durationS: raw.duration,
+      rps: raw.requests.average,
+      p50Ms: raw.latency.p50,
+      p99Ms: raw.latency.p99,
+      maxMs: raw.latency.max,
+      errors: raw.errors,
+      non2xx: raw.non2xx,
+      notes: [`${flights.length} flights x 24 seats available; ${next} bookings sent`],
+    };
+  },
+};
