@@ -12,14 +12,18 @@ import { UserSchema } from './schemas/user';
 export const SYNC_SCHEMA_VERSION = 1;
 export const FLIGHT_WINDOW_DAYS = 60;
 
-/** A cursor names the server version the client has and the last day of its flight window. */
-export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}$/);
-export function makeCursor(version: number, windowEnd: string): string {
-  return `${version}:${windowEnd}`;
+/**
+ * A cursor names the server version the client has, the last day of its flight window, and the
+ * server's record of the client it was issued to: a server whose data was wiped (or restored from
+ * before the client existed) knows the cursor is not from its history. Cursors without it are reset.
+ */
+export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?$/);
+export function makeCursor(version: number, windowEnd: string, client: string): string {
+  return `${version}:${windowEnd}:${client}`;
 }
-export function readCursor(cursor: string): { version: number; windowEnd: string } {
-  const [version = '0', windowEnd = ''] = cursor.split(':');
-  return { version: Number(version), windowEnd };
+export function readCursor(cursor: string): { version: number; windowEnd: string; client: string } {
+  const [version = '0', windowEnd = '', client = ''] = cursor.split(':');
+  return { version: Number(version), windowEnd, client };
 }
 
 /** Payments sync without their populated booking; the booking is in its own table. */

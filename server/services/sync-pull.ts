@@ -46,6 +46,8 @@ function changedFlights(q: Queryable, user: UserRow, w: Window, nowIso: string) 
 function collectChanges(q: Queryable, user: UserRow, w: Window, nowIso: string): Omit<SyncChanges, 'conversations' | 'messages'> {
   const flightRows = changedFlights(q, user, w, nowIso);
   const flightIds = flightRows.map((r) => r.flight.id);
+  // Bookings and payments show their user's name and e-mail: a profile change sends them again.
+  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, w.since));
   const paidBookingIds = q.select({ id: payments.bookingId }).from(payments).where(and(gt(payments.version, w.since), visibleTo(user, payments.userId))).all().map((r) => r.id);
   const bookingRows = q
     .select()
@@ -53,11 +55,21 @@ function collectChanges(q: Queryable, user: UserRow, w: Window, nowIso: string):
     .where(
       and(
         visibleTo(user, bookings.userId),
-        or(gt(bookings.version, w.since), inArray(bookings.flightId, flightIds), inArray(bookings.returnFlightId, flightIds), inArray(bookings.id, paidBookingIds)),
+        or(
+          gt(bookings.version, w.since),
+          inArray(bookings.flightId, flightIds),
+          inArray(bookings.returnFlightId, flightIds),
+          inArray(bookings.id, paidBookingIds),
+          inArray(bookings.userId, usersChanged),
+        ),
       ),
     )
     .all();
-  const paymentRows = q.select().from(payments).where(and(gt(payments.version, w.since), visibleTo(user, payments.userId))).all();
+  const paymentRows = q
+    .select()
+    .from(payments)
+    .where(and(visibleTo(user, payments.userId), or(gt(payments.version, w.since), inArray(payments.userId, usersChanged))))
+    .all();
   const settingsRow = q.select({ version: settings.version }).from(settings).where(gt(settings.version, w.since)).get();
   const stored = readSettings(q);
   const profile = q.select().from(users).where(and(eq(users.id, user.id), gt(users.version, w.since))).all();
@@ -87,6 +99,19 @@ function guestSafe(user: UserRow, deletes: Record<string, string[]>): Record<str
   return user.role === 'guest' ? Object.fromEntries(Object.entries(deletes).filter(([table]) => CHAT_TABLES.has(table))) : deletes;
 }
 
+/** Tombstones are kept this long; a cursor issued longer ago may have missed deletes, so it is reset. */
+export const TOMBSTONE_DAYS = 30;
+
+/** The server's record of a client, as a cursor names it: the record made anew after a wipe never matches. */
+function clientStamp(client: { createdAt: string } | undefined): string {
+  return client ? Date.parse(client.createdAt).toString(36) : '';
+}
+
+function expired(cursor: { windowEnd: string }, now: Date): boolean {
+  const issued = dayjs(cursor.windowEnd).subtract(FLIGHT_WINDOW_DAYS, 'day').format('YYYY-MM-DD');
+  return issued <= dayjs(now).subtract(TOMBSTONE_DAYS, 'day').format('YYYY-MM-DD');
+}
+
 /**
  * One consistent read: the changes since the cursor and the client's last applied mutation come
  * from the same snapshot, so a pull never shows a mutation's id without its effects.
@@ -102,7 +127,8 @@ export function pull(ctx: AppContext, user: UserRow, request: PullRequest): Pull
       const version = tx.select().from(syncState).where(eq(syncState.id, 1)).get()?.version ?? 0;
       const client = tx.select().from(syncClients).where(eq(syncClients.clientId, request.clientId)).get();
       const cursor = request.cursor ? readCursor(request.cursor) : undefined;
-      const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.version > version;
+      const stamp = clientStamp(client);
+      const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.version > version || cursor.client !== stamp || expired(cursor, now);
       const window: Window = { from, to: windowEnd, since: reset ? 0 : (cursor?.version ?? 0), previousEnd: reset ? null : (cursor?.windowEnd ?? null) };
       const results = request.pendingFrom
         ? tx
@@ -113,7 +139,7 @@ export function pull(ctx: AppContext, user: UserRow, request: PullRequest): Pull
             .map(({ mutationId, code, message }) => ({ mutationId, code, message }))
         : [];
       return {
-        cursor: makeCursor(version, windowEnd),
+        cursor: makeCursor(version, windowEnd, stamp),
         lastMutationId: client?.lastMutationId ?? 0,
         reset,
         results,

@@ -1,5 +1,5 @@
 import { SYNC_SCHEMA_VERSION, type MutationName, type PushResponse } from '../protocol';
-import { backoffMs, pendingFrom, sendable, settle } from './outbox';
+import { backoffMs, nextAttemptAt, pendingFrom, sendable, settle } from './outbox';
 import { TransportError, type OutboxRow, type SyncStatus, type SyncStore, type SyncTransport } from './types';
 
 export type EngineOptions = {
@@ -69,10 +69,9 @@ export class SyncEngine {
     return this.options.store.removeOutbox(mutationId);
   }
 
-  /** When the next queued row may be retried, for a timer; undefined when nothing waits. */
+  /** When the queue may be retried, for a timer; undefined when nothing waits. */
   async nextRetryAt(): Promise<number | undefined> {
-    const live = (await this.options.store.outbox()).filter((r) => r.state === 'failed' || r.state === 'queued');
-    return live.length ? Math.min(...live.map((r) => r.nextAttemptAt)) : undefined;
+    return nextAttemptAt(await this.options.store.outbox());
   }
 
   private async cycle(): Promise<void> {

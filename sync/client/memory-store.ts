@@ -1,5 +1,5 @@
 import { SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../protocol';
-import { applyToTables, renumbered, settledOutbox, type Keyed } from './tables';
+import { applyToTables, nextIdAfterRenumber, renumbered, settledOutbox, type Keyed } from './tables';
 import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore } from './types';
 
 /** A SyncStore in memory: the reference the Dexie store follows, and the store of node-side tests. */
@@ -38,8 +38,8 @@ export class MemoryStore implements SyncStore {
   }
 
   renumber(firstId: number): Promise<void> {
+    this.state.nextMutationId = nextIdAfterRenumber(this.rows, firstId);
     this.rows = renumbered(this.rows, firstId);
-    this.state.nextMutationId = firstId + this.rows.length;
     return Promise.resolve();
   }
 

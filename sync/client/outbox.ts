@@ -17,6 +17,11 @@ export function sendable(rows: OutboxRow[], now: number): OutboxRow[] {
   return first && first.nextAttemptAt <= now ? live : [];
 }
 
+/** When the queue may next send: its head's time, as the head gates every row behind it. */
+export function nextAttemptAt(rows: OutboxRow[]): number | undefined {
+  return rows.filter((r) => r.state !== 'rejected').sort((a, b) => a.mutationId - b.mutationId)[0]?.nextAttemptAt;
+}
+
 /** What a pull (or push answer) settles: rows up to the server's last id are confirmed unless rejected. */
 export function settle(rows: OutboxRow[], lastMutationId: number, results: MutationResult[]): OutboxSettlement {
   const rejectedIds = new Set(results.map((r) => r.mutationId));

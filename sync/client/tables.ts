@@ -28,7 +28,19 @@ export function settledOutbox(rows: OutboxRow[], settlement: OutboxSettlement): 
     .map((r) => (reasons.has(r.mutationId) ? { ...r, state: 'rejected' as const, lastError: reasons.get(r.mutationId) ?? null } : r));
 }
 
-/** Fresh ids from `firstId` on for every row, keeping their order. */
+/**
+ * Fresh ids after the server lost this client: rows still to send take `firstId`, `firstId + 1`, ...
+ * in order. Rejected rows are never sent again, so they take the ids just below `firstId`: were they
+ * numbered among the others, the server would see a gap before the next row and stop there forever.
+ */
 export function renumbered(rows: OutboxRow[], firstId: number): OutboxRow[] {
-  return [...rows].sort((a, b) => a.mutationId - b.mutationId).map((r, i) => ({ ...r, mutationId: firstId + i }));
+  const sorted = [...rows].sort((a, b) => a.mutationId - b.mutationId);
+  const rejected = sorted.filter((r) => r.state === 'rejected');
+  const live = sorted.filter((r) => r.state !== 'rejected');
+  return [...rejected.map((r, i) => ({ ...r, mutationId: firstId - rejected.length + i })), ...live.map((r, i) => ({ ...r, mutationId: firstId + i }))];
+}
+
+/** The id the next mutation takes once `rows` were renumbered from `firstId`. */
+export function nextIdAfterRenumber(rows: OutboxRow[], firstId: number): number {
+  return firstId + rows.filter((r) => r.state !== 'rejected').length;
 }
