@@ -5,14 +5,36 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** NOTE: building an Intl formatter is the costly part of a zone conversion, so one is kept per zone. */
+function parts(iso: string, timeZone: string): Record<string, string> {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, format);
+  }
+  return Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant at an airport. */
 export function localDate(iso: string, timeZone: string): string {
-  return dayjs(iso).tz(timeZone).format('YYYY-MM-DD');
+  const p = parts(iso, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
 }
 
 /** Local clock time (HH:mm) of an instant at an airport. */
 export function localTime(iso: string, timeZone: string): string {
-  return dayjs(iso).tz(timeZone).format('HH:mm');
+  const p = parts(iso, timeZone);
+  return `${p.hour}:${p.minute}`;
 }
 
 /** Whole minutes between two instants; durations never come from local clock times. */

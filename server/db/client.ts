@@ -40,3 +40,31 @@ export function openDatabase(dataDir: string): { sqlite: Database.Database; db: 
 export function immediate<T>(db: Db, work: (tx: Tx) => T): T {
   return db.transaction(work, { behavior: 'immediate' });
 }
+
+/**
+ * NOTE: a drizzle transaction runs on its database's connection (drizzle's internal `session`),
+ * so statements prepared once per connection serve the database and all its transactions.
+ */
+export function connectionOf(q: Queryable): object {
+  const session: unknown = Reflect.get(q, 'session');
+  return typeof session === 'object' && session !== null ? session : q;
+}
+
+/** Caches one prepared statement per connection and name; building and compiling SQL costs more than running it. */
+export function preparedCache<T>() {
+  const byConnection = new WeakMap<object, Map<string, T>>();
+  return (q: Queryable, name: string, build: () => T): T => {
+    const connection = connectionOf(q);
+    let statements = byConnection.get(connection);
+    if (!statements) {
+      statements = new Map();
+      byConnection.set(connection, statements);
+    }
+    let statement = statements.get(name);
+    if (statement === undefined) {
+      statement = build();
+      statements.set(name, statement);
+    }
+    return statement;
+  };
+}

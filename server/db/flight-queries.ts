@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Queryable } from './client';
+import { preparedCache, type Queryable } from './client';
 import { airports, flights, seatAllocations } from './schema';
 
 const origin = alias(airports, 'origin');
@@ -55,28 +55,7 @@ function build(q: Queryable, keys: ScalarKey[], ids?: string[]) {
     .orderBy(asc(flights.departureTime));
 }
 
-type Prepared = ReturnType<ReturnType<typeof build>['prepare']>;
-
-/**
- * NOTE: building and compiling the SQL costs far more than running it, so each shape of filter is
- * prepared once per connection handle and reused with placeholders.
- */
-const preparedByHandle = new WeakMap<Queryable, Map<string, Prepared>>();
-
-function prepared(q: Queryable, keys: ScalarKey[]): Prepared {
-  let byShape = preparedByHandle.get(q);
-  if (!byShape) {
-    byShape = new Map();
-    preparedByHandle.set(q, byShape);
-  }
-  const shape = keys.join(',');
-  let statement = byShape.get(shape);
-  if (!statement) {
-    statement = build(q, keys).prepare();
-    byShape.set(shape, statement);
-  }
-  return statement;
-}
+const prepared = preparedCache<ReturnType<ReturnType<typeof build>['prepare']>>();
 
 export function selectFlights(q: Queryable, filter: FlightFilter, nowIso: string) {
   const keys = SCALAR_KEYS.filter((key) => filter[key] !== undefined && filter[key] !== '');
@@ -86,7 +65,7 @@ export function selectFlights(q: Queryable, filter: FlightFilter, nowIso: string
     if (value !== undefined) values[key] = key === 'flightNumber' ? `%${value}%` : value;
   }
   if (filter.ids) return build(q, keys, filter.ids).all(values);
-  return prepared(q, keys).all(values);
+  return prepared(q, keys.join(','), () => build(q, keys).prepare()).all(values);
 }
 
 export type FlightWithAirports = ReturnType<typeof selectFlights>[number];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Airport, AirportBody } from '../../sync/schemas/airport';
 import type { AppContext } from '../context';
-import { immediate, type Queryable } from '../db/client';
+import { immediate, preparedCache, type Queryable } from '../db/client';
 import { airports, flights } from '../db/schema';
 import { nextVersion, recordDelete } from '../db/version';
 import { AppError, conflict, notFound } from '../errors';
@@ -34,16 +34,11 @@ function buildFind(q: Queryable) {
     .prepare();
 }
 
-const findByHandle = new WeakMap<Queryable, ReturnType<typeof buildFind>>();
+const prepared = preparedCache<ReturnType<typeof buildFind>>();
 
-/** Finds an airport by id or by its IATA code (a prepared statement per handle: it runs on every search). */
+/** Finds an airport by id or by its IATA code (prepared once: it runs on every search). */
 export function findAirport(q: Queryable, idOrCode: string): AirportRow | undefined {
-  let statement = findByHandle.get(q);
-  if (!statement) {
-    statement = buildFind(q);
-    findByHandle.set(q, statement);
-  }
-  return statement.get({ id: idOrCode, code: idOrCode.toUpperCase() });
+  return prepared(q, 'find', () => buildFind(q)).get({ id: idOrCode, code: idOrCode.toUpperCase() });
 }
 
 export function getAirport(q: Queryable, idOrCode: string): AirportRow {

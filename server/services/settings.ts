@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SettingsBodySchema, type AdminSettings, type PublicSettings, type SettingsBody } from '../../sync/schemas/settings';
 import type { AppContext } from '../context';
-import { immediate, type Queryable } from '../db/client';
+import { connectionOf, immediate, preparedCache, type Queryable } from '../db/client';
 import { settings } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError } from '../errors';
@@ -27,11 +27,24 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   smtpUrl: '',
 };
 
+const versionQuery = preparedCache<ReturnType<typeof buildVersionQuery>>();
+const parsedByConnection = new WeakMap<object, { version: number; value: StoredSettings }>();
+
+function buildVersionQuery(q: Queryable) {
+  return q.select({ version: settings.version }).from(settings).where(eq(settings.id, 1)).prepare();
+}
+
+/** The stored settings, parsed once per version: many requests read them, few write them. */
 export function readSettings(q: Queryable): StoredSettings {
+  const version = versionQuery(q, 'version', () => buildVersionQuery(q)).get()?.version;
+  if (version === undefined) return DEFAULT_SETTINGS;
+  const cached = parsedByConnection.get(connectionOf(q));
+  if (cached?.version === version) return cached.value;
   const row = q.select().from(settings).where(eq(settings.id, 1)).get();
-  if (!row) return DEFAULT_SETTINGS;
-  const parsed = StoredSettingsSchema.safeParse(row.data);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  const parsed = StoredSettingsSchema.safeParse(row?.data);
+  const value = parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  parsedByConnection.set(connectionOf(q), { version, value });
+  return value;
 }
 
 export function publicSettings(s: StoredSettings): PublicSettings {

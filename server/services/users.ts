@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { User } from '../../sync/schemas/user';
 import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../sync/schemas/user';
 import type { AppContext } from '../context';
-import type { Queryable } from '../db/client';
+import { preparedCache, type Queryable } from '../db/client';
 import { users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError, conflict, notFound } from '../errors';
@@ -28,8 +28,15 @@ export function toUserJson(row: UserRow): User {
   };
 }
 
+const prepared = preparedCache<ReturnType<typeof buildFindById>>();
+
+function buildFindById(q: Queryable) {
+  return q.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+}
+
+/** Runs on every authenticated request, so it is prepared once per connection. */
 export function findUserById(q: Queryable, id: string): UserRow | undefined {
-  return q.select().from(users).where(eq(users.id, id)).get();
+  return prepared(q, 'byId', () => buildFindById(q)).get({ id });
 }
 
 export function findUserByEmail(q: Queryable, email: string): UserRow | undefined {
