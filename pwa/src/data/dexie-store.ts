@@ -1,5 +1,5 @@
 import { SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../../../sync/protocol';
-import { renumbered, settledOutbox } from '../../../sync/client/tables';
+import { nextIdAfterRenumber, renumbered, settledOutbox } from '../../../sync/client/tables';
 import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore } from '../../../sync/client/types';
 import type { SkywayDb, StoredMeta } from './db';
 
@@ -59,7 +59,7 @@ export class DexieStore implements SyncStore {
       await this.db.outbox.clear();
       await this.db.outbox.bulkAdd(rows);
       const meta = (await this.db.meta.get('sync')) ?? newMeta(null);
-      await this.db.meta.put({ ...meta, nextMutationId: firstId + rows.length });
+      await this.db.meta.put({ ...meta, nextMutationId: nextIdAfterRenumber(rows, firstId) });
     });
   }
 
