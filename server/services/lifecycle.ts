@@ -1,11 +1,12 @@
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { immediate } from '../db/client';
-import { bookings, flights, seatAllocations } from '../db/schema';
+import { bookings, flights, mutationResults, seatAllocations, tombstones } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { cancelBookingTx, completeBookingTx } from './booking-status';
 import { getBookingRow, toBookingJson } from './booking-view';
 import { notify } from './notifications';
+import { TOMBSTONE_DAYS } from './sync-pull';
 
 export const SWEEP_INTERVAL_MS = 15_000;
 const DEADLINE_PASSED = 'payment deadline passed';
@@ -61,11 +62,19 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
   return { expired: result.expired.length, completed: result.completed, departed: result.departed };
 }
 
+/** Tombstones and stored rejections older than the oldest cursor a client may still hold are dropped. */
+export function purgeSyncHistory(ctx: AppContext): void {
+  const cutoff = new Date(ctx.now().getTime() - TOMBSTONE_DAYS * 86_400_000).toISOString();
+  ctx.db.delete(tombstones).where(lt(tombstones.deletedAt, cutoff)).run();
+  ctx.db.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff)).run();
+}
+
 /** Runs the sweep on an interval; a failed pass is logged and the next one tries again. */
 export function startSweeper(ctx: AppContext): () => void {
   const run = () => {
     try {
       sweep(ctx);
+      purgeSyncHistory(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'lifecycle sweep failed');
     }
