@@ -1,6 +1,7 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { RouteError } from '../components/layout/route-error';
 import { SiteLayout } from '../components/layout/site-layout';
+import { DashboardIndex } from '../pages/dashboard/dashboard-index';
 import { lazyPage } from './lazy-page';
 
 const HomePage = lazyPage(() => import('../pages/home/home-page'), 'HomePage');
@@ -23,6 +24,9 @@ const SettingsPage = lazyPage(() => import('../pages/dashboard/settings/settings
 const SupportPage = lazyPage(() => import('../pages/dashboard/support/support-page'), 'SupportPage');
 const AllPaymentsPage = lazyPage(() => import('../pages/dashboard/all-payments/all-payments-page'), 'AllPaymentsPage');
 const AllBookingsPage = lazyPage(() => import('../pages/dashboard/all-bookings/all-bookings-page'), 'AllBookingsPage');
+const OverviewPage = lazyPage(() => import('../pages/dashboard/overview/overview-page'), 'OverviewPage');
+const AuditPage = lazyPage(() => import('../pages/dashboard/audit/audit-page'), 'AuditPage');
+const MailOutboxPage = lazyPage(() => import('../pages/dashboard/outbox/mail-outbox-page'), 'MailOutboxPage');
 const AboutPage = lazyPage(() => import('../pages/about/about-page'), 'AboutPage');
 const PolicyPage = lazyPage(() => import('../pages/policy/policy-page'), 'PolicyPage');
 const TermsPage = lazyPage(() => import('../pages/terms/terms-page'), 'TermsPage');
@@ -48,7 +52,7 @@ export const router = createBrowserRouter([
         path: 'dashboard',
         element: <DashboardLayout />,
         children: [
-          { index: true, element: <Navigate to="profile" replace /> },
+          { index: true, element: <DashboardIndex /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'bookings', element: <BookingsPage /> },
           { path: 'payments', element: <PaymentsPage /> },
@@ -58,6 +62,9 @@ export const router = createBrowserRouter([
           { path: 'support', element: <SupportPage /> },
           { path: 'all-payments', element: <AllPaymentsPage /> },
           { path: 'all-bookings', element: <AllBookingsPage /> },
+          { path: 'overview', element: <OverviewPage /> },
+          { path: 'audit', element: <AuditPage /> },
+          { path: 'outbox', element: <MailOutboxPage /> },
         ],
       },
       { path: 'about', element: <AboutPage /> },

@@ -1,48 +1,52 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/page-spinner';
+import { ConfirmDialog } from '../../features/dashboard/confirm-dialog';
+import { DashboardMenu } from '../../features/dashboard/dashboard-menu';
+import { isAdminSection } from '../../features/dashboard/dashboard-menu-items';
+import { StaffOnly } from '../../features/dashboard/staff-only';
+import { useDashboardSync } from '../../features/dashboard/use-dashboard-sync';
+import { pendingWarning, useSignOut } from '../../features/dashboard/use-sign-out';
+import { SyncBanner } from '../../features/sync-status/sync-banner';
+import { useAuth } from '../../lib/auth';
+import '../../features/dashboard/dashboard.css';
 
-const userItems = [
-  { to: 'profile', label: 'Profile' },
-  { to: 'bookings', label: 'Bookings' },
-  { to: 'payments', label: 'Payments' },
-];
-
-const adminItems = [
-  { to: 'airports', label: 'Airports' },
-  { to: 'flights', label: 'Flights' },
-  { to: 'all-bookings', label: 'All bookings' },
-  { to: 'all-payments', label: 'All payments' },
-  { to: 'support', label: 'Support' },
-  { to: 'settings', label: 'Settings' },
-];
-
-function MenuList({ items }: { items: { to: string; label: string }[] }) {
-  return (
-    <ul className="dashboard-menu-list">
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} className="dashboard-menu-link">
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
+/** The signed-in area: a spinner while the user loads, the login page without one, staff pages for admins. */
 export function DashboardLayout() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const signOut = useSignOut();
+  useDashboardSync(user !== null);
+
+  if (loading) return <PageSpinner label="Loading your account…" />;
+  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+
+  const admin = user.role === 'admin';
+  const section = location.pathname.split('/')[2] ?? '';
   return (
     <div className="dashboard">
-      <nav className="dashboard-menu" aria-label="Dashboard">
-        <MenuList items={userItems} />
-        <MenuList items={adminItems} />
-      </nav>
+      <DashboardMenu admin={admin} onSignOut={() => void signOut.request()} />
       <div className="dashboard-content">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <SyncBanner />
+        {isAdminSection(section) && !admin ? (
+          <StaffOnly />
+        ) : (
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        )}
       </div>
+      <ConfirmDialog
+        open={signOut.pending > 0}
+        title="Sign out?"
+        confirmLabel="Sign Out"
+        cancelLabel="Stay signed in"
+        busy={signOut.busy}
+        onConfirm={() => void signOut.confirm()}
+        onClose={signOut.cancel}
+      >
+        <p>{pendingWarning(signOut.pending)}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,8 +1,12 @@
+import { AirportsTable } from '../../../features/admin/airports/airports-table';
+
 export function AirportsPage() {
   return (
     <section className="page">
-      <h1>Airports</h1>
-      <p>Manage the airports SkyWay serves.</p>
+      <div className="page-head">
+        <h1>Airports</h1>
+      </div>
+      <AirportsTable />
     </section>
   );
 }

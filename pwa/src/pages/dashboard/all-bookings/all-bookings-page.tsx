@@ -1,8 +1,14 @@
+import { AllBookingsTable } from '../../../features/admin/bookings/all-bookings-table';
+import { OutboxList } from '../../../features/sync-status/outbox-list';
+
 export function AllBookingsPage() {
   return (
     <section className="page">
-      <h1>All bookings</h1>
-      <p>Every booking across all travellers.</p>
+      <div className="page-head">
+        <h1>All Bookings</h1>
+      </div>
+      <OutboxList filter={(row) => row.name === 'cancelBooking'} />
+      <AllBookingsTable />
     </section>
   );
 }

@@ -1,8 +1,14 @@
+import { AllPaymentsTable } from '../../../features/admin/payments/all-payments-table';
+import { OutboxList } from '../../../features/sync-status/outbox-list';
+
 export function AllPaymentsPage() {
   return (
     <section className="page">
-      <h1>All payments</h1>
-      <p>Review every payment.</p>
+      <div className="page-head">
+        <h1>All Payments</h1>
+      </div>
+      <OutboxList filter={(row) => row.name === 'reviewPayment'} />
+      <AllPaymentsTable />
     </section>
   );
 }

@@ -1,8 +1,17 @@
+import { MyBookings } from '../../../features/account/bookings/my-bookings';
+import { OutboxList } from '../../../features/sync-status/outbox-list';
+import { useAuth } from '../../../lib/auth';
+
 export function BookingsPage() {
+  const { user } = useAuth();
+  if (!user) return null;
   return (
     <section className="page">
-      <h1>My bookings</h1>
-      <p>Your pending, upcoming, cancelled and completed bookings.</p>
+      <div className="page-head">
+        <h1>My Bookings</h1>
+      </div>
+      <OutboxList filter={(row) => row.name === 'cancelBooking'} />
+      <MyBookings userId={user._id} />
     </section>
   );
 }

@@ -1,8 +1,12 @@
+import { FlightsTable } from '../../../features/admin/flights/flights-table';
+
 export function FlightsPage() {
   return (
     <section className="page">
-      <h1>Flights</h1>
-      <p>Manage scheduled flights.</p>
+      <div className="page-head">
+        <h1>Flights</h1>
+      </div>
+      <FlightsTable />
     </section>
   );
 }

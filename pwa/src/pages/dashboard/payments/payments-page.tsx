@@ -1,8 +1,15 @@
+import { MyPaymentsTable } from '../../../features/account/payments/my-payments-table';
+import { useAuth } from '../../../lib/auth';
+
 export function PaymentsPage() {
+  const { user } = useAuth();
+  if (!user) return null;
   return (
     <section className="page">
-      <h1>My payments</h1>
-      <p>Your payments and their status.</p>
+      <div className="page-head">
+        <h1>Payments</h1>
+      </div>
+      <MyPaymentsTable userId={user._id} />
     </section>
   );
 }

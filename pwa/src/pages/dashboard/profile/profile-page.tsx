@@ -1,8 +1,19 @@
+import { EmailForm } from '../../../features/account/profile/email-form';
+import { PasswordForm } from '../../../features/account/profile/password-form';
+import { PersonalInfoForm } from '../../../features/account/profile/personal-info-form';
+import { useAuth } from '../../../lib/auth';
+
 export function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return null;
   return (
     <section className="page">
-      <h1>Profile</h1>
-      <p>Your personal information.</p>
+      <div className="page-head">
+        <h1>Profile</h1>
+      </div>
+      <PersonalInfoForm key={`${user._id}-${user.email}`} user={user} />
+      <EmailForm key={user.email} email={user.email} />
+      <PasswordForm />
     </section>
   );
 }

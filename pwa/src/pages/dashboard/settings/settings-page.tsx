@@ -1,8 +1,12 @@
+import { SettingsCards } from '../../../features/admin/settings/settings-cards';
+
 export function SettingsPage() {
   return (
     <section className="page">
-      <h1>Settings</h1>
-      <p>Payment, e-mail and contact settings.</p>
+      <div className="page-head">
+        <h1>Settings</h1>
+      </div>
+      <SettingsCards />
     </section>
   );
 }

@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import type { OutboxRow } from '../../../../../sync/client/types';
+import type { Booking } from '../../../../../sync/schemas/booking';
+import { formatBookingDate } from '../../../lib/format';
+import { cancelAvailability } from '../../dashboard/booking/booking-rules';
+import { outboxNote } from '../../dashboard/outbox-rows';
+import { bookingTone } from '../../dashboard/status';
+import { StatusBadge } from '../../dashboard/status-badge';
+import { CheckInButton } from './check-in-button';
+
+type BookingCardProps = {
+  booking: Booking;
+  now: number;
+  /** A cancellation in the outbox, not yet confirmed by the server. */
+  queued: OutboxRow | undefined;
+  onManage: () => void;
+  onCancel: () => void;
+};
+
+export function BookingCard({ booking, now, queued, onManage, onCancel }: BookingCardProps) {
+  const titleId = useId();
+  const leg = booking.flightId;
+  const canCancel = cancelAvailability(booking, now).available && (!queued || queued.state === 'rejected');
+  return (
+    <article className="card booking-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        {leg.origin.city} to {leg.destination.city}
+      </h2>
+      <dl className="booking-card-facts">
+        <div>
+          <dt>Booking ID</dt>
+          <dd>{booking.bookingId}</dd>
+        </div>
+        <div>
+          <dt>Class</dt>
+          <dd>{booking.class}</dd>
+        </div>
+        <div>
+          <dt>Departure</dt>
+          <dd>{formatBookingDate(leg.departureTime, leg.origin.timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Arrival</dt>
+          <dd>{formatBookingDate(leg.arrivalTime, leg.destination.timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Booked by</dt>
+          <dd>{booking.userId.fullName}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge label={booking.status} tone={bookingTone(booking.status)} />
+          </dd>
+        </div>
+      </dl>
+      <div className="booking-card-actions">
+        <button type="button" className="button" onClick={onManage}>
+          Manage Booking
+        </button>
+        {booking.status === 'confirmed' ? <CheckInButton booking={booking} now={now} /> : null}
+        {canCancel ? (
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            Cancel booking
+          </button>
+        ) : null}
+        {queued ? (
+          <span role="status" className={queued.state === 'rejected' ? 'form-error' : 'muted'}>
+            {outboxNote(queued)}
+          </span>
+        ) : null}
+      </div>
+    </article>
+  );
+}

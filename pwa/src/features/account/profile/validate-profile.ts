@@ -1,0 +1,31 @@
+import { EmailUpdateSchema, PasswordUpdateSchema, ProfileUpdateSchema } from '../../../../../sync/schemas/user';
+import { schemaErrors, type FieldErrors } from '../../dashboard/form-errors';
+
+export type PersonalInput = {
+  fullName: string;
+  email: string;
+  phone: string;
+  nationality: string;
+  dob: string;
+  gender: string;
+  address: string;
+};
+export type EmailInput = { email: string };
+export type PasswordInput = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+/** Spec §5: 'Name and email are required.' (the server's own schema, so the texts cannot drift). */
+export function personalErrors(values: PersonalInput): FieldErrors<PersonalInput> {
+  return schemaErrors(ProfileUpdateSchema.pick({ fullName: true, email: true }), values);
+}
+
+/** Spec §5: 'Email are required.' */
+export function emailErrors(values: EmailInput): FieldErrors<EmailInput> {
+  return schemaErrors(EmailUpdateSchema, values);
+}
+
+/** Spec §5: the new password's length, the confirmation, and the current password. */
+export function passwordErrors(values: PasswordInput): FieldErrors<PasswordInput> {
+  const errors: FieldErrors<PasswordInput> = schemaErrors(PasswordUpdateSchema, values);
+  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Password do not match';
+  return errors;
+}

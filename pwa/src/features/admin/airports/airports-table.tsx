@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { PAGE_SIZE } from '../../../../../sync/constants';
+import type { Airport } from '../../../../../sync/schemas/airport';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useToast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/api-error';
+import { ConfirmDialog } from '../../dashboard/confirm-dialog';
+import { EditIcon, TrashIcon } from '../../dashboard/icons';
+import { Pager } from '../../dashboard/pager';
+import { TableToolbar } from '../../dashboard/table-toolbar';
+import { useTable } from '../../dashboard/use-table';
+import { AirportFormDialog } from './airport-form-dialog';
+import { useAdminAirports, useDeleteAirport } from './use-admin-airports';
+
+const matches = (a: Airport, term: string) => [a.name, a.code, a.city, a.country].some((field) => field.toLowerCase().includes(term));
+
+type Dialog = { kind: 'edit'; airport: Airport | null } | { kind: 'delete'; airport: Airport } | null;
+
+/** Airports: search, 5 a page, add, edit, and delete with a question first. */
+export function AirportsTable() {
+  const toast = useToast();
+  const airports = useAdminAirports();
+  const remove = useDeleteAirport();
+  const sorted = airports.data ? [...airports.data].sort((a, b) => a.code.localeCompare(b.code)) : undefined;
+  const table = useTable(sorted, matches);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const confirmDelete = async (airport: Airport) => {
+    try {
+      await remove.mutateAsync(airport._id);
+      toast.success(`Airport ${airport.code} deleted`);
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+    setDialog(null);
+  };
+
+  if (airports.isPending) return <PageSpinner label="Loading airports…" />;
+  if (airports.isError) return <p className="form-error">{messageOf(airports.error)}</p>;
+  return (
+    <>
+      <TableToolbar searchLabel="Search airports" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} airports`}>
+        <button type="button" className="button" onClick={() => setDialog({ kind: 'edit', airport: null })}>
+          Add
+        </button>
+      </TableToolbar>
+      {table.visible.length === 0 ? (
+        <p className="table-empty">No airports available</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">Airports</caption>
+            <thead>
+              <tr>
+                {['#', 'Name', 'Code', 'City', 'Country', 'Time zone', 'Actions'].map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.visible.map((airport, index) => (
+                <tr key={airport._id}>
+                  <td>{(table.page - 1) * PAGE_SIZE + index + 1}</td>
+                  <td className="wrap">{airport.name}</td>
+                  <td>{airport.code}</td>
+                  <td>{airport.city}</td>
+                  <td>{airport.country}</td>
+                  <td>{airport.timeZone}</td>
+                  <td>
+                    <div className="row-actions">
+                      <button type="button" className="icon-button" aria-label={`Edit ${airport.code}`} onClick={() => setDialog({ kind: 'edit', airport })}>
+                        <EditIcon />
+                      </button>
+                      <button type="button" className="icon-button icon-button-danger" aria-label={`Delete ${airport.code}`} onClick={() => setDialog({ kind: 'delete', airport })}>
+                        <TrashIcon />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
+      {dialog?.kind === 'edit' ? <AirportFormDialog airport={dialog.airport} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog open title="Delete airport?" confirmLabel="Delete" busy={remove.isPending} onConfirm={() => void confirmDelete(dialog.airport)} onClose={() => setDialog(null)}>
+          <p>
+            Delete {dialog.airport.name} ({dialog.airport.code})? This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { ApiError, errorText, NETWORK_ERROR } from '../../lib/api-error';
+import { readAuthToken } from '../../lib/auth-token';
+
+export type Page<T> = { items: T[]; total: number };
+
+/**
+ * A paged GET under /api: the rows and the X-Total-Count header the server sends with them.
+ * NOTE: lib/api.ts answers only the body, so the header is read here, with the same error texts.
+ */
+export async function apiPage<T>(path: string, signal?: AbortSignal): Promise<Page<T>> {
+  const token = readAuthToken();
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiError(response.status, errorText(body));
+  return { items: Array.isArray(body) ? (body as T[]) : [], total: Number(response.headers.get('X-Total-Count') ?? 0) };
+}

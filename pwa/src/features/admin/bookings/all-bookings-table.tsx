@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import type { Booking } from '../../../../../sync/schemas/booking';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useMyBookings, useOutbox } from '../../../data/hooks';
+import { formatAdminDate } from '../../../lib/format';
+import { BookingDetails } from '../../dashboard/booking/booking-details';
+import { CancelBookingDialog } from '../../dashboard/booking/cancel-booking-dialog';
+import { CsvButton } from '../../dashboard/csv-button';
+import { cancelsByBooking } from '../../dashboard/outbox-rows';
+import { Pager } from '../../dashboard/pager';
+import { bookingTone, paymentLabel, paymentTone } from '../../dashboard/status';
+import { StatusBadge } from '../../dashboard/status-badge';
+import { TableToolbar } from '../../dashboard/table-toolbar';
+import { useTable } from '../../dashboard/use-table';
+import { BookingActions } from './booking-actions';
+import { BOOKING_HEADER, bookingCsvRow, flightNumbers, matchesBooking, passengers, seatNumbers } from './booking-columns';
+import { useRefundPaid } from './use-refund-paid';
+
+type Dialog = { kind: 'view' | 'cancel'; id: string } | null;
+
+/** Every booking, from the device (admins sync them all), so the table works on a bad connection. */
+export function AllBookingsTable() {
+  const all = useMyBookings();
+  const queued = cancelsByBooking(useOutbox());
+  const table = useTable(all, matchesBooking);
+  const refund = useRefundPaid();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const open: Booking | undefined = dialog ? all?.find((b) => b._id === dialog.id) : undefined;
+  const now = Date.now();
+
+  if (!all) return <PageSpinner label="Loading bookings…" />;
+  return (
+    <>
+      <TableToolbar searchLabel="Search by flight number or passenger" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} bookings`}>
+        <CsvButton fileName="bookings.csv" header={BOOKING_HEADER} rows={() => table.filtered.map(bookingCsvRow)} disabled={!table.filtered.length} />
+      </TableToolbar>
+      {table.visible.length === 0 ? (
+        <p className="table-empty">No bookings available</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">All bookings</caption>
+            <thead>
+              <tr>
+                {[...BOOKING_HEADER, 'Actions'].map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.visible.map((booking) => (
+                <tr key={booking._id}>
+                  <td>{booking.bookingId}</td>
+                  <td className="wrap">{passengers(booking)}</td>
+                  <td>{flightNumbers(booking)}</td>
+                  <td>{booking.class}</td>
+                  <td>{seatNumbers(booking)}</td>
+                  <td>
+                    <StatusBadge label={booking.status} tone={bookingTone(booking.status)} />
+                  </td>
+                  <td>
+                    <StatusBadge label={paymentLabel(booking.paymentStatus, 'admin')} tone={paymentTone(booking.paymentStatus)} />
+                  </td>
+                  <td>{formatAdminDate(booking.createdAt)}</td>
+                  <td>
+                    <BookingActions
+                      booking={booking}
+                      now={now}
+                      queued={queued.get(booking._id)}
+                      refund={{ paid: refund.paid.has(booking._id), busy: refund.busy === booking._id, onMark: () => void refund.markPaid(booking) }}
+                      onView={() => setDialog({ kind: 'view', id: booking._id })}
+                      onCancel={() => setDialog({ kind: 'cancel', id: booking._id })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
+      {dialog?.kind === 'view' && open ? <BookingDetails booking={open} audience="admin" onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'cancel' && open ? <CancelBookingDialog booking={open} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { PAGE_SIZE } from '../../../../../sync/constants';
+import type { Flight } from '../../../../../sync/schemas/flight';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useToast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/api-error';
+import { ConfirmDialog } from '../../dashboard/confirm-dialog';
+import { Pager } from '../../dashboard/pager';
+import { pageCount } from '../../dashboard/paging';
+import { TableToolbar } from '../../dashboard/table-toolbar';
+import { useAdminAirports } from '../airports/use-admin-airports';
+import { FlightFormDialog } from './flight-form-dialog';
+import { FLIGHT_COLUMNS, FlightRow } from './flight-row';
+import { useDeleteFlight, useFlightsPage } from './use-admin-flights';
+
+type Dialog = { kind: 'edit'; flight: Flight | null } | { kind: 'delete'; flight: Flight } | null;
+
+/** The whole catalogue, paged and searched by flight number on the server. */
+export function FlightsTable() {
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const flights = useFlightsPage(search.trim().toUpperCase(), page);
+  const airports = useAdminAirports();
+  const remove = useDeleteFlight();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const total = flights.data?.total ?? 0;
+
+  const confirmDelete = async (flight: Flight) => {
+    try {
+      await remove.mutateAsync(flight._id);
+      toast.success(`Flight ${flight.flightNumber} deleted`);
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+    setDialog(null);
+  };
+
+  return (
+    <>
+      <TableToolbar
+        searchLabel="Search by flight number"
+        search={search}
+        onSearch={(value) => {
+          setSearch(value.slice(0, 20));
+          setPage(1);
+        }}
+        count={flights.data ? `${total} flights` : undefined}
+      >
+        <button type="button" className="button" disabled={!airports.data} onClick={() => setDialog({ kind: 'edit', flight: null })}>
+          Add
+        </button>
+      </TableToolbar>
+      {flights.isPending ? <PageSpinner label="Loading flights…" /> : null}
+      {flights.isError ? <p className="form-error">{messageOf(flights.error)}</p> : null}
+      {flights.data && flights.data.items.length === 0 ? <p className="table-empty">No flights available</p> : null}
+      {flights.data && flights.data.items.length > 0 ? (
+        <div className="table-wrap">
+          <table className="data-table" aria-busy={flights.isFetching}>
+            <caption className="visually-hidden">Flights</caption>
+            <thead>
+              <tr>
+                {FLIGHT_COLUMNS.map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {flights.data.items.map((flight, index) => (
+                <FlightRow
+                  key={flight._id}
+                  flight={flight}
+                  position={(page - 1) * PAGE_SIZE + index + 1}
+                  onEdit={() => setDialog({ kind: 'edit', flight })}
+                  onDelete={() => setDialog({ kind: 'delete', flight })}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <Pager page={page} pages={pageCount(total)} onPage={setPage} />
+      {dialog?.kind === 'edit' && airports.data ? <FlightFormDialog flight={dialog.flight} airports={airports.data} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog open title="Delete flight?" confirmLabel="Delete" busy={remove.isPending} onConfirm={() => void confirmDelete(dialog.flight)} onClose={() => setDialog(null)}>
+          <p>
+            Delete flight {dialog.flight.flightNumber} ({dialog.flight.origin.code} to {dialog.flight.destination.code})? This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../../../sync/constants';
+import type { Flight, FlightUpdateBody } from '../../../../../sync/schemas/flight';
+import { api } from '../../../lib/api';
+import { apiPage } from '../api-page';
+
+const KEY = 'admin-flights';
+
+/** One page of the catalogue (about 5,600 flights), searched by flight number on the server. */
+export function useFlightsPage(search: string, page: number) {
+  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (search) query.set('search', search);
+  return useQuery({
+    queryKey: [KEY, search, page],
+    queryFn: ({ signal }) => apiPage<Flight>(`/flights?${query.toString()}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type FlightSave = { id?: string; body: FlightUpdateBody };
+
+/** Create or edit; the list is fetched again afterwards (spec §4). */
+export function useSaveFlight() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: FlightSave) =>
+      api<{ message: string; flight: Flight }>(id ? `/flights/${id}` : '/flights', { method: id ? 'PUT' : 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
+  });
+}
+
+export function useDeleteFlight() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/flights/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
+  });
+}

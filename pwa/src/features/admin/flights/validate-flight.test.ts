@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { Airport } from '../../../../../sync/schemas/airport';
+import { formatHours, toZoneInput } from './flight-times';
+import { flightBody, flightErrors, type FlightInput } from './validate-flight';
+
+const airport = (code: string, timeZone: string): Airport => ({ _id: `id-${code}`, name: code, code, city: code, country: 'X', timeZone, createdAt: '' });
+const AIRPORTS = [airport('LOS', 'Africa/Lagos'), airport('LHR', 'Europe/London'), airport('JFK', 'America/New_York')];
+const EMPTY: FlightInput = { origin: '', destination: '', departureTime: '', arrivalTime: '', price: '', status: '' };
+const GOOD: FlightInput = { origin: 'id-LOS', destination: 'id-LHR', departureTime: '2031-01-10T10:00', arrivalTime: '2031-01-10T15:45', price: '420.50', status: '' };
+
+describe('flight form', () => {
+  it('uses the spec texts', () => {
+    expect(flightErrors(EMPTY, AIRPORTS)).toEqual({
+      origin: 'Origin is required',
+      destination: 'Destination is required',
+      departureTime: 'Departure time is required',
+      arrivalTime: 'Arrival time is required',
+      price: 'Price must be greater than 0',
+    });
+    for (const price of ['0', '-3', 'abc']) expect(flightErrors({ ...GOOD, price }, AIRPORTS)).toEqual({ price: 'Price must be greater than 0' });
+    expect(flightErrors(GOOD, AIRPORTS)).toEqual({});
+  });
+
+  it('reads departure at the origin and arrival at the destination', () => {
+    expect(flightBody(GOOD, AIRPORTS)).toEqual({
+      origin: 'id-LOS',
+      destination: 'id-LHR',
+      departureTime: '2031-01-10T09:00:00.000Z',
+      arrivalTime: '2031-01-10T15:45:00.000Z',
+      price: 420.5,
+    });
+    // 08:00 in New York is 13:00 in London: it lands after it leaves, though the clock reads earlier.
+    const west = { ...GOOD, origin: 'id-LHR', destination: 'id-JFK', departureTime: '2031-01-10T10:00', arrivalTime: '2031-01-10T08:00' };
+    expect(flightErrors(west, AIRPORTS)).toEqual({});
+    expect(flightErrors({ ...west, arrivalTime: '2031-01-10T04:00' }, AIRPORTS)).toEqual({ arrivalTime: 'Arrival must be after departure' });
+  });
+
+  it('keeps times on the quarter hour and shows instants back in the zone', () => {
+    expect(flightErrors({ ...GOOD, departureTime: '2031-01-10T10:07' }, AIRPORTS)).toEqual({ departureTime: 'Choose a time on the quarter hour' });
+    expect(toZoneInput('2031-07-10T09:00:00.000Z', 'Europe/London')).toBe('2031-07-10T10:00');
+    expect(formatHours(75)).toBe('1.25 hrs');
+    expect(formatHours(360)).toBe('6 hrs');
+  });
+});

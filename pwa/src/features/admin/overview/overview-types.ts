@@ -1,0 +1,10 @@
+/**
+ * The answer of GET /api/admin/overview (server/services/overview.ts).
+ * NOTE: mirrored here as pwa/ may not import server/; it belongs in sync/schemas once that is opened up.
+ */
+export type OverviewDay = { date: string; bookings: number; revenue: number };
+export type Overview = {
+  timeZone: string;
+  today: OverviewDay & { pendingReviews: number; seatsSold: number };
+  days: OverviewDay[];
+};

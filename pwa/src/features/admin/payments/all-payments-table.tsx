@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { SyncPayment } from '../../../../../sync/protocol';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useMyPayments, useOutbox } from '../../../data/hooks';
+import { CsvButton } from '../../dashboard/csv-button';
+import { reviewsByPayment } from '../../dashboard/outbox-rows';
+import { Pager } from '../../dashboard/pager';
+import { matchesTransaction, PAYMENT_HEADER, paymentCsvRow } from '../../dashboard/payment-cells';
+import { TableToolbar } from '../../dashboard/table-toolbar';
+import { useTable } from '../../dashboard/use-table';
+import { PaymentRow } from './payment-row';
+import { PaymentViewDialog } from './payment-view-dialog';
+import { ReviewDialog, type Decision } from './review-dialog';
+import { useReviewFeedback } from './use-review-feedback';
+
+const HEADER = [...PAYMENT_HEADER, 'User'] as const;
+
+type Dialog = { kind: 'view'; id: string } | { kind: 'decide'; id: string; status: Decision } | null;
+
+/** Every payment, from the device (admins sync them all); decisions go through the outbox. */
+export function AllPaymentsTable() {
+  const all = useMyPayments();
+  const queued = reviewsByPayment(useOutbox());
+  const table = useTable(all, matchesTransaction);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  useReviewFeedback();
+  const open: SyncPayment | undefined = dialog ? all?.find((p) => p._id === dialog.id) : undefined;
+
+  if (!all) return <PageSpinner label="Loading payments…" />;
+  return (
+    <>
+      <TableToolbar searchLabel="Search by transaction ID" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} payments`}>
+        <CsvButton
+          fileName="payments.csv"
+          header={HEADER}
+          rows={() => table.filtered.map((p) => [...paymentCsvRow(p, 'admin'), p.userId.fullName || p.userId.email])}
+          disabled={!table.filtered.length}
+        />
+      </TableToolbar>
+      {table.visible.length === 0 ? (
+        <p className="table-empty">No payments available</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">All payments</caption>
+            <thead>
+              <tr>
+                {[...HEADER, 'Actions'].map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.visible.map((payment) => (
+                <PaymentRow
+                  key={payment._id}
+                  payment={payment}
+                  queued={queued.get(payment._id)}
+                  onView={() => setDialog({ kind: 'view', id: payment._id })}
+                  onDecide={(status) => setDialog({ kind: 'decide', id: payment._id, status })}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
+      {dialog?.kind === 'view' && open ? <PaymentViewDialog payment={open} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'decide' && open ? <ReviewDialog payment={open} status={dialog.status} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { SyncPayment } from '../../../../../sync/protocol';
+import { ViewIcon } from '../../dashboard/icons';
+import { outboxNote, type QueuedReview } from '../../dashboard/outbox-rows';
+import { PaymentCells } from '../../dashboard/payment-cells';
+import { paymentLabel } from '../../dashboard/status';
+import type { Decision } from './review-dialog';
+import { StatusMenu } from './status-menu';
+
+type PaymentRowProps = { payment: SyncPayment; queued: QueuedReview | undefined; onView: () => void; onDecide: (status: Decision) => void };
+
+/** A payment; a decision waiting in the outbox shows as 'Sending…' until the server answers. */
+export function PaymentRow({ payment, queued, onView, onDecide }: PaymentRowProps) {
+  const sending = queued && queued.row.state !== 'rejected';
+  const status = sending ? (
+    <span className="status-badge status-pending" role="status">
+      {`${paymentLabel(queued.status, 'admin')}: ${outboxNote(queued.row)}`}
+    </span>
+  ) : undefined;
+  return (
+    <tr>
+      <PaymentCells payment={payment} audience="admin" status={status} />
+      <td>{payment.userId.fullName || payment.userId.email}</td>
+      <td>
+        <div className="row-actions">
+          <button type="button" className="icon-button" aria-label={`View payment ${payment.transactionId}`} onClick={onView}>
+            <ViewIcon />
+          </button>
+          {payment.status === 'pending' && !sending ? <StatusMenu transactionId={payment.transactionId} onPick={onDecide} /> : null}
+        </div>
+        {queued?.row.state === 'rejected' ? <p className="form-error">{outboxNote(queued.row)}</p> : null}
+      </td>
+    </tr>
+  );
+}

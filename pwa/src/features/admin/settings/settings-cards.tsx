@@ -1,0 +1,35 @@
+import type { AdminSettings } from '../../../../../sync/schemas/settings';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { messageOf, UNKNOWN_ERROR } from '../../../lib/api-error';
+import { BankingCard } from './banking-card';
+import { CashAppCard } from './cash-app-card';
+import { CryptoCard } from './crypto-card';
+import { MailCard } from './mail-card';
+import { OperationsCard } from './operations-card';
+import { useAdminSettings, useSaveSettings } from './use-admin-settings';
+import { WhatsAppCard } from './whatsapp-card';
+
+function Cards({ saved }: { saved: AdminSettings }) {
+  const save = useSaveSettings(saved);
+  return (
+    <>
+      <BankingCard saved={saved} save={save} />
+      <CryptoCard saved={saved} save={save} />
+      <CashAppCard saved={saved} save={save} />
+      <MailCard saved={saved} save={save} />
+      <WhatsAppCard saved={saved} save={save} />
+      <OperationsCard saved={saved} save={save} />
+    </>
+  );
+}
+
+/** Spec: five stacked cards, each with Update; plus the deadline, penalty and SMTP server. */
+export function SettingsCards() {
+  const settings = useAdminSettings();
+  if (settings.isPending) return <PageSpinner label="Loading settings…" />;
+  if (settings.isError) {
+    const message = messageOf(settings.error);
+    return <p className="form-error">{message === UNKNOWN_ERROR ? 'An error occurred while fetching settings.' : message}</p>;
+  }
+  return <Cards saved={settings.data} />;
+}

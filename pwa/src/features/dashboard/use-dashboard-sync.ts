@@ -1,0 +1,16 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { afterSignIn, startSync } from '../../data/sync-runner';
+import { readAuthToken, subscribeAuthToken } from '../../lib/auth-token';
+
+/**
+ * Keeps the device syncing while someone is signed in. A new token (a sign-in, a password change)
+ * resumes a queue waiting in 'sign in to send' and reconnects the socket with it.
+ */
+export function useDashboardSync(signedIn: boolean): void {
+  const token = useSyncExternalStore(subscribeAuthToken, readAuthToken, () => null);
+  useEffect(() => {
+    if (!signedIn || !token) return;
+    startSync();
+    void afterSignIn();
+  }, [signedIn, token]);
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { forgetDevice, pendingCount } from '../../data/sync-runner';
+import { useAuth } from '../../lib/auth';
+
+/** 'You have 2 changes not yet sent. Sign out anyway?' */
+export function pendingWarning(count: number): string {
+  return `You have ${count} ${count === 1 ? 'change' : 'changes'} not yet sent. Sign out anyway?`;
+}
+
+/**
+ * Sign-out that warns first when the outbox still holds changes (sync design: signing out with pending
+ * mutations warns), and forgets this user's device data before the token goes.
+ */
+export function useSignOut() {
+  const { logout } = useAuth();
+  const [pending, setPending] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const signOut = async () => {
+    setBusy(true);
+    try {
+      await forgetDevice();
+    } finally {
+      setBusy(false);
+      setPending(0);
+      logout();
+    }
+  };
+
+  const request = async () => {
+    const count = await pendingCount();
+    if (count > 0) setPending(count);
+    else await signOut();
+  };
+
+  return { pending, busy, request, confirm: signOut, cancel: () => setPending(0) };
+}
