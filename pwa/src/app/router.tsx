@@ -10,6 +10,8 @@ const BookingPage = lazyPage(() => import('../pages/booking/booking-page'), 'Boo
 const ContactPage = lazyPage(() => import('../pages/contact/contact-page'), 'ContactPage');
 const LoginPage = lazyPage(() => import('../pages/login/login-page'), 'LoginPage');
 const SignupPage = lazyPage(() => import('../pages/signup/signup-page'), 'SignupPage');
+const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/reset-password-page'), 'ResetPasswordPage');
 const TrackingPage = lazyPage(() => import('../pages/tracking/tracking-page'), 'TrackingPage');
 const PaymentPage = lazyPage(() => import('../pages/payment/payment-page'), 'PaymentPage');
 const BankTransferPage = lazyPage(() => import('../pages/bank-transfer/bank-transfer-page'), 'BankTransferPage');
@@ -44,6 +46,8 @@ export const router = createBrowserRouter([
       { path: 'contact', element: <ContactPage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'tracking', element: <TrackingPage /> },
       { path: 'payment', element: <PaymentPage /> },
       { path: 'payment/:paymentId', element: <BankTransferPage /> },

@@ -23,7 +23,7 @@ export function LoginForm({ target }: { target: string }) {
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <p className="auth-forgot">
-        <Link to="/login?forgot=1">Forgot password?</Link>
+        <Link to="/forgot-password">Forgot password?</Link>
       </p>
       <button type="submit" className="button auth-submit" disabled={form.busy}>
         {form.busy ? 'Logging in…' : 'Log In'}

@@ -1,11 +1,13 @@
 import { useParams } from 'react-router-dom';
+import { RequireUser } from '../../features/payment/require-user';
+import { TransferScreen } from '../../features/payment/transfer-screen';
 
+/** /payment/:paymentId, where the id is the payment link's key. */
 export function BankTransferPage() {
-  const { paymentId } = useParams();
+  const { paymentId = '' } = useParams();
   return (
-    <section className="page">
-      <h1>Bank transfer</h1>
-      <p>Transfer details and receipt upload for payment {paymentId}.</p>
-    </section>
+    <RequireUser>
+      <TransferScreen paymentKey={paymentId} />
+    </RequireUser>
   );
 }

@@ -1,8 +1,25 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { readDraft } from '../../features/booking/booking-draft';
+import { searchChoice } from '../../features/booking/search-choice';
+import { PaymentScreen } from '../../features/payment/payment-screen';
+import { RequireUser } from '../../features/payment/require-user';
+
+function PaymentFromDraft() {
+  const navigate = useNavigate();
+  const [draft] = useState(readDraft);
+  const [choice] = useState(searchChoice);
+  useEffect(() => {
+    if (!draft) void navigate(-1);
+  }, [draft, navigate]);
+  return draft ? <PaymentScreen draft={draft} travelClass={choice.travelClass} /> : null;
+}
+
+/** /payment: signed-in only; the booking comes from the draft the booking page kept. */
 export function PaymentPage() {
   return (
-    <section className="page">
-      <h1>Payment method</h1>
-      <p>Choose how you would like to pay.</p>
-    </section>
+    <RequireUser>
+      <PaymentFromDraft />
+    </RequireUser>
   );
 }

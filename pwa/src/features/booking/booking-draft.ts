@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { TITLES } from '../../../../sync/constants';
+import { newTraveller, type TravellerForm } from './traveller-form';
+
+export const BOOKING_DRAFT_KEY = 'bookingDraft';
+
+const TravellerFormSchema = z.object({
+  id: z.number().int(),
+  title: z.enum(TITLES),
+  firstName: z.string(),
+  lastName: z.string(),
+  dob: z.object({ day: z.string(), month: z.string(), year: z.string() }),
+  nationality: z.string(),
+  passportNumber: z.string(),
+  passportCountry: z.string(),
+  passportExpiry: z.string(),
+  expanded: z.boolean(),
+}) satisfies z.ZodType<TravellerForm>;
+
+/** What the booking page collects; kept in localStorage so it survives the login detour and a reload. */
+const BookingDraftSchema = z.object({
+  flightId: z.string().min(1),
+  returnFlightId: z.string().nullable(),
+  travellers: z.array(TravellerFormSchema).min(1),
+  email: z.string(),
+  phone: z.string(),
+  seats: z.array(z.string()),
+  returnSeats: z.array(z.string()),
+});
+export type BookingDraft = z.infer<typeof BookingDraftSchema>;
+
+export type DraftFlights = { flightId: string; returnFlightId: string | null };
+
+export function emptyDraft(flights: DraftFlights, email: string): BookingDraft {
+  return { ...flights, travellers: [newTraveller(1)], email, phone: '', seats: [], returnSeats: [] };
+}
+
+export function readDraft(): BookingDraft | null {
+  try {
+    const parsed = BookingDraftSchema.safeParse(JSON.parse(localStorage.getItem(BOOKING_DRAFT_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored draft when it is for these flights, else a fresh one. */
+export function draftFor(flights: DraftFlights, email: string): BookingDraft {
+  const stored = readDraft();
+  const same = stored && stored.flightId === flights.flightId && stored.returnFlightId === flights.returnFlightId;
+  return same ? stored : emptyDraft(flights, email);
+}
+
+export function writeDraft(draft: BookingDraft): void {
+  try {
+    localStorage.setItem(BOOKING_DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // NOTE: storage can be full or disabled (private mode); the page keeps working, only a reload forgets.
+  }
+}
+
+export function clearDraft(): void {
+  localStorage.removeItem(BOOKING_DRAFT_KEY);
+}
+
+/** The booking page's address for these flights: where login returns to and Review booking points. */
+export function bookingPath({ flightId, returnFlightId }: DraftFlights): string {
+  const back = returnFlightId ? `&return=${encodeURIComponent(returnFlightId)}` : '';
+  return `/booking?id=${encodeURIComponent(flightId)}${back}`;
+}

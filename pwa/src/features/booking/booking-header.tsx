@@ -1,0 +1,16 @@
+import type { LegView } from './leg-view';
+
+/** Origin-destination, date, stops and duration of the outbound flight. */
+export function BookingHeader({ leg, roundTrip }: { leg: LegView; roundTrip: boolean }) {
+  return (
+    <header className="booking-header">
+      <h1>{leg.route}</h1>
+      <p className="booking-header-meta">
+        <span>{leg.date}</span>
+        <span>1 Stop</span>
+        <span>{leg.duration}</span>
+        <span>{roundTrip ? 'Round Trip' : 'One Way'}</span>
+      </p>
+    </header>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Flight } from '../../../../sync/schemas/flight';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { useAuth } from '../../lib/auth';
+import { messageOf } from '../../lib/api-error';
+import { BookingHeader } from './booking-header';
+import { BookingNotices } from './booking-notices';
+import { bookingPath, type DraftFlights } from './booking-draft';
+import { CouponBox } from './coupon-box';
+import { FareSummary } from './fare-summary';
+import { fareView } from './fare-view';
+import { ItineraryCard } from './itinerary-card';
+import { legView } from './leg-view';
+import { SeatPicker, type PickerLeg } from './seat-picker';
+import { TravellerDetails } from './traveller-details';
+import { useBookingDraft } from './use-booking-draft';
+import { useFlight } from './use-flight';
+import './booking.css';
+
+/** The payment page sends the traveller back here when a chosen seat was taken meanwhile. */
+export type BookingLocationState = { seatConflict?: string };
+
+function seatConflictOf(state: unknown): string | undefined {
+  return typeof state === 'object' && state !== null && 'seatConflict' in state && typeof state.seatConflict === 'string' ? state.seatConflict : undefined;
+}
+
+type BookingScreenProps = { flights: DraftFlights; maxTravellers: number };
+
+/** Loads the flight(s), then shows the itinerary, traveller details, fare summary and seat picker. */
+export function BookingScreen({ flights, maxTravellers }: BookingScreenProps) {
+  const outbound = useFlight(flights.flightId);
+  const inbound = useFlight(flights.returnFlightId);
+  if (outbound.isPending || (flights.returnFlightId && inbound.isPending)) return <PageSpinner label="Loading your flight…" />;
+  const error = outbound.error ?? inbound.error;
+  if (error || !outbound.data) {
+    return (
+      <p className="page load-error" role="alert">
+        {messageOf(error)}
+      </p>
+    );
+  }
+  return <BookingForm flights={flights} outbound={outbound.data} inbound={inbound.data} maxTravellers={maxTravellers} />;
+}
+
+type BookingFormProps = { flights: DraftFlights; outbound: Flight; inbound: Flight | undefined; maxTravellers: number };
+
+function BookingForm({ flights, outbound, inbound, maxTravellers }: BookingFormProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const conflict = seatConflictOf(useLocation().state);
+  const booking = useBookingDraft(flights, user?.email);
+  const [pickerOpen, setPickerOpen] = useState(conflict !== undefined);
+  const { draft } = booking;
+  const travellers = draft.travellers.length;
+  const legs: PickerLeg[] = [{ key: 'outbound', flight: outbound, seats: draft.seats }];
+  if (inbound) legs.push({ key: 'return', flight: inbound, seats: draft.returnSeats });
+  const fare = fareView(legs.map((l) => l.flight.price), travellers);
+
+  const proceed = () => {
+    // NOTE: the target stays raw (not encoded), as the spec's link reads: /login?redirect=/booking?id=...
+    void navigate(user ? '/payment' : `/login?redirect=${bookingPath(flights)}`);
+  };
+
+  return (
+    <div className="page booking">
+      <BookingHeader leg={legView(outbound)} roundTrip={inbound !== undefined} />
+      <div className="booking-layout">
+        <div className="booking-main">
+          <ItineraryCard legs={legs.map((l) => ({ label: l.key === 'outbound' ? 'Departing' : 'Returning', view: legView(l.flight) }))} />
+          <BookingNotices />
+          <TravellerDetails
+            booking={booking}
+            maxTravellers={Math.max(maxTravellers, travellers)}
+            lastDeparture={(inbound ?? outbound).departureTime}
+            onContinue={() => setPickerOpen(true)}
+          />
+        </div>
+        <aside className="booking-aside">
+          <FareSummary fare={fare} />
+          <CouponBox />
+          <section className="booking-card" aria-label="Cancellation">
+            <h2>Cancellation</h2>
+            <p className="refund-note">Refundable(Penalty Applied)</p>
+          </section>
+        </aside>
+      </div>
+      <SeatPicker
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        legs={legs}
+        travellers={travellers}
+        onSeats={booking.setSeats}
+        notice={conflict}
+        onProceed={proceed}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { TravelClass } from '../../../../sync/constants';
+import type { Flight } from '../../../../sync/schemas/flight';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { useToast } from '../../components/ui/use-toast';
+import { messageOf } from '../../lib/api-error';
+import { bookingPath, type BookingDraft } from '../booking/booking-draft';
+import { fareView } from '../booking/fare-view';
+import { useFlight } from '../booking/use-flight';
+import { BookingSummary } from './booking-summary';
+import { isSeatConflict } from './payment-body';
+import { PaymentModal } from './payment-modal';
+import type { MethodInfo } from './payment-methods';
+import { PaymentOptions } from './payment-options';
+import { usePlaceBooking } from './use-place-booking';
+import '../booking/booking.css';
+import './payment.css';
+
+type PaymentScreenProps = { draft: BookingDraft; travelClass: TravelClass };
+
+/** Loads the draft's flights, then the five methods beside 'Your Booking'. */
+export function PaymentScreen({ draft, travelClass }: PaymentScreenProps) {
+  const outbound = useFlight(draft.flightId);
+  const inbound = useFlight(draft.returnFlightId);
+  if (outbound.isPending || (draft.returnFlightId && inbound.isPending)) return <PageSpinner label="Loading your booking…" />;
+  const error = outbound.error ?? inbound.error;
+  if (error || !outbound.data) {
+    return (
+      <p className="page load-error" role="alert">
+        {messageOf(error)}
+      </p>
+    );
+  }
+  const flights = inbound.data ? [outbound.data, inbound.data] : [outbound.data];
+  return <PaymentChoice draft={draft} travelClass={travelClass} flights={flights} />;
+}
+
+function PaymentChoice({ draft, travelClass, flights }: PaymentScreenProps & { flights: Flight[] }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const fare = fareView(flights.map((f) => f.price), draft.travellers.length);
+  const place = usePlaceBooking(draft, { travelClass, totalCents: fare.totalCents });
+  const [open, setOpen] = useState<MethodInfo | null>(null);
+
+  const choose = (info: MethodInfo) => {
+    place.reset();
+    setOpen(info);
+    if (!info.method) return;
+    place.mutate(
+      { method: info.method },
+      {
+        onError: (failure) => {
+          setOpen(null);
+          const message = messageOf(failure);
+          if (isSeatConflict(message)) void navigate(bookingPath(draft), { state: { seatConflict: message } });
+          else toast.error(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="page payment">
+      <h1>Choose how to pay</h1>
+      <div className="payment-layout">
+        <PaymentOptions onChoose={choose} />
+        <BookingSummary draft={draft} flights={flights} travelClass={travelClass} fare={fare} />
+      </div>
+      <PaymentModal info={open} placing={place} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

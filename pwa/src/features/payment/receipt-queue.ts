@@ -1,0 +1,40 @@
+import { db, type UploadRow } from '../../data/db';
+import { requestSync } from '../../data/sync-runner';
+import { syncToken, tokenUserId } from '../../data/token';
+import { queueReceipt } from '../../data/uploads';
+
+/**
+ * NOTE: the device store belongs to one user and is cleared (outbox and uploads too) when another
+ * user claims it on the next sync. So the claim is made before anything is queued.
+ */
+export async function claimDevice(): Promise<void> {
+  const meta = await db.meta.get('sync');
+  if (meta?.userId !== tokenUserId(syncToken())) await requestSync();
+}
+
+/** Keeps the receipt on the device and uploads it when online; the attachReceipt mutation follows. */
+export async function saveReceipt(file: File, paymentId: string): Promise<void> {
+  await claimDevice();
+  await queueReceipt(file, paymentId);
+  if (navigator.onLine) void requestSync();
+}
+
+/** 'Retry now' on a failed upload: it goes at once instead of at its backoff time. */
+export async function retryUpload(hash: string): Promise<void> {
+  await db.uploads.update(hash, { nextAttemptAt: 0 });
+  await requestSync();
+}
+
+export function isReceiptFor(paymentId: string) {
+  return (row: UploadRow) => row.intent.name === 'attachReceipt' && row.intent.args.paymentId === paymentId;
+}
+
+/** Outbox rows about this payment: its receipt attachment and 'I have made payment'. */
+export function isMutationFor(paymentId: string) {
+  return (row: { name: string; args: unknown }) =>
+    (row.name === 'attachReceipt' || row.name === 'confirmManualPayment') &&
+    typeof row.args === 'object' &&
+    row.args !== null &&
+    'paymentId' in row.args &&
+    row.args.paymentId === paymentId;
+}
