@@ -1,6 +1,9 @@
+import { bookingCreate } from './scenarios/booking-create';
+import { chatDelivery } from './scenarios/chat-delivery';
 import { flightSearch } from './scenarios/flight-search';
 import { health } from './scenarios/health';
+import { syncDrain500, syncFirstFull } from './scenarios/sync';
 import type { Scenario } from './types';
 
 /** Every scenario, run in this order; `npm run bench -- <name>...` runs a subset. */
-export const scenarios: Scenario[] = [health, flightSearch];
+export const scenarios: Scenario[] = [health, flightSearch, bookingCreate, syncFirstFull, syncDrain500, chatDelivery];
