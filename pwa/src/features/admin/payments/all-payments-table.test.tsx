@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxRow } from '../../../../../sync/client/types';
+import type { SyncPayment } from '../../../../../sync/protocol';
+import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import { AllPaymentsTable } from './all-payments-table';
+
+const state = vi.hoisted(() => ({ payments: [] as SyncPayment[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][] }));
+
+vi.mock('../../../data/hooks', () => ({
+  useMyPayments: () => state.payments,
+  useOutbox: () => state.outbox,
+  useBooking: () => undefined,
+}));
+vi.mock('../../../data/sync-runner', () => ({
+  enqueue: (name: string, args: unknown) => {
+    state.enqueued.push([name, args]);
+    return Promise.resolve();
+  },
+}));
+vi.mock('./use-review-feedback', () => ({ useReviewFeedback: () => undefined }));
+
+function payment(i: number, patch: Partial<SyncPayment> = {}): SyncPayment {
+  return {
+    _id: `p${i}`,
+    transactionId: `TX${String(i).padStart(4, '0')}`,
+    bookingId: `b${i}`,
+    bookingRef: `REF${i}`,
+    userId: { _id: `u${i}`, fullName: i === 2 ? '' : `Payer ${i}`, email: `payer${i}@example.com` },
+    amount: 100 + i,
+    currency: 'USD',
+    paymentMethod: 'bank_transfer',
+    status: 'pending',
+    reason: null,
+    awaitingReviewAt: null,
+    deadlineAt: '2031-01-02T00:00:00.000Z',
+    image: null,
+    createdAt: '2031-01-01T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+const outboxRow = (mutationId: number, args: unknown, state: OutboxRow['state'], lastError: string | null = null): OutboxRow => ({
+  mutationId,
+  name: 'reviewPayment',
+  args,
+  state,
+  attempts: 0,
+  lastError,
+  nextAttemptAt: 0,
+  createdAt: 0,
+});
+
+beforeAll(stubDialogs);
+beforeEach(() => {
+  state.payments = Array.from({ length: 7 }, (_, i) => payment(i + 1));
+  state.outbox = [];
+  state.enqueued = [];
+});
+afterEach(cleanup);
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('admin all payments', () => {
+  it('pages by 5, searches by transaction ID, and shows the payer by name or e-mail', async () => {
+    const user = userEvent.setup();
+    renderDashboard(<AllPaymentsTable />);
+    expect(bodyRows()).toHaveLength(5);
+    expect(screen.getByText('payer2@example.com')).toBeTruthy();
+    expect(screen.getByText('Payer 1')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(bodyRows()).toHaveLength(2);
+    await user.type(screen.getByLabelText('Search by transaction ID'), 'tx0007');
+    expect(bodyRows()).toHaveLength(1);
+    expect(screen.getByText('REF7')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Search by transaction ID'));
+    await user.type(screen.getByLabelText('Search by transaction ID'), 'nothing');
+    expect(screen.getByText('No payments available')).toBeTruthy();
+  });
+
+  it('Failed needs a reason; the decision is queued with the status the admin saw', async () => {
+    const user = userEvent.setup();
+    renderDashboard(<AllPaymentsTable />);
+    await user.click(screen.getByRole('combobox', { name: 'Set status of TX0001' }));
+    await user.click(screen.getByRole('option', { name: 'Failed' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark payment Failed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
+    expect(within(dialog).getByText('A reason is required when a payment fails')).toBeTruthy();
+    expect(state.enqueued).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Receipt is unreadable');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
+    expect(state.enqueued).toEqual([['reviewPayment', { paymentId: 'p1', expectedStatus: 'pending', status: 'failed', reason: 'Receipt is unreadable' }]]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Set status of TX0002' }));
+    await user.click(screen.getByRole('option', { name: 'Confirmed' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Mark payment Confirmed' })).getByRole('button', { name: 'Mark Confirmed' }));
+    expect(state.enqueued[1]).toEqual(['reviewPayment', { paymentId: 'p2', expectedStatus: 'pending', status: 'successful' }]);
+  });
+
+  it('shows a queued decision as Sending… without the menu, and a refused one with the reason', () => {
+    state.payments = [payment(1), payment(2), payment(3, { status: 'successful' })];
+    state.outbox = [
+      outboxRow(1, { paymentId: 'p1', expectedStatus: 'pending', status: 'successful' }, 'sending'),
+      outboxRow(2, { paymentId: 'p2', expectedStatus: 'pending', status: 'failed', reason: 'Blurry' }, 'rejected', 'Payment was already marked successful by SkyWay Admin'),
+    ];
+    renderDashboard(<AllPaymentsTable />);
+    const [first, second, third] = bodyRows();
+    expect(within(first ?? document.body).getByText('Confirmed: Sending…')).toBeTruthy();
+    expect(within(first ?? document.body).queryByRole('combobox')).toBeNull();
+    expect(within(second ?? document.body).getByText('Not done: Payment was already marked successful by SkyWay Admin')).toBeTruthy();
+    expect(within(second ?? document.body).getByRole('combobox', { name: 'Set status of TX0002' })).toBeTruthy();
+    expect(within(third ?? document.body).getByText('Confirmed')).toBeTruthy();
+    expect(within(third ?? document.body).queryByRole('combobox')).toBeNull();
+  });
+});

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../../sync/schemas/user';
+import { ToastProvider } from '../../components/ui/toast-provider';
+import { stubDialogs } from '../../features/dashboard/test-kit';
+import { DashboardLayout } from './dashboard-layout';
+
+const auth = vi.hoisted(() => ({ user: null as User | null, loading: false, logout: vi.fn(), pending: 0, forgotten: 0 }));
+
+vi.mock('../../lib/auth', () => ({ useAuth: () => auth }));
+vi.mock('../../data/hooks', () => ({ useLastSynced: () => null }));
+vi.mock('../../data/sync-runner', () => ({
+  startSync: () => undefined,
+  afterSignIn: () => Promise.resolve(),
+  pendingCount: () => Promise.resolve(auth.pending),
+  forgetDevice: () => {
+    auth.forgotten += 1;
+    return Promise.resolve();
+  },
+}));
+
+const person = (role: User['role']): User => ({
+  _id: 'u1',
+  fullName: 'Ada Okafor',
+  email: 'ada@example.com',
+  mobile: null,
+  nationality: null,
+  dob: null,
+  gender: null,
+  address: null,
+  image: null,
+  whatsApp: null,
+  role,
+  createdAt: '',
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard',
+        element: <DashboardLayout />,
+        children: ['bookings', 'airports', 'overview'].map((child) => ({ path: child, element: <Where /> })),
+      },
+      { path: '/login', element: <Where /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ToastProvider>
+      <RouterProvider router={router} />
+    </ToastProvider>,
+  );
+}
+
+beforeAll(stubDialogs);
+beforeEach(() => {
+  auth.user = null;
+  auth.loading = false;
+  auth.pending = 0;
+  auth.forgotten = 0;
+  auth.logout.mockClear();
+});
+afterEach(cleanup);
+
+describe('dashboard layout', () => {
+  it('shows a spinner while the user loads, and sends a visitor to log in with the way back', async () => {
+    auth.loading = true;
+    renderAt('/dashboard/bookings');
+    expect(screen.getByText('Loading your account…')).toBeTruthy();
+    cleanup();
+    auth.loading = false;
+    renderAt('/dashboard/bookings?tab=confirmed');
+    expect((await screen.findByTestId('where')).textContent).toBe('/login?redirect=%2Fdashboard%2Fbookings%3Ftab%3Dconfirmed');
+  });
+
+  it('keeps travellers out of staff pages, with the reason, and shows them only their menu', async () => {
+    auth.user = person('user');
+    renderAt('/dashboard/airports');
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/bookings');
+    expect(await screen.findByText('That page is for SkyWay staff only')).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Profile', 'My Bookings', 'Payments']);
+  });
+
+  it('opens staff pages to admins, with the back-office menu', async () => {
+    auth.user = person('admin');
+    renderAt('/dashboard/airports');
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/airports');
+    const office = screen.getByRole('list', { name: 'Back office' });
+    expect(within(office).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Overview',
+      'Airports',
+      'Flights',
+      'All Bookings',
+      'All Payments',
+      'Support',
+      'Settings',
+      'Audit log',
+      'Mail outbox',
+    ]);
+  });
+
+  it('warns before signing out with changes not yet sent, and forgets the device', async () => {
+    const user = userEvent.setup();
+    auth.user = person('user');
+    auth.pending = 2;
+    renderAt('/dashboard/bookings');
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
+    expect(within(dialog).getByText('You have 2 changes not yet sent. Sign out anyway?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    expect(auth.logout).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Sign out?' })).getByRole('button', { name: 'Sign Out' }));
+    expect(auth.forgotten).toBe(1);
+    expect(auth.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out at once when nothing waits to be sent', async () => {
+    const user = userEvent.setup();
+    auth.user = person('user');
+    renderAt('/dashboard/bookings');
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await vi.waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
+    expect(auth.forgotten).toBe(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
