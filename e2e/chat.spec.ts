@@ -157,6 +157,34 @@ test('the widget home links to the help articles, and the guest form asks for bo
   await expect(widget.panel.getByRole('button', { name: 'Continue' })).toBeDisabled();
 });
 
+test('a guest kept on the device comes back without the form, and a lapsed token is replaced by itself', async ({ browser, baseURL }) => {
+  if (!baseURL) throw new Error('no base URL');
+  const name = `Lapsed ${randomUUID().slice(0, 6)}`;
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript((fullName) => {
+    if (!localStorage.getItem('supportGuest')) {
+      localStorage.setItem('supportGuest', JSON.stringify({ token: 'a.lapsed.token', _id: 'old-guest', fullName, email: 'lapsed@example.com' }));
+    }
+  }, name);
+  const widget = new Widget(await context.newPage());
+  await widget.page.goto('/');
+  await widget.open();
+  await widget.panel.getByRole('button', { name: 'Send us a message' }).click();
+  await expect(widget.panel.getByText('We usually reply within 2 hours')).toBeVisible();
+  await expect(widget.panel.getByLabel('Full name')).toHaveCount(0);
+  await widget.send('Back again');
+  await expect(widget.messages.getByText('Sending')).toHaveCount(0);
+  const stored = await widget.page.evaluate(() => JSON.parse(localStorage.getItem('supportGuest') ?? '{}') as { token: string; fullName: string });
+  expect(stored.fullName).toBe(name);
+  expect(stored.token).not.toBe('a.lapsed.token');
+
+  await widget.page.reload();
+  await widget.open();
+  await widget.panel.getByRole('button', { name: 'Send us a message' }).click();
+  await expect(widget.messages.getByText('Back again')).toBeVisible();
+  await context.close();
+});
+
 test('an admin pressing the widget is told they are support', async ({ browser, baseURL }) => {
   if (!baseURL) throw new Error('no base URL');
   const context = await adminContext(browser, baseURL);

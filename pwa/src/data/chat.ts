@@ -22,9 +22,8 @@ export async function sendChatMessage(conversationId: string, content: string, i
   return _id;
 }
 
-/** Marks the other side's messages read, once per conversation while a receipt waits in the outbox. */
+/** Marks the other side's messages read (all unread at the time the server applies it). */
 export async function markConversationRead(conversationId: string): Promise<void> {
-  if (pendingReads(await db.outbox.toArray()).has(conversationId)) return;
   await enqueue('markConversationRead', { conversationId });
 }
 

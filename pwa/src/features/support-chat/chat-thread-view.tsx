@@ -14,14 +14,15 @@ type ChatThreadViewProps = {
 
 /** The messages with a separator per day (Today, Yesterday, DD/MM/YYYY), kept scrolled to the newest. */
 export function ChatThreadView({ items, isMine, typingName, emptyText, onRetry }: ChatThreadViewProps) {
-  const end = useRef<HTMLDivElement>(null);
+  const thread = useRef<HTMLDivElement>(null);
   const last = items.at(-1);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    const element = thread.current;
+    if (element) element.scrollTop = element.scrollHeight;
   }, [last?._id, last?.state, typingName]);
 
   return (
-    <div className="chat-thread">
+    <div className="chat-thread" ref={thread}>
       {items.length === 0 && <p className="chat-empty">{emptyText}</p>}
       <ol className="chat-messages" aria-label="Messages" aria-live="polite">
         {items.map((item, index) => {
@@ -44,7 +45,6 @@ export function ChatThreadView({ items, isMine, typingName, emptyText, onRetry }
           {typingName} is typing…
         </p>
       )}
-      <div ref={end} />
     </div>
   );
 }

@@ -27,18 +27,19 @@ export function ConversationView({ conversationId, conversation, me, typingName,
   const { typed, stopped } = useTypingSignal(conversationId);
   const toast = useToast();
   const isMine = (sender: string) => (conversation ? !fromOtherSide(conversation, me, sender) : sender === me);
-  const unread = conversation !== undefined && items.some((i) => i.state === 'sent' && i.readAt === null && fromOtherSide(conversation, me, i.sender));
+  // The newest unread message from the other side: each new one (seen while open) sends one read receipt.
+  const lastUnread = conversation ? (items.findLast((i) => i.state === 'sent' && i.readAt === null && fromOtherSide(conversation, me, i.sender))?._id ?? null) : null;
   const synced = items.filter((i) => i.state === 'sent').length;
 
   useEffect(() => {
-    if (!unread) return undefined;
+    if (!lastUnread) return undefined;
     const markIfSeen = () => {
       if (document.visibilityState === 'visible') void markConversationRead(conversationId);
     };
     markIfSeen();
     document.addEventListener('visibilitychange', markIfSeen);
     return () => document.removeEventListener('visibilitychange', markIfSeen);
-  }, [unread, conversationId]);
+  }, [lastUnread, conversationId]);
 
   useEffect(() => {
     if (synced > 0) void pruneChatUploads();

@@ -2,12 +2,12 @@ import { ConversationSchema, GuestLoginResponseSchema, type Conversation, type G
 import { ApiError, errorText, NETWORK_ERROR } from '../../lib/api-error';
 
 /** The chat calls that run as a given identity: a guest's token, or the signed-in user's. */
-async function post(path: string, token: string | null, body: unknown): Promise<unknown> {
+async function call(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<unknown> {
   const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }
@@ -23,10 +23,15 @@ async function post(path: string, token: string | null, body: unknown): Promise<
 }
 
 export async function loginGuest(body: GuestLoginBody): Promise<GuestUser> {
-  return GuestLoginResponseSchema.parse(await post('/users/login-guest', null, body)).guestUser;
+  return GuestLoginResponseSchema.parse(await call('POST', '/users/login-guest', null, body)).guestUser;
 }
 
 /** The caller's open support conversation, or a new one. */
 export async function startSupport(token: string): Promise<Conversation> {
-  return ConversationSchema.parse(await post('/messages/conversations/start', token, { type: 'Support' }));
+  return ConversationSchema.parse(await call('POST', '/messages/conversations/start', token, { type: 'Support' }));
+}
+
+/** The caller's own support conversations; also tells whether the token still holds (401 when not). */
+export async function listOwnSupport(token: string): Promise<Conversation[]> {
+  return ConversationSchema.array().parse(await call('GET', '/messages/conversations/Support', token));
 }

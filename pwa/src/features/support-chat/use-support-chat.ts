@@ -4,10 +4,9 @@ import type { User } from '../../../../sync/schemas/user';
 import { db } from '../../data/db';
 import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../data/guest-session';
 import { afterSignIn, startSync } from '../../data/sync-runner';
-import { useSyncState } from '../../data/sync-status';
 import { ApiError } from '../../lib/api-error';
 import { readAuthToken } from '../../lib/auth-token';
-import { loginGuest, startSupport } from './guest-api';
+import { listOwnSupport, loginGuest, startSupport } from './guest-api';
 
 export type SupportChat =
   | { status: 'needs-guest' }
@@ -34,23 +33,15 @@ export function useGuestSession() {
 /**
  * Who chats and in which conversation: the signed-in user, else the guest kept on this device (logged in
  * again by itself when its token has lapsed). The device is synced as that identity first, so the
- * conversation and its messages come from Dexie and work offline once known.
+ * conversation and its messages come from Dexie and work offline once known. Online, the token is checked
+ * on every open; a lapsed guest token is replaced by a new guest log-in with the stored name and e-mail.
  */
 export function useSupportChat(user: User | null, enabled: boolean): SupportChat {
   const guest = useGuestSession();
-  const sync = useSyncState();
   const [state, setState] = useState<SupportChat>({ status: 'connecting' });
   const [attempt, setAttempt] = useState(0);
   const me = user?._id ?? guest?._id ?? null;
   const token = user ? readAuthToken() : (guest?.token ?? null);
-  const lapsedGuest = !user && guest !== null && sync.status === 'auth';
-
-  useEffect(() => {
-    if (!enabled || !lapsedGuest || !guest) return;
-    loginGuest({ fullName: guest.fullName, email: guest.email }).then(storeGuestSession, (error: unknown) =>
-      setState({ status: 'error', message: error instanceof Error ? `Update failed: ${error.message}` : 'An error occurred.' }),
-    );
-  }, [enabled, lapsedGuest, guest]);
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -65,11 +56,12 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
       startSync();
       await afterSignIn();
       const known = await knownConversation(me);
-      if (known) {
-        if (live) setState({ status: 'ready', conversationId: known._id, me });
-        return;
-      }
       try {
+        if (known) {
+          if (live) setState({ status: 'ready', conversationId: known._id, me });
+          await listOwnSupport(token);
+          return;
+        }
         const conversation = await startSupport(token);
         await db.conversations.put(conversation);
         if (live) setState({ status: 'ready', conversationId: conversation._id, me });
@@ -80,6 +72,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
           return;
         }
         if (error instanceof ApiError && error.status === 0) {
+          if (known) return;
           setState({ status: 'offline' });
           window.addEventListener('online', retry, { once: true });
           return;
