@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { preparedCache, type Queryable } from './client';
 import { airports, flights, seatAllocations } from './schema';
@@ -7,7 +7,7 @@ const origin = alias(airports, 'origin');
 const destination = alias(airports, 'destination');
 
 /** A held seat whose hold has no expiry waits for an admin's decision; it stays taken. */
-export function activeAllocation(nowIso: string) {
+export function activeAllocation(nowIso: string | Placeholder) {
   return sql`(${seatAllocations.state} = 'sold' or (${seatAllocations.state} = 'held' and (${seatAllocations.holdExpiresAt} is null or ${seatAllocations.holdExpiresAt} > ${nowIso})))`;
 }
 

@@ -44,7 +44,7 @@ export function paymentRoutes(ctx: AppContext): Router {
     res.status(201).json({
       link: instructions.link,
       booking: bookingJson,
-      payment: toPaymentJson(ctx.db, payment, nowIso()),
+      payment: toPaymentJson(ctx.db, payment, nowIso(), bookingJson),
       instructions,
     });
   });

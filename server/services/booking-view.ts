@@ -1,7 +1,7 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../sync/money';
 import type { Booking } from '../../sync/schemas/booking';
-import type { Queryable } from '../db/client';
+import { preparedCache, type Queryable } from '../db/client';
 import { selectFlights, type FlightWithAirports } from '../db/flight-queries';
 import { bookings, payments, seatAllocations, travellers, users } from '../db/schema';
 import { notFound } from '../errors';
@@ -34,22 +34,37 @@ function imageLink(id: string | null): string | null {
   return id.startsWith('/') ? id : imageUrl(id);
 }
 
+const id = sql.placeholder('id');
+
+function buildStatements(q: Queryable) {
+  return {
+    user: q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, id)).prepare(),
+    payment: q.select({ status: payments.status }).from(payments).where(eq(payments.bookingId, id)).orderBy(desc(payments.createdAt)).prepare(),
+    seats: q.select().from(seatAllocations).where(eq(seatAllocations.bookingId, id)).orderBy(asc(seatAllocations.createdAt)).prepare(),
+    people: q.select().from(travellers).where(eq(travellers.bookingId, id)).orderBy(asc(travellers.position)).prepare(),
+  };
+}
+
+const prepared = preparedCache<ReturnType<typeof buildStatements>>();
+const statements = (q: Queryable) => prepared(q, 'booking-view', () => buildStatements(q));
+
 /** A booking with its flights, seats, travellers, payment status and user populated, as the spec shows it. */
 export function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Booking {
-  const user = q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, row.userId)).get();
-  const payment = q.select({ status: payments.status }).from(payments).where(eq(payments.bookingId, row.id)).orderBy(desc(payments.createdAt)).get();
-  const seats = q.select().from(seatAllocations).where(eq(seatAllocations.bookingId, row.id)).orderBy(asc(seatAllocations.createdAt)).all();
-  const people = q.select().from(travellers).where(eq(travellers.bookingId, row.id)).orderBy(asc(travellers.position)).all();
+  const { user, payment, seats, people } = statements(q);
+  const userRow = user.get({ id: row.userId });
+  const paymentRow = payment.get({ id: row.id });
+  const seatRows = seats.all({ id: row.id });
+  const peopleRows = people.all({ id: row.id });
   return {
     _id: row.id,
     bookingId: row.reference,
-    userId: user ?? { _id: row.userId, fullName: '', email: '' },
+    userId: userRow ?? { _id: row.userId, fullName: '', email: '' },
     flightId: loadFlight(q, row.flightId, nowIso),
     returnFlightId: row.returnFlightId ? loadFlight(q, row.returnFlightId, nowIso) : null,
-    seatId: seats.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
+    seatId: seatRows.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
     class: row.travelClass,
     status: row.status,
-    paymentStatus: payment?.status ?? 'pending',
+    paymentStatus: paymentRow?.status ?? 'pending',
     email: row.email,
     phone: row.phone,
     totalAmount: centsToDollars(row.totalCents),
@@ -57,7 +72,7 @@ export function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Bo
     cancelReason: row.cancelReason,
     checkedInAt: row.checkedInAt,
     createdAt: row.createdAt,
-    travellers: people.map((t) => {
+    travellers: peopleRows.map((t) => {
       const [year, month, day] = t.dob.split('-').map(Number);
       return {
         _id: t.id,

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { cryptoAmount } from '../../sync/fare';
 import { centsToDollars } from '../../sync/money';
+import type { Booking } from '../../sync/schemas/booking';
 import type { Payment } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
@@ -14,12 +15,13 @@ import type { UserRow } from './users';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-export function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string): Payment {
+/** The payment with its booking populated; a caller that already built the booking passes it in. */
+export function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string, booking?: Booking): Payment {
   const user = q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, row.userId)).get();
   return {
     _id: row.id,
     transactionId: row.transactionId,
-    bookingId: toBookingJson(q, getBookingRow(q, row.bookingId), nowIso),
+    bookingId: booking ?? toBookingJson(q, getBookingRow(q, row.bookingId), nowIso),
     userId: user ?? { _id: row.userId, fullName: '', email: '' },
     amount: centsToDollars(row.amountCents),
     currency: row.currency,

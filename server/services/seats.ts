@@ -1,26 +1,56 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import { preparedCache, type Tx } from '../db/client';
 import { activeAllocation } from '../db/flight-queries';
 import { flights, seatAllocations } from '../db/schema';
 import { conflict } from '../errors';
 
 export type SeatRequest = { flightId: string; seats: string[]; travellerIds: string[] };
 
-/** Releases holds whose time is up on the given seats, so the unique index sees only live ones. */
-function releaseExpired(tx: Tx, flightId: string, seats: string[], nowIso: string): void {
-  tx.update(seatAllocations)
+const now = sql.placeholder('now');
+const flightId = sql.placeholder('flightId');
+const seatLabel = sql.placeholder('seatLabel');
+const prepared = preparedCache<{ run: (values: Record<string, unknown>) => unknown; get: (values: Record<string, unknown>) => unknown }>();
+
+/** A hold whose time is up on one seat is released, so the unique index sees only live ones. */
+function buildRelease(tx: Tx) {
+  return tx
+    .update(seatAllocations)
     .set({ state: 'released' })
     .where(
       and(
         eq(seatAllocations.flightId, flightId),
-        inArray(seatAllocations.seatLabel, seats),
+        eq(seatAllocations.seatLabel, seatLabel),
         eq(seatAllocations.state, 'held'),
         isNotNull(seatAllocations.holdExpiresAt),
-        lte(seatAllocations.holdExpiresAt, nowIso),
+        lte(seatAllocations.holdExpiresAt, now),
       ),
     )
-    .run();
+    .prepare();
+}
+
+function buildTaken(tx: Tx) {
+  return tx
+    .select({ seat: seatAllocations.seatLabel })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.flightId, flightId), eq(seatAllocations.seatLabel, seatLabel), activeAllocation(now)))
+    .prepare();
+}
+
+function buildInsert(tx: Tx) {
+  return tx
+    .insert(seatAllocations)
+    .values({
+      id: sql.placeholder('id'),
+      flightId,
+      seatLabel,
+      bookingId: sql.placeholder('bookingId'),
+      travellerId: sql.placeholder('travellerId'),
+      state: 'held',
+      holdExpiresAt: sql.placeholder('holdExpiresAt'),
+      createdAt: now,
+    })
+    .prepare();
 }
 
 /**
@@ -28,32 +58,30 @@ function releaseExpired(tx: Tx, flightId: string, seats: string[], nowIso: strin
  * held or sold answers 409 'Seat {label} is no longer available'; the partial unique index is the
  * last word, so two processes can never both win.
  */
-export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, now: Date): void {
-  const nowIso = now.toISOString();
-  releaseExpired(tx, request.flightId, request.seats, nowIso);
-  const taken = tx
-    .select({ seat: seatAllocations.seatLabel })
-    .from(seatAllocations)
-    .where(and(eq(seatAllocations.flightId, request.flightId), inArray(seatAllocations.seatLabel, request.seats), activeAllocation(nowIso)))
-    .get();
-  if (taken) throw conflict(`Seat ${taken.seat} is no longer available`);
-  request.seats.forEach((seatLabel, index) => {
+export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): void {
+  const nowIso = at.toISOString();
+  const release = prepared(tx, 'release', () => buildRelease(tx));
+  const taken = prepared(tx, 'taken', () => buildTaken(tx));
+  const insert = prepared(tx, 'insert', () => buildInsert(tx));
+  for (const seat of request.seats) {
+    const values = { flightId: request.flightId, seatLabel: seat, now: nowIso };
+    release.run(values);
+    if (taken.get(values)) throw conflict(`Seat ${seat} is no longer available`);
+  }
+  request.seats.forEach((seat, index) => {
     try {
-      tx.insert(seatAllocations)
-        .values({
-          id: randomUUID(),
-          flightId: request.flightId,
-          seatLabel,
-          bookingId,
-          travellerId: request.travellerIds[index] ?? null,
-          state: 'held',
-          holdExpiresAt,
-          createdAt: nowIso,
-        })
-        .run();
+      insert.run({
+        id: randomUUID(),
+        flightId: request.flightId,
+        seatLabel: seat,
+        bookingId,
+        travellerId: request.travellerIds[index] ?? null,
+        holdExpiresAt,
+        now: nowIso,
+      });
     } catch (error) {
       if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw conflict(`Seat ${seatLabel} is no longer available`);
+        throw conflict(`Seat ${seat} is no longer available`);
       }
       throw error;
     }

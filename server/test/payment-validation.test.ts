@@ -128,7 +128,7 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     await refused(paymentBody(flight, ['A1'], { paymentMethod: 'cash' }), 400, 'Choose bank_transfer, crypto or cashApp', 'paymentMethod');
     await refused(paymentBody(flight, ['A1'], { confirmEmail: 'not-an-email' }), 400, 'A valid email is required', 'confirmEmail');
     await refused(paymentBody(flight, ['A1'], { phone: ' ' }), 400, 'Enter mobile number', 'phone');
-    await refused(paymentBody(flight, ['A1'], { amount: -5 }), 400, 'amount must be a number', 'amount');
+    await refused(paymentBody(flight, ['A1'], { amount: -5 }), 400, 'amount cannot be negative', 'amount');
     await refused(paymentBody(flight, ['A1'], { amount: '12' }), 400, 'amount must be a number', 'amount');
   });
 
