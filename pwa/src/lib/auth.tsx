@@ -5,6 +5,7 @@ import { useToast } from '../components/ui/use-toast';
 import { api } from './api';
 import { ApiError } from './api-error';
 import { clearAuthToken, readAuthToken, storeAuthToken, subscribeAuthToken } from './auth-token';
+import { cachedUser, forgetUser, rememberUser } from './cached-user';
 
 export type SignupInput = { fullName: string; email: string; password: string };
 
@@ -24,8 +25,10 @@ const AuthContext = createContext<AuthState | null>(null);
 
 const meKey = (token: string | null) => ['me', token] as const;
 
-function fetchMe({ signal }: { signal: AbortSignal }): Promise<User> {
-  return api<User>('/users', { signal });
+async function fetchMe({ signal }: { signal: AbortSignal }): Promise<User> {
+  const user = await api<User>('/users', { signal });
+  rememberUser(user);
+  return user;
 }
 
 type AuthProviderProps = { children: ReactNode; onSignedOut: () => void };
@@ -38,6 +41,9 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
     queryFn: fetchMe,
     enabled: token !== null,
     staleTime: 5 * 60_000,
+    // NOTE: the last profile seen on this device shows at once and stays when the network is down.
+    initialData: () => cachedUser(token),
+    initialDataUpdatedAt: 0,
     // NOTE: a 401 already dropped the token inside api(); other 4xx will not heal by retrying.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
@@ -52,6 +58,7 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
     (session: AuthResponse) => {
       // The profile goes in first, so the new token never shows a loading state.
       queryClient.setQueryData(meKey(session.token), session.user);
+      rememberUser(session.user);
       storeAuthToken(session.token);
       return session.user;
     },
@@ -71,6 +78,7 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
 
   const logout = useCallback(() => {
     clearAuthToken();
+    forgetUser();
     queryClient.removeQueries({ queryKey: ['me'] });
     onSignedOut();
   }, [queryClient, onSignedOut]);
