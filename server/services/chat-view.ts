@@ -22,7 +22,7 @@ export function visibleConversations(user: UserRow): SQL | undefined {
 }
 
 /** Messages that the viewer's side has not read: from the other side, with no read time. */
-function unreadBy(viewer: UserRow, conversation: ConversationRow): SQL | undefined {
+export function unreadBy(viewer: UserRow, conversation: ConversationRow): SQL | undefined {
   const fromOtherSide = viewer.id === conversation.userId ? ne(messages.senderId, conversation.userId) : eq(messages.senderId, conversation.userId);
   return and(eq(messages.conversationId, conversation.id), isNull(messages.readAt), fromOtherSide);
 }

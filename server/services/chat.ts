@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { CHAT_EVENTS, type Conversation, type ConversationStatus, type ConversationType } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { immediate, type Queryable } from '../db/client';
@@ -7,7 +7,7 @@ import { conversations, messages } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError, forbidden, notFound } from '../errors';
 import { chatChannel } from './chat-channel';
-import { isParticipant, toConversationJson, visibleConversations, type ConversationRow } from './chat-view';
+import { isParticipant, toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
 import type { UserRow } from './users';
 
 export const ADMIN_CANNOT_START = "Admin can't contact support, you are Support";
@@ -74,8 +74,7 @@ export function setConversationStatus(ctx: AppContext, admin: UserRow, id: strin
 export function markConversationRead(ctx: AppContext, user: UserRow, id: string): number {
   const result = immediate(ctx.db, (tx) => {
     const conversation = conversationFor(tx, user, id);
-    const fromOtherSide = user.id === conversation.userId ? ne(messages.senderId, conversation.userId) : eq(messages.senderId, conversation.userId);
-    const unread = and(eq(messages.conversationId, id), isNull(messages.readAt), fromOtherSide);
+    const unread = unreadBy(user, conversation);
     if (!tx.select({ id: messages.id }).from(messages).where(unread).get()) return { conversation, changed: 0 };
     const stamp = ctx.now().toISOString();
     const version = nextVersion(tx);

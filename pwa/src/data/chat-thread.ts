@@ -73,6 +73,12 @@ export function threadItems(conversationId: string, me: string, synced: Message[
   return [...sent, ...pending.sort((a, b) => a.createdAt.localeCompare(b.createdAt))];
 }
 
+/** Latest activity first: the last message's time, or the conversation's own for an empty one. */
+export function byLatestActivity(a: Conversation, b: Conversation): number {
+  const activity = (c: Conversation) => c.lastMessage?.createdAt ?? c.createdAt;
+  return activity(b).localeCompare(activity(a));
+}
+
 /** Whether a message came from the other side of the conversation, as seen by `me`. */
 export function fromOtherSide(conversation: Pick<Conversation, 'userId'>, me: string, sender: string): boolean {
   return conversation.userId === me ? sender !== me : sender === conversation.userId;

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { SendMessageArgsSchema, type Conversation } from '../../../sync/schemas/chat';
-import { pendingReads, threadItems, type ChatItem } from './chat-thread';
+import { byLatestActivity, pendingReads, threadItems, type ChatItem } from './chat-thread';
 import { db } from './db';
 import { discard, enqueue, requestSync } from './sync-runner';
 import { queueChatImage } from './uploads';
@@ -53,8 +53,7 @@ export function useConversations(): Conversation[] | undefined {
   return useLiveQuery(async () => {
     const [rows, outbox] = await Promise.all([db.conversations.toArray(), db.outbox.toArray()]);
     const read = pendingReads(outbox);
-    const activity = (c: Conversation) => c.lastMessage?.createdAt ?? c.createdAt;
-    return rows.map((c) => (read.has(c._id) ? { ...c, unreadCount: 0 } : c)).sort((a, b) => activity(b).localeCompare(activity(a)));
+    return rows.map((c) => (read.has(c._id) ? { ...c, unreadCount: 0 } : c)).sort(byLatestActivity);
   }, []);
 }
 

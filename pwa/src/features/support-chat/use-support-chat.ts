@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Conversation } from '../../../../sync/schemas/chat';
 import type { User } from '../../../../sync/schemas/user';
+import { byLatestActivity } from '../../data/chat-thread';
 import { db } from '../../data/db';
 import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../data/guest-session';
 import { afterSignIn, startSync } from '../../data/sync-runner';
@@ -18,12 +19,10 @@ export type SupportChat =
 /** Spec §8: session-expiry texts are not shown in the chat; the guest is logged in again instead. */
 const SILENT = new Set(['Token expired', 'Invalid token']);
 
-const activity = (c: Conversation) => c.lastMessage?.createdAt ?? c.createdAt;
-
 /** The most recent support conversation of this user already on the device (open or resolved). */
 async function knownConversation(me: string): Promise<Conversation | undefined> {
   const mine = (await db.conversations.where('userId').equals(me).toArray()).filter((c) => c.type === 'Support');
-  return mine.sort((a, b) => activity(b).localeCompare(activity(a)))[0];
+  return mine.sort(byLatestActivity)[0];
 }
 
 export function useGuestSession() {
