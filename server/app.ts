@@ -58,18 +58,33 @@ function securityHeaders() {
 function errorBodyFor(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (typeof error !== 'object' || error === null) return undefined;
-  const { type, code } = error as { type?: unknown; code?: unknown };
+  const { type, code, status, expose } = error as { type?: unknown; code?: unknown; status?: unknown; expose?: unknown };
   if (type === 'entity.parse.failed') return new AppError(400, 'Malformed JSON body');
   if (type === 'entity.too.large') return new AppError(413, 'Request body is too large');
   if (type === 'charset.unsupported' || type === 'encoding.unsupported') return new AppError(415, 'Unsupported body encoding');
   if (code === 'LIMIT_FILE_SIZE') return new AppError(413, 'The image is larger than 10 MB');
   if (typeof code === 'string' && code.startsWith('LIMIT_')) return new AppError(400, 'Unexpected upload form');
+  // Other client errors raised by Express and its parsers (a body that is not valid gzip, a path with a
+  // broken %-escape): their own status, with a fixed message, since theirs may echo the raw input.
+  if (typeof status === 'number' && status >= 400 && status < 500 && expose !== false) return new AppError(status, 'Malformed request');
   return undefined;
 }
 
-function handleError(error: unknown, req: Request, res: Response, next: NextFunction) {
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(`non-error thrown: ${String(error)}`);
+}
+
+/**
+ * NOTE: unknown errors are not logged here. Handing them to pino-http as `res.err` makes its one
+ * line per request carry the error with the request id (also sent as X-Request-Id), so a failure
+ * is logged exactly once and can be matched to the report of the person who saw it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express knows an error handler by its four parameters.
+function handleError(error: unknown, _req: Request, res: Response, _next: NextFunction) {
   if (res.headersSent) {
-    next(error);
+    // Failing halfway through an answer: cut the connection rather than end a truncated body as if whole.
+    res.err = asError(error);
+    res.destroy();
     return;
   }
   const known = errorBodyFor(error);
@@ -77,7 +92,7 @@ function handleError(error: unknown, req: Request, res: Response, next: NextFunc
     res.status(known.status).json(known.toBody());
     return;
   }
-  req.log.error({ err: error }, 'unhandled error');
+  res.err = asError(error);
   res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
 }
 

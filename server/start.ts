@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
@@ -8,6 +8,9 @@ import { createApp } from './app';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
+import { scheduleBackups, type BackupSchedule } from './ops/backup-schedule';
+import { releaseServerLock, writeServerLock } from './ops/server-lock';
+import { closeRealtime } from './ops/shutdown';
 import { attachRealtime } from './realtime/socket';
 import { startSweeper } from './services/lifecycle';
 import { createMailer } from './services/mail';
@@ -40,27 +43,64 @@ export function createContext(env: Env, log: Logger = pino({ level: env.LOG_LEVE
   };
 }
 
-/** Serves the app on one port; `close` stops accepting, lets in-flight requests end and closes the database. */
-export async function listen(ctx: AppContext): Promise<Running> {
+export type ListenOptions = {
+  /** How long in-flight requests may take to finish after close() before their connections are cut. */
+  shutdownGraceMs?: number;
+  /** When the server takes its own backups; `false` for none. */
+  backups?: BackupSchedule | false;
+};
+
+/**
+ * Serves the app on one port and marks DATA_DIR as in use (server.pid). `close` stops accepting
+ * connections, tells socket clients to reconnect, lets in-flight requests finish (cut after
+ * `shutdownGraceMs`), waits for a backup in progress, closes the database and removes the mark.
+ */
+export async function listen(ctx: AppContext, options: ListenOptions = {}): Promise<Running> {
+  const graceMs = options.shutdownGraceMs ?? 10_000;
   const app = createApp(ctx);
   const server = createServer(app);
   const io = attachRealtime(ctx, server);
   const stopSweeper = startSweeper(ctx);
-  await new Promise<void>((resolve) => server.listen(ctx.env.PORT, ctx.env.HOST, resolve));
+  const backups = options.backups === false ? undefined : scheduleBackups(ctx, options.backups);
+  let closing: Promise<void> | undefined;
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    // During shutdown, answers end their connection instead of keeping it alive for more requests.
+    if (closing) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    res.on('close', () => inFlight.delete(res));
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(ctx.env.PORT, ctx.env.HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    // A taken port: stop what was started so the caller sees the listen error, not a stuck process.
+    stopSweeper();
+    await backups?.stop();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.env.PORT;
   const url = `http://${ctx.env.HOST.includes(':') ? `[${ctx.env.HOST}]` : ctx.env.HOST}:${port}`;
-  let closing: Promise<void> | undefined;
+  writeServerLock(ctx.dataDir, url);
   const close = () => {
     closing ??= (async () => {
       stopSweeper();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      await io.close();
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+      const realtimeClosed = closeRealtime(io);
       server.closeIdleConnections();
-      const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
-      await stopped;
+      await Promise.all([stopped, realtimeClosed]);
       clearTimeout(deadline);
+      await backups?.stop();
       ctx.sqlite.close();
+      releaseServerLock(ctx.dataDir);
     })();
     return closing;
   };

@@ -3,6 +3,7 @@ import { LoginBodySchema, RegisterBodySchema } from '../../sync/schemas/user';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentUser } from '../middleware/auth';
+import { rateLimiters } from '../middleware/rate-limits';
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../services/lockout';
 import { decoyHash, verifyPassword } from '../services/passwords';
 import { signToken } from '../services/tokens';
@@ -22,7 +23,7 @@ export function authRoutes(ctx: AppContext): Router {
     res.status(201).json(authAnswer(ctx, user));
   });
 
-  router.post('/auths/login', async (req, res) => {
+  router.post('/auths/login', rateLimiters(ctx).login, async (req, res) => {
     const body = validate(LoginBodySchema, req.body);
     const key = lockoutKey(body.email, req.ip ?? 'unknown');
     assertNotLocked(ctx, key);

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { BookingIdParamsSchema, BookingListQuerySchema, TrackBodySchema } from '../../sync/schemas/booking';
 import { AdminBookingBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import { currentAdmin, currentUser } from '../middleware/auth';
+import { rateLimiters } from '../middleware/rate-limits';
 import { createBookingWithPayment } from '../services/booking-create';
 import { toBookingJson } from '../services/booking-view';
 import { cancelBooking, checkIn, listAllBookings, listUserBookings, markRefundPaid, trackBooking } from '../services/bookings';
@@ -13,13 +13,7 @@ import { validate } from '../validate';
 
 export function bookingRoutes(ctx: AppContext): Router {
   const router = Router();
-  const trackLimit = rateLimit({
-    windowMs: 15 * 60_000,
-    limit: 30,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { message: 'Too many tracking attempts. Please wait 15 minutes and try again.' },
-  });
+  const trackLimit = rateLimiters(ctx).track;
 
   router.get('/bookings/user', (req, res) => {
     res.json(listUserBookings(ctx, currentUser(req).id));

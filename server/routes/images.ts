@@ -1,14 +1,22 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
+import { rateLimiters } from '../middleware/rate-limits';
 import { readsChatImage } from '../services/chat';
 import { imagePath, imageUrl, listMarketingImages, MAX_UPLOAD_BYTES, readableImage, storeImage } from '../services/images';
 import { validate } from '../validate';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+
+/** Multer's own limits keep their codes; a form the multipart parser cannot read (no boundary, cut short) is a 400. */
+const parseUpload: RequestHandler = (req, res, next) => {
+  upload.single('image')(req, res, (error?: unknown) => {
+    next(error === undefined || error instanceof multer.MulterError ? error : new AppError(400, 'Unexpected upload form'));
+  });
+};
 
 const UploadFieldsSchema = z.object({
   kind: z.enum(['receipt', 'chat', 'avatar', 'marketing']).default('receipt'),
@@ -30,7 +38,8 @@ export function imageRoutes(ctx: AppContext): Router {
     res.type(image.mime).sendFile(imagePath(ctx.dataDir, image.id));
   });
 
-  router.post('/images', upload.single('image'), async (req, res) => {
+  // The limiter runs before multer so a refused caller's 10 MB body is never parsed.
+  router.post('/images', rateLimiters(ctx).upload, parseUpload, async (req, res) => {
     const user = currentParticipant(req);
     const fields = validate(UploadFieldsSchema, req.body);
     if (!req.file) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);

@@ -43,10 +43,10 @@ export function ConfirmScreen({ paymentId, bookingId }: { paymentId: string; boo
   if (!view) return <PageSpinner label="Loading your payment…" />;
   return (
     <div className="page confirm booking-card">
-      <h1 className={`confirm-heading status-${view.status}`} aria-live="polite">
+      <div className={`confirm-heading status-${view.status}`} aria-live="polite">
         {view.pending && <Spinner size="small" label="Waiting for the payment to be confirmed" />}
-        {view.heading}
-      </h1>
+        <h1>{view.heading}</h1>
+      </div>
       {view.reason && (
         <p className="notice notice-error" role="alert">
           Reason: {view.reason}

@@ -27,6 +27,7 @@ export function TransferActions({ payment, receipt }: TransferActionsProps) {
 
   // Through the outbox, so it also works offline; the confirm page follows the payment from the device.
   const paid = useMutation({
+    networkMode: 'always',
     mutationFn: async () => {
       await claimDevice();
       await enqueue('confirmManualPayment', { paymentId: payment._id });

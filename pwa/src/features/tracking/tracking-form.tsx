@@ -13,7 +13,8 @@ export function TrackingForm() {
   const [reference, setReference] = useState('');
   const [email, setEmail] = useState('');
   const toast = useToast();
-  const track = useMutation({ mutationFn: trackBooking, onError: (error) => toast.error(messageOf(error)) });
+  // NOTE: 'always': offline, trackBooking answers from the device instead of waiting for the network.
+  const track = useMutation({ mutationFn: trackBooking, networkMode: 'always', onError: (error) => toast.error(messageOf(error)) });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,101 @@
+import type { Request } from 'express';
+import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+
+/** One rule per abuse-prone action: at most `limit` requests per `windowMs`, counted per key. */
+export type LimitRule = {
+  limit: number;
+  windowMs: number;
+  /** 'ip': the client address (IPv6 by /56 subnet); 'caller': the signed-in user, else the address. */
+  key: 'ip' | 'caller';
+  /** Count only answers of 400 and above, so honest callers never use up the limit. */
+  failuresOnly?: boolean;
+  message: string;
+};
+
+export type LimitName = 'login' | 'guestLogin' | 'track' | 'chatSend' | 'upload' | 'passwordReset';
+
+const MINUTE = 60_000;
+
+/**
+ * The production limits. NOTE: log-in counts failures only: the per-e-mail lockout (services/lockout.ts)
+ * stops guessing one account, this stops one address trying many accounts, and people who type their
+ * password right are never slowed down, even behind one office NAT.
+ */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
+  login: { limit: 30, windowMs: 15 * MINUTE, key: 'ip', failuresOnly: true, message: 'Too many log-in attempts from your network. Please wait 15 minutes and try again.' },
+  guestLogin: { limit: 20, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many guest chat log-ins. Please wait 15 minutes and try again.' },
+  track: { limit: 30, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many tracking attempts. Please wait 15 minutes and try again.' },
+  chatSend: { limit: 30, windowMs: MINUTE, key: 'caller', message: 'You are sending messages too quickly. Please wait a minute and try again.' },
+  upload: { limit: 60, windowMs: 15 * MINUTE, key: 'caller', message: 'Too many uploads. Please wait 15 minutes and try again.' },
+  passwordReset: { limit: 5, windowMs: 60 * MINUTE, key: 'ip', message: 'Too many password reset requests. Please wait an hour and try again.' },
+};
+
+function clientKey(req: Request, rule: LimitRule): string {
+  const ip = ipKeyGenerator(req.ip ?? 'unknown');
+  return rule.key === 'caller' && req.user ? `user:${req.user.id}` : `ip:${ip}`;
+}
+
+/**
+ * A ready limiter for one rule. `currentLimit` is read on every request so a test can lower or raise
+ * it on a running server; the window is fixed when the limiter is made. A refusal is a 429 in the
+ * product's error shape, through the one error middleware.
+ */
+export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => rule.limit): RateLimitRequestHandler {
+  return rateLimit({
+    windowMs: rule.windowMs,
+    limit: () => currentLimit(),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skipSuccessfulRequests: rule.failuresOnly ?? false,
+    keyGenerator: (req) => clientKey(req, rule),
+    handler: (_req, _res, next) => {
+      next(new AppError(429, rule.message));
+    },
+  });
+}
+
+export type Limiters = Record<LimitName, RateLimitRequestHandler>;
+
+/** Builds one value per limit name; written out once so a new name is a type error until handled. */
+function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
+  return {
+    login: make('login'),
+    guestLogin: make('guestLogin'),
+    track: make('track'),
+    chatSend: make('chatSend'),
+    upload: make('upload'),
+    passwordReset: make('passwordReset'),
+  };
+}
+
+type AppLimits = { limiters: Limiters; limits: Record<LimitName, number> };
+const perApp = new WeakMap<AppContext, AppLimits>();
+
+function appLimits(ctx: AppContext): AppLimits {
+  const existing = perApp.get(ctx);
+  if (existing) return existing;
+  const limits = perLimit((name) => DEFAULT_RATE_LIMITS[name].limit);
+  const created: AppLimits = { limits, limiters: perLimit((name) => makeLimiter(DEFAULT_RATE_LIMITS[name], () => limits[name])) };
+  perApp.set(ctx, created);
+  return created;
+}
+
+/**
+ * The limiters of one running app (one set per AppContext, so test servers never share counters).
+ * Routes attach them: `router.post('/users/login-guest', rateLimiters(ctx).guestLogin, handler)`.
+ */
+export function rateLimiters(ctx: AppContext): Limiters {
+  return appLimits(ctx).limiters;
+}
+
+/** Changes limits on a running app; tests use it to trip a limit quickly or to lift limits for load. */
+export function setRateLimits(ctx: AppContext, limits: Partial<Record<LimitName, number>>): void {
+  Object.assign(appLimits(ctx).limits, limits);
+}
+
+/** No practical limit: for suites that hammer the API from one address on purpose (fuzzing, load). */
+export function liftRateLimits(ctx: AppContext): void {
+  setRateLimits(ctx, perLimit(() => 1_000_000));
+}

@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEAT_LABELS } from '../../sync/constants';
+import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
+import type { Flight } from '../../sync/schemas/flight';
+import { liftRateLimits } from '../middleware/rate-limits';
+import { createFlight } from '../services/flights';
+import { createUser } from '../services/users';
+import { paymentBody } from './booking-fixtures';
+import { imageForm, makeImage } from './fixtures';
+import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';
+import { apiEndpoints, socketEventNames } from './route-list';
+
+/**
+ * WHO MAY DO WHAT: one table over every route and socket event the server has, for four callers.
+ * `owner` owns the object the call names (booking, payment, receipt, conversation); `other` is another
+ * signed-in traveller. The route and event lists come from the running app, so a route or event
+ * added without a row here fails with "... has no access rule": add a row to ACCESS below.
+ */
+type Role = 'anonymous' | 'other' | 'owner' | 'admin';
+const ROLES: Role[] = ['anonymous', 'other', 'owner', 'admin'];
+type Expect = Record<Role, number | number[]>;
+/** `token: null` sends no token; leave it out to call with the role's own token. */
+type Call = { path?: string; body?: unknown; token?: string | null };
+type HttpRule = { kind: 'http'; expect: Expect; call: (w: World, role: Role) => Call | Promise<Call> };
+/** refused: no connection without a valid token; ignored: no effect; delivered: the event takes effect. */
+type SocketOutcome = 'refused' | 'ignored' | 'delivered';
+type SocketRule = { kind: 'socket'; expect: Record<Role, SocketOutcome>; probe: (w: World, socket: Socket, event: string) => Promise<boolean> };
+
+const everyone = (status: number | number[]): Expect => ({ anonymous: status, other: status, owner: status, admin: status });
+const signedIn = (status: number | number[]): Expect => ({ anonymous: 401, other: status, owner: status, admin: status });
+const adminOnly = (status: number | number[]): Expect => ({ anonymous: 401, other: 403, owner: 403, admin: status });
+const ownerOrAdmin = (status: number | number[]): Expect => ({ anonymous: 401, other: 404, owner: status, admin: status });
+const http = (expect: Expect, call: HttpRule['call'] = () => ({})): HttpRule => ({ kind: 'http', expect, call });
+
+const SETTINGS = {
+  bankingInfo: { accountNumber: '9876543210', accountName: 'SkyWay Ltd', bankName: 'Harbour Bank', routing: '', address: '' },
+  cryptoInfo: [{ name: 'BTC', network: 'Bitcoin', address: 'bc1qexampleaddress000000', rate: 0.000015 }],
+  cashApp: { tag: '$SkyWay', name: 'SkyWay' },
+  mail: { name: 'ops@skyway.test' },
+  whatsApp: 'https://wa.me/15550001111',
+};
+
+const ACCESS: Record<string, HttpRule | SocketRule> = {
+  // Accounts
+  'POST /auths/register': http(everyone(201), (w) => ({ body: { email: `reg-${w.unique()}@example.com`, password: 'Secret-pass-1', fullName: 'New Person' } })),
+  'POST /auths/login': http(everyone(200), (w) => ({ body: { email: w.ownerEmail, password: 'Secret-pass-1' } })),
+  'POST /auths/logout-all': http(signedIn(200), async (w, role) => ({ token: role === 'anonymous' ? null : await w.throwaway(role) })),
+  'POST /auths/forgot': http(everyone(200), (w) => ({ body: { email: w.ownerEmail } })),
+  // A reset link is the credential: whoever holds a valid one may use it, signed in or not.
+  'POST /auths/reset': http(everyone(200), async (w) => ({ body: { token: await w.resetToken(), password: 'Secret-pass-2' } })),
+  'GET /users': http(signedIn(200)),
+  'PUT /users/update': http(signedIn(200), (w, role) => ({ body: { fullName: 'Same Person', email: w.emailOf(role) } })),
+  // Catalogue: public reads, admin writes
+  'GET /airports': http(everyone(200)),
+  'POST /airports': http(adminOnly(201), (w) => ({ body: w.airportBody() })),
+  'PUT /airports': http(adminOnly(200), async (w) => ({ body: { id: await w.airport(), city: 'Renamed City' } })),
+  'DELETE /airports': http(adminOnly(200), async (w) => ({ body: { id: await w.airport() } })),
+  'GET /flights': http(everyone(200)),
+  'GET /flights/:id': http(everyone(200), (w) => ({ path: `/flights/${w.someFlight()._id}` })),
+  'GET /flights/:id/seat': http(everyone(200), (w) => ({ path: `/flights/${w.someFlight()._id}/seat` })),
+  'POST /flights': http(adminOnly(201), () => ({ body: { origin: 'LOS', destination: 'LHR', departureTime: '2031-03-01T10:00:00Z', arrivalTime: '2031-03-01T16:30:00Z', price: 510 } })),
+  'PUT /flights/:id': http(adminOnly(200), (w) => ({ path: `/flights/${w.newFlight()}`, body: { price: 555 } })),
+  'DELETE /flights/:id': http(adminOnly(200), (w) => ({ path: `/flights/${w.newFlight()}` })),
+  'GET /settings': http(everyone(200)),
+  'PUT /settings': http(adminOnly(200), () => ({ body: SETTINGS })),
+  // Images: marketing ones are public; a receipt only for its owner and admins
+  'GET /images': http(everyone(200)),
+  'GET /images/:id': http(ownerOrAdmin(200), async (w) => ({ path: `/images/${await w.receipt()}` })),
+  'POST /images': http(signedIn(201), async (w) => ({ body: imageForm(await makeImage(30 + w.unique(), 20), 'r.png', 'image/png', { kind: 'receipt' }) })),
+  // Bookings
+  'GET /bookings/user': http(signedIn(200)),
+  'GET /bookings': http(adminOnly(200)),
+  'POST /bookings/track': http(everyone(200), async (w) => ({ body: { bookingId: (await w.booking()).reference, email: 'buyer@example.com' } })),
+  'POST /bookings': http(adminOnly(201), (w) => ({ body: w.adminBookingBody() })),
+  'PUT /bookings/:id/cancel': http(ownerOrAdmin(200), async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/cancel` })),
+  // Check-in is the traveller's own act: an admin is told the booking is not theirs.
+  'PUT /bookings/:id/check-in': http({ anonymous: 401, other: 404, owner: 200, admin: 404 }, async (w) => ({ path: `/bookings/${await w.confirmedSoon()}/check-in` })),
+  'PUT /bookings/:id/refund': http(adminOnly(200), async (w) => ({ path: `/bookings/${await w.refundable()}/refund` })),
+  // Payments
+  'POST /payments': http(signedIn(201), (w) => ({ body: w.paymentBody() })),
+  'GET /payments/user': http(signedIn(200)),
+  'GET /payments': http(adminOnly(200)),
+  'GET /payments/token/:token': http(ownerOrAdmin(200), async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}` })),
+  'PUT /payments/token/:token': http(ownerOrAdmin(200), async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}`, body: { image: `/api/images/${await w.receipt()}` } })),
+  'GET /payments/:id': http(ownerOrAdmin(200), async (w) => ({ path: `/payments/${(await w.booking()).paymentId}` })),
+  'POST /payments/:id/paid': http(ownerOrAdmin(200), async (w) => ({ path: `/payments/${(await w.booking('crypto')).paymentId}/paid` })),
+  'PUT /payments/:id': http(adminOnly(200), async (w) => ({ path: `/payments/${(await w.booking()).paymentId}`, body: { status: 'successful' } })),
+  // Back office
+  'POST /emails': http(adminOnly(201), () => ({ body: { to: 'self', subject: 'Access check', message: 'Hello' } })),
+  'GET /audit': http(adminOnly(200)),
+  'GET /admin/overview': http(adminOnly(200)),
+  // Public pages: no coupons exist yet, so every caller hears 'Invalid coupon code'.
+  'POST /coupons/validate': http(everyone(404), () => ({ body: { code: 'SAVE10' } })),
+  'POST /contact': http(everyone(201), () => ({ body: { name: 'Ada Obi', email: 'ada@example.com', message: 'Do you fly to Accra?', terms: true } })),
+  'GET /mail-outbox': http(adminOnly(200)),
+  // Sync
+  'POST /sync/pull': http(signedIn(200), () => ({ body: { clientId: randomUUID(), cursor: null, schemaVersion: SYNC_SCHEMA_VERSION } })),
+  'POST /sync/push': http(signedIn(200), () => ({ body: { clientId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] } })),
+  // Support chat
+  'POST /users/login-guest': http(everyone(201), (w) => ({ body: { email: `guest-${w.unique()}@example.com`, fullName: 'Guest Person' } })),
+  // Admins are the support side: they answer conversations, they do not open one.
+  'POST /messages/conversations/start': http({ anonymous: 401, other: [200, 201], owner: [200, 201], admin: 403 }, () => ({ body: { type: 'Support' } })),
+  'GET /messages/conversations/:type': http(signedIn(200), () => ({ path: '/messages/conversations/Support' })),
+  'PUT /messages/conversations/:conversationId/read': http(ownerOrAdmin(200), async (w) => ({ path: `/messages/conversations/${await w.conversation()}/read` })),
+  'PUT /messages/conversations/:conversationId/status': http(adminOnly(200), async (w) => ({ path: `/messages/conversations/${await w.conversation()}/status`, body: { status: 'open' } })),
+  'POST /messages/send': http(ownerOrAdmin(201), async (w) => ({ body: { conversationId: await w.conversation(), content: 'Is my seat confirmed?' } })),
+  'GET /messages/:conversationId': http(ownerOrAdmin(200), async (w) => ({ path: `/messages/${await w.conversation()}` })),
+  // Socket events, about the owner's conversation
+  'socket typing': { kind: 'socket', expect: { anonymous: 'refused', other: 'ignored', owner: 'delivered', admin: 'delivered' }, probe: (w, s, e) => w.relayed(s, e) },
+  'socket stopTyping': { kind: 'socket', expect: { anonymous: 'refused', other: 'ignored', owner: 'delivered', admin: 'delivered' }, probe: (w, s, e) => w.relayed(s, e) },
+  'socket markAsRead': { kind: 'socket', expect: { anonymous: 'refused', other: 'ignored', owner: 'delivered', admin: 'delivered' }, probe: (w, s, e) => w.marksRead(s, e) },
+};
+
+/** The fixtures a rule asks for: fresh objects owned by `owner`, made through the API. */
+class World {
+  readonly tokens: Record<Role, string | undefined> = { anonymous: undefined, other: undefined, owner: undefined, admin: undefined };
+  readonly ids: Record<Role, string> = { anonymous: '', other: '', owner: '', admin: '' };
+  readonly ownerEmail = 'matrix-owner@example.com';
+  readonly otherEmail = 'matrix-other@example.com';
+  flights: Flight[] = [];
+  private counter = 0;
+  private seat = 0;
+  private conversationId: string | undefined;
+  private sockets: Socket[] = [];
+  observer: Database.Database | undefined;
+
+  constructor(readonly server: TestServer) {}
+
+  async init() {
+    const [owner, other] = await Promise.all([registerUser(this.server.url, this.ownerEmail), registerUser(this.server.url, this.otherEmail)]);
+    this.tokens.owner = owner.token;
+    this.tokens.other = other.token;
+    this.ids.owner = owner.id;
+    this.ids.other = other.id;
+    this.tokens.admin = await login(this.server.url, ADMIN.email, ADMIN.password);
+    this.ids.admin = (this.server.ctx.sqlite.prepare("select id from users where role = 'admin'").get() as { id: string }).id;
+    const from = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const ids = (this.server.ctx.sqlite.prepare("select id from flights where departure_time > ? and status = 'scheduled' order by departure_time limit 12").all(from) as { id: string }[]).map((r) => r.id);
+    this.flights = await Promise.all(ids.map(async (id) => (await client(this.server.url).get<Flight>(`/api/flights/${id}`)).body));
+    this.observer = new Database(path.join(this.server.dataDir, 'airline.sqlite'), { readonly: true });
+  }
+
+  api(role: Role) {
+    return client(this.server.url, this.tokens[role]);
+  }
+  unique() {
+    return ++this.counter;
+  }
+  emailOf(role: Role) {
+    return role === 'admin' ? ADMIN.email : role === 'owner' ? this.ownerEmail : this.otherEmail;
+  }
+  someFlight(): Flight {
+    const flight = this.flights[0];
+    if (!flight) throw new Error('no flights');
+    return flight;
+  }
+  /** The next seat nobody holds, walking the flights seat by seat. */
+  private nextSeat(): { flight: Flight; seat: string } {
+    const taken = this.server.ctx.sqlite.prepare("select 1 from seat_allocations where flight_id = ? and seat_label = ? and state in ('held', 'sold')");
+    for (;;) {
+      const index = this.seat++;
+      const flight = this.flights[Math.floor(index / SEAT_LABELS.length)];
+      const seat = SEAT_LABELS[index % SEAT_LABELS.length];
+      if (!flight || !seat) throw new Error('out of seats');
+      if (!taken.get(flight._id, seat)) return { flight, seat };
+    }
+  }
+  paymentBody(extra: Record<string, unknown> = {}) {
+    const { flight, seat } = this.nextSeat();
+    return paymentBody(flight, [seat], extra);
+  }
+  adminBookingBody() {
+    // The admin's booking has no amount to check: the server prices it.
+    const body: Record<string, unknown> = { ...this.paymentBody(), userId: this.ids.owner };
+    body.seatId = body.seatNumber;
+    delete body.seatNumber;
+    delete body.amount;
+    return body;
+  }
+  airportBody() {
+    const n = this.unique();
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    return { name: `Matrix Field ${n}`, code: `Q${letters[Math.floor(n / 26) % 26] ?? 'A'}${letters[n % 26] ?? 'A'}`, city: 'Matrix', country: 'Nowhere', timeZone: 'UTC' };
+  }
+  async airport(): Promise<string> {
+    const res = await this.api('admin').post<{ airport: { _id: string } }>('/api/airports', this.airportBody());
+    return ok(res, 201).airport._id;
+  }
+  newFlight(): string {
+    const departure = new Date(Date.now() + (30 + this.unique()) * 86_400_000);
+    return createFlight(this.server.ctx, { origin: 'LOS', destination: 'LHR', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(), price: 400 })._id;
+  }
+  /** A fresh pending booking of the owner's. */
+  async booking(method: 'bank_transfer' | 'crypto' = 'bank_transfer') {
+    const res = await this.api('owner').post<{ booking: { _id: string; bookingId: string }; payment: { _id: string }; link: string }>('/api/payments', this.paymentBody({ paymentMethod: method, ...(method === 'crypto' ? { cryptoName: 'BTC' } : {}) }));
+    const body = ok(res, 201);
+    return { bookingId: body.booking._id, reference: body.booking.bookingId, paymentId: body.payment._id, accessKey: body.link.split('/').pop() ?? '' };
+  }
+  async receipt(): Promise<string> {
+    const res = await this.api('owner').post<{ _id: string }>('/api/images', imageForm(await makeImage(40 + this.unique(), 30), 'r.png', 'image/png', { kind: 'receipt' }));
+    return ok(res, 201)._id;
+  }
+  private async approve(paymentId: string) {
+    ok(await this.api('admin').put(`/api/payments/${paymentId}`, { status: 'successful' }), 200);
+  }
+  /** A confirmed booking on a flight leaving in a day: inside the check-in window. */
+  async confirmedSoon(): Promise<string> {
+    const departure = new Date(Date.now() + 24 * 3_600_000 + this.unique() * 60_000);
+    const flight = createFlight(this.server.ctx, { origin: 'LHR', destination: 'LOS', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(), price: 300 });
+    const res = await this.api('owner').post<{ booking: { _id: string }; payment: { _id: string } }>('/api/payments', paymentBody(flight, ['A1']));
+    const body = ok(res, 201);
+    await this.approve(body.payment._id);
+    return body.booking._id;
+  }
+  /** A paid booking the owner cancelled: its refund is due. */
+  async refundable(): Promise<string> {
+    const booking = await this.booking();
+    await this.approve(booking.paymentId);
+    ok(await this.api('owner').put(`/api/bookings/${booking.bookingId}/cancel`), 200);
+    return booking.bookingId;
+  }
+  /** The owner's open support conversation, with a message from each side. */
+  async conversation(): Promise<string> {
+    if (!this.conversationId) {
+      const res = await this.api('owner').post<{ _id: string }>('/api/messages/conversations/start', { type: 'Support' });
+      this.conversationId = ok(res, [200, 201])._id;
+    }
+    return this.conversationId;
+  }
+  /** A fresh reset token of a throwaway account, read from the mail the server stored in its outbox. */
+  async resetToken(): Promise<string> {
+    const email = `reset-${this.unique()}@example.com`;
+    await registerUser(this.server.url, email);
+    ok(await client(this.server.url).post('/api/auths/forgot', { email }), 200);
+    const mail = this.server.ctx.sqlite.prepare('select text from mail_outbox where "to" = ? order by id desc');
+    for (let i = 0; i < 50; i++) {
+      const row = mail.get(email) as { text: string } | undefined;
+      const token = /token=([\w-]+)/.exec(row?.text ?? '')?.[1];
+      if (token) return token;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no reset mail for ${email}`);
+  }
+  /** Signs a fresh identity of the role in (for calls that revoke the caller's own tokens). */
+  async throwaway(role: Role): Promise<string> {
+    const email = `throwaway-${this.unique()}@example.com`;
+    if (role === 'admin') {
+      await createUser(this.server.ctx, { email, password: 'Admin-two-pass-1', fullName: 'Second Admin' }, 'admin');
+      return login(this.server.url, email, 'Admin-two-pass-1');
+    }
+    return (await registerUser(this.server.url, email)).token;
+  }
+
+  async socket(role: Role): Promise<{ socket: Socket; error?: string }> {
+    const socket = connect(this.server.url, { auth: this.tokens[role] ? { token: this.tokens[role] } : {}, transports: ['websocket'], reconnection: false });
+    this.sockets.push(socket);
+    return new Promise((resolve) => {
+      socket.on('connect', () => resolve({ socket }));
+      socket.on('connect_error', (error) => resolve({ socket, error: error.message }));
+    });
+  }
+  /** Whether a typing event about the owner's conversation reaches the other party's sockets. */
+  async relayed(sender: Socket, event: string): Promise<boolean> {
+    const conversationId = await this.conversation();
+    const watchers = await Promise.all([this.socket('owner'), this.socket('admin')]);
+    let heard = false;
+    for (const { socket } of watchers) socket.onAny((_name: string, payload: unknown) => (heard ||= JSON.stringify(payload ?? null).includes(conversationId)));
+    sender.emit(event, { conversationId });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    for (const { socket } of watchers) socket.close();
+    return heard;
+  }
+  /** Whether markAsRead on the owner's conversation marks the other side's messages read. */
+  async marksRead(sender: Socket, event: string): Promise<boolean> {
+    const conversationId = await this.conversation();
+    ok(await this.api('owner').post('/api/messages/send', { conversationId, content: 'from the owner' }), 201);
+    ok(await this.api('admin').post('/api/messages/send', { conversationId, content: 'from support' }), 201);
+    const unread = () => (this.observer?.prepare('select count(*) as n from messages where conversation_id = ? and read_at is null').get(conversationId) as { n: number }).n;
+    const before = unread();
+    sender.emit(event, { conversationId });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return unread() < before;
+  }
+  close() {
+    for (const socket of this.sockets) socket.close();
+    this.observer?.close();
+  }
+}
+
+function ok<T>(res: Answer<T>, status: number | number[]): T {
+  if (![status].flat().includes(res.status)) throw new Error(`fixture call answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+describe('access matrix', () => {
+  let server: TestServer;
+  let world: World;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo' });
+    liftRateLimits(server.ctx);
+    world = new World(server);
+    await world.init();
+  }, 120_000);
+  afterAll(async () => {
+    world.close();
+    await server.stop();
+  });
+
+  it('every route and socket event answers each of anonymous, another user, the owner and an admin as its rule says', async () => {
+    const routes = apiEndpoints(server.ctx).map((e) => e.key);
+    const { socket: probe } = await world.socket('owner');
+    const listening = [...server.io.of('/').sockets.values()].find((s) => s.id === probe.id);
+    const events = listening ? socketEventNames(listening).map((e) => `socket ${e}`) : [];
+    probe.close();
+    const unknown = [...routes, ...events].filter((key) => !(key in ACCESS));
+    expect(unknown.map((key) => `${key.startsWith('socket ') ? 'socket event' : 'route'} ${key.replace(/^socket /, '')} has no access rule (add it to ACCESS in server/test/access-matrix.test.ts)`)).toEqual([]);
+
+    const mismatches: string[] = [];
+    for (const key of [...routes, ...events]) {
+      const rule = ACCESS[key];
+      if (!rule) continue;
+      for (const role of ROLES) {
+        if (rule.kind === 'http') {
+          const [method = 'GET', route = ''] = key.split(' ');
+          const call = await rule.call(world, role);
+          const token = call.token === null ? undefined : (call.token ?? world.tokens[role]);
+          const api = client(server.url, token);
+          const url = `/api${call.path ?? route}`;
+          const res = method === 'GET' ? await api.get(url) : method === 'POST' ? await api.post(url, call.body ?? {}) : method === 'PUT' ? await api.put(url, call.body ?? {}) : await api.delete(url, call.body ?? {});
+          const expected = [rule.expect[role]].flat();
+          if (!expected.includes(res.status)) mismatches.push(`${key} as ${role}: expected ${expected.join(' or ')}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        } else {
+          const event = key.replace(/^socket /, '');
+          const { socket, error } = await world.socket(role);
+          const outcome: SocketOutcome = error ? 'refused' : (await rule.probe(world, socket, event)) ? 'delivered' : 'ignored';
+          socket.close();
+          if (outcome !== rule.expect[role]) mismatches.push(`${key} as ${role}: expected ${rule.expect[role]}, got ${outcome}${error ? ` (${error})` : ''}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // The table itself must not drift from the app: a row for a route that is gone is stale.
+    const stale = Object.keys(ACCESS).filter((key) => !routes.includes(key) && !events.includes(key));
+    expect(stale.map((key) => `${key} is in ACCESS but the server has no such route or event`)).toEqual([]);
+  }, 120_000);
+});

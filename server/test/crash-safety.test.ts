@@ -1,0 +1,266 @@
+import { randomInt } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEAT_LABELS } from '../../sync/constants';
+import type { Flight } from '../../sync/schemas/flight';
+import { databaseFile } from '../db/client';
+import { lockFile } from '../ops/server-lock';
+import { imagePath } from '../services/images';
+import { paymentBody } from './booking-fixtures';
+import { crash, freePort, startChild, type ChildServer } from './child-server';
+import { imageForm, makeImage } from './fixtures';
+import { ADMIN, client, login, registerUser, TRAVELLER } from './harness';
+
+/**
+ * The real server as a child process under booking and payment load, killed with SIGKILL at random
+ * moments and restarted on the same DATA_DIR. What was acknowledged must survive, whole.
+ * `npm run test:soak` runs 20+ rounds; the normal run 4.
+ */
+const SOAK = process.env.SOAK === '1';
+const ROUNDS = SOAK ? Number(process.env.SOAK_ROUNDS ?? 24) : 4;
+const WORKERS = 6;
+
+type Api = ReturnType<typeof client>;
+type Acked = {
+  bookingId: string;
+  paymentId: string;
+  accessKey: string;
+  user: number;
+  flightId: string;
+  seats: string[];
+  receipt: boolean;
+  approvalSent: boolean;
+  approved: boolean;
+};
+type Created = { booking: { _id: string }; payment: { _id: string }; link: string };
+
+const stats = { rounds: 0, bookingsAcked: 0, receiptsAcked: 0, approvalsAcked: 0, uploadsAcked: 0, conflicts: 0, cutByKill: 0 };
+
+function readOnly<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-crash-'));
+  let port = 0;
+  let child: ChildServer;
+  let admin: Api;
+  const users: Api[] = [];
+  const receipts: string[][] = [];
+  let flights: Flight[] = [];
+  const acked = new Map<string, Acked>();
+  const taken = new Map<string, Set<string>>();
+  const serverErrors: string[] = [];
+
+  beforeAll(async () => {
+    port = await freePort();
+    child = await startChild(dataDir, port);
+    admin = client(child.url, await login(child.url, ADMIN.email, ADMIN.password));
+    users.push(client(child.url, await login(child.url, TRAVELLER.email, TRAVELLER.password)));
+    for (let i = 0; i < 3; i++) users.push(client(child.url, (await registerUser(child.url, `crash-${i}@example.com`)).token));
+    const png = await makeImage(48, 32);
+    for (const api of users) {
+      const res = await api.post<{ imageUrl: string }>('/api/images', imageForm(png, 'receipt.png', 'image/png', { kind: 'receipt' }));
+      expect(res.status).toBe(201);
+      receipts.push([res.body.imageUrl]);
+    }
+    const from = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 45 * 86_400_000).toISOString();
+    const ids = readOnly(dataDir, (db) =>
+      (db.prepare("select id from flights where status = 'scheduled' and departure_time between ? and ? order by random() limit 60").all(from, to) as { id: string }[]).map((r) => r.id),
+    );
+    flights = await Promise.all(ids.map(async (id) => (await client(child.url).get<Flight>(`/api/flights/${id}`)).body));
+    expect(flights.length).toBeGreaterThan(20);
+  }, 240_000);
+
+  afterAll(async () => {
+    if (child) await crash(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** One kind of work, picked at random; acknowledgements are recorded only once the whole answer is in. */
+  async function step(killed: () => boolean): Promise<void> {
+    const pick = Math.random();
+    const record = (status: number, what: string) => {
+      if (status >= 500) serverErrors.push(`${what}: ${status}`);
+      if (status === 409) stats.conflicts++;
+    };
+    const open = [...acked.values()].filter((a) => !a.approvalSent);
+    if (pick < 0.55 || open.length === 0) {
+      const flight = flights[randomInt(flights.length)];
+      if (!flight) return;
+      const held = taken.get(flight._id) ?? new Set<string>();
+      const free = SEAT_LABELS.filter((s) => !held.has(s));
+      if (free.length < 2) return;
+      const count = 1 + randomInt(2);
+      const seats = [...free].sort(() => Math.random() - 0.5).slice(0, count);
+      const user = randomInt(users.length);
+      const res = await users[user]?.post<Created>('/api/payments', paymentBody(flight, seats));
+      if (!res) return;
+      record(res.status, 'POST /api/payments');
+      if (res.status !== 201 || killed()) return;
+      for (const s of seats) held.add(s);
+      taken.set(flight._id, held);
+      const accessKey = res.body.link.split('/').pop() ?? '';
+      acked.set(res.body.booking._id, { bookingId: res.body.booking._id, paymentId: res.body.payment._id, accessKey, user, flightId: flight._id, seats, receipt: false, approvalSent: false, approved: false });
+      stats.bookingsAcked++;
+    } else if (pick < 0.75) {
+      const target = open[randomInt(open.length)];
+      const api = target && users[target.user];
+      if (!target || !api || target.receipt) return;
+      const images = receipts[target.user] ?? [];
+      const res = await api.put(`/api/payments/token/${target.accessKey}`, { image: images[randomInt(images.length)] });
+      record(res.status, 'PUT /api/payments/token/:token');
+      if (res.status === 200 && !killed()) {
+        target.receipt = true;
+        stats.receiptsAcked++;
+      }
+    } else if (pick < 0.9) {
+      const target = open[randomInt(open.length)];
+      if (!target) return;
+      target.approvalSent = true;
+      const res = await admin.put(`/api/payments/${target.paymentId}`, { status: 'successful' });
+      record(res.status, 'PUT /api/payments/:id');
+      if (res.status === 200 && !killed()) {
+        target.approved = true;
+        stats.approvalsAcked++;
+      }
+    } else {
+      const user = randomInt(users.length);
+      const image = await makeImage(20 + randomInt(200), 20 + randomInt(200), 'jpeg');
+      const res = await users[user]?.post<{ imageUrl: string }>('/api/images', imageForm(image, 'r.jpg', 'image/jpeg', { kind: 'receipt' }));
+      if (!res) return;
+      record(res.status, 'POST /api/images');
+      if (res.status === 201 && !killed()) {
+        receipts[user]?.push(res.body.imageUrl);
+        stats.uploadsAcked++;
+      }
+    }
+  }
+
+  async function worker(killed: () => boolean): Promise<void> {
+    while (!killed()) {
+      try {
+        await step(killed);
+      } catch (error) {
+        // A request cut by the kill: its outcome is unknown, so it is not counted as acknowledged.
+        if (!killed()) throw error;
+        stats.cutByKill++;
+      }
+    }
+  }
+
+  function checkDatabase(): void {
+    readOnly(dataDir, (db) => {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+      const doubles = db
+        .prepare("select flight_id, seat_label, count(*) as n from seat_allocations where state in ('held', 'sold') group by flight_id, seat_label having n > 1")
+        .all();
+      expect(doubles, 'a seat with two active allocations').toEqual([]);
+      const halfWritten = db
+        .prepare(
+          `select b.id, b.reference,
+             (select count(*) from travellers t where t.booking_id = b.id) as travellers,
+             (select count(*) from payments p where p.booking_id = b.id) as payments,
+             (select count(*) from seat_allocations s where s.booking_id = b.id) as seats
+           from bookings b
+           where travellers = 0 or payments <> 1
+             or seats <> travellers * (case when b.return_flight_id is null then 1 else 2 end)`,
+        )
+        .all();
+      expect(halfWritten, 'a booking without its travellers, seats or payment').toEqual([]);
+      const images = db.prepare('select id from images').all() as { id: string }[];
+      for (const { id } of images) expect(existsSync(imagePath(dataDir, id)), `image ${id} has no file`).toBe(true);
+
+      const booking = db.prepare('select status from bookings where id = ?');
+      const payment = db.prepare('select booking_id, status, receipt_image_id, awaiting_review_at from payments where id = ?');
+      const travellers = db.prepare('select count(*) as n from travellers where booking_id = ?');
+      const seats = db.prepare('select seat_label, state from seat_allocations where booking_id = ? order by seat_label');
+      for (const a of acked.values()) {
+        const b = booking.get(a.bookingId) as { status: string } | undefined;
+        const p = payment.get(a.paymentId) as { booking_id: string; status: string; receipt_image_id: string | null; awaiting_review_at: string | null } | undefined;
+        expect(b, `acknowledged booking ${a.bookingId} is missing`).toBeDefined();
+        expect(p?.booking_id, `acknowledged payment ${a.paymentId} is missing`).toBe(a.bookingId);
+        if (a.approved) expect([b?.status, p?.status]).toEqual(['confirmed', 'successful']);
+        else if (a.approvalSent) expect([['pending', 'pending'], ['confirmed', 'successful']]).toContainEqual([b?.status, p?.status]);
+        else expect([b?.status, p?.status]).toEqual(['pending', 'pending']);
+        if (a.receipt) {
+          expect(p?.receipt_image_id, `receipt of ${a.paymentId}`).not.toBeNull();
+          expect(p?.awaiting_review_at).not.toBeNull();
+        }
+        expect((travellers.get(a.bookingId) as { n: number }).n).toBe(a.seats.length);
+        const rows = seats.all(a.bookingId) as { seat_label: string; state: string }[];
+        expect(rows.map((r) => r.seat_label)).toEqual([...a.seats].sort());
+        for (const r of rows) expect(r.state).toBe(b?.status === 'confirmed' ? 'sold' : 'held');
+      }
+    });
+  }
+
+  it(
+    `keeps every acknowledged booking and payment whole across ${ROUNDS} SIGKILLs`,
+    async () => {
+      for (let round = 1; round <= ROUNDS; round++) {
+        let killed = false;
+        const workers = Array.from({ length: WORKERS }, () => worker(() => killed));
+        await new Promise((resolve) => setTimeout(resolve, 250 + randomInt(1_250)));
+        killed = true;
+        await crash(child);
+        await Promise.all(workers);
+        expect(existsSync(lockFile(dataDir)), 'a killed server leaves its stale server.pid behind').toBe(true);
+        child = await startChild(dataDir, port);
+        checkDatabase();
+        stats.rounds++;
+      }
+      expect(serverErrors).toEqual([]);
+      expect(stats.bookingsAcked).toBeGreaterThan(ROUNDS);
+      console.log(`crash safety: ${JSON.stringify({ ...stats, bookingsInDb: readOnly(dataDir, (db) => db.prepare('select count(*) as n from bookings').get()) })}`);
+    },
+    SOAK ? 1_800_000 : 180_000,
+  );
+
+  it('SIGTERM lets an in-flight booking finish, refuses new connections, and the process exits 0', async () => {
+    const flight = flights.find((f) => (taken.get(f._id)?.size ?? 0) < 20);
+    if (!flight) throw new Error('no flight with free seats left');
+    const seat = SEAT_LABELS.find((s) => !taken.get(flight._id)?.has(s)) ?? 'A1';
+    const token = await login(child.url, TRAVELLER.email, TRAVELLER.password);
+    const body = JSON.stringify(paymentBody(flight, [seat]));
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        `${child.url}/api/payments`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 100));
+      // The rest of the body arrives a second after SIGTERM.
+      setTimeout(() => req.end(body.slice(100)), 1_200);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.proc.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await expect(fetch(`${child.url}/api/health`)).rejects.toThrow();
+    const res = await answer;
+    expect(res.status, res.text).toBe(201);
+    const created = JSON.parse(res.text) as Created;
+    const exit = await child.exited;
+    expect(exit, child.output()).toEqual({ code: 0, signal: null });
+    expect(existsSync(lockFile(dataDir)), 'a clean shutdown removes server.pid').toBe(false);
+    child = await startChild(dataDir, port);
+    expect(readOnly(dataDir, (db) => db.prepare('select status from bookings where id = ?').get(created.booking._id))).toEqual({ status: 'pending' });
+  }, 120_000);
+});
