@@ -12,6 +12,7 @@ import { adminRoutes } from './routes/admin';
 import { airportRoutes } from './routes/airports';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
+import { chatRoutes } from './routes/chat';
 import { contactRoutes } from './routes/contact';
 import { couponRoutes } from './routes/coupons';
 import { flightRoutes } from './routes/flights';
@@ -27,7 +28,7 @@ export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
-  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, overviewRoutes, syncRoutes, couponRoutes, contactRoutes, passwordResetRoutes].map((make) =>
+  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, overviewRoutes, syncRoutes, chatRoutes, couponRoutes, contactRoutes, passwordResetRoutes].map((make) =>
     make(ctx),
   );
 }
