@@ -2,9 +2,10 @@ import type { SyncPayment } from '../../../../../sync/protocol';
 import { ViewIcon } from '../../dashboard/icons';
 import { outboxNote, type QueuedReview } from '../../dashboard/outbox-rows';
 import { PaymentCells } from '../../dashboard/payment-cells';
-import { paymentLabel } from '../../dashboard/status';
 import type { Decision } from './review-dialog';
 import { StatusMenu } from './status-menu';
+
+const DECISIONS: Record<Decision, string> = { successful: 'Confirmed', failed: 'Failed' };
 
 type PaymentRowProps = { payment: SyncPayment; queued: QueuedReview | undefined; onView: () => void; onDecide: (status: Decision) => void };
 
@@ -13,7 +14,7 @@ export function PaymentRow({ payment, queued, onView, onDecide }: PaymentRowProp
   const sending = queued && queued.row.state !== 'rejected';
   const status = sending ? (
     <span className="status-badge status-pending" role="status">
-      {`${paymentLabel(queued.status, 'admin')}: ${outboxNote(queued.row)}`}
+      {`${DECISIONS[queued.status]}: ${outboxNote(queued.row)}`}
     </span>
   ) : undefined;
   return (

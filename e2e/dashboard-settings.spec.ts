@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { bearer, login, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { DashboardPage } from './pages/dashboard-page';
+
+type Settings = { bankingInfo: { routing: string; bankName: string }; whatsApp: string; mail: { hasPassword: boolean } };
+
+test('settings cards are validated with the spec texts, saved whole, and the mail password stays write-only', async ({ browser, request }) => {
+  const token = await login(request, ADMIN_LOGIN);
+  const before = (await (await request.get('/api/settings', { headers: bearer(token) })).json()) as Settings;
+  const context = await signedInContext(browser, token);
+  const dash = new DashboardPage(await context.newPage());
+  await dash.page.goto('/dashboard/settings');
+
+  const banking = dash.form('Banking Information');
+  await banking.getByLabel('Bank name', { exact: true }).fill('');
+  await banking.getByRole('button', { name: 'Update' }).click();
+  await expect(banking.getByRole('alert')).toHaveText('All fields are required.');
+  await banking.getByLabel('Bank name', { exact: true }).fill(before.bankingInfo.bankName);
+  await banking.getByLabel('Routing number', { exact: true }).fill('021000021');
+  await banking.getByRole('button', { name: 'Update' }).click();
+  await expect(dash.toast('Updated successfully!')).toBeVisible();
+
+  const crypto = dash.form('Crypto Information');
+  await crypto.getByRole('button', { name: 'Add currency' }).click();
+  await crypto.getByRole('button', { name: 'Update' }).click();
+  await expect(crypto.getByRole('alert')).toHaveText('All fields in cryptoInfo are required.');
+
+  const cashApp = dash.form('Cash App Information');
+  await cashApp.getByLabel('Cash App tag', { exact: true }).fill(' ');
+  await cashApp.getByRole('button', { name: 'Update' }).click();
+  await expect(cashApp.getByRole('alert')).toHaveText('Cash App name and tag are required.');
+
+  const mail = dash.form('Email Notification');
+  await expect(mail.getByLabel('Email password', { exact: true })).toHaveAttribute('placeholder', before.mail.hasPassword ? '•••••• (saved)' : '');
+  await expect(mail.getByLabel('Email password', { exact: true })).toHaveValue('');
+  await mail.getByLabel('Sender email', { exact: true }).fill('');
+  await mail.getByRole('button', { name: 'Update' }).click();
+  await expect(mail.getByRole('alert')).toHaveText('Mail email and password are required.');
+
+  const whatsApp = dash.form('WhatsApp Link');
+  await whatsApp.getByLabel('WhatsApp link', { exact: true }).fill('');
+  await whatsApp.getByRole('button', { name: 'Update' }).click();
+  await expect(whatsApp.getByRole('alert')).toHaveText('WhatsApp link is required.');
+  await whatsApp.getByLabel('WhatsApp link', { exact: true }).fill('https://wa.me/2348010000000');
+  await whatsApp.getByRole('button', { name: 'Update' }).click();
+  await expect(dash.toast('Updated successfully!').last()).toBeVisible();
+
+  await dash.page.reload();
+  await expect(dash.form('Banking Information').getByLabel('Routing number', { exact: true })).toHaveValue('021000021');
+  await expect(dash.form('WhatsApp Link').getByLabel('WhatsApp link', { exact: true })).toHaveValue('https://wa.me/2348010000000');
+  const after = (await (await request.get('/api/settings', { headers: bearer(token) })).json()) as Settings;
+  expect(after.mail.hasPassword).toBe(before.mail.hasPassword);
+  expect(after.bankingInfo.routing).toBe('021000021');
+
+  // Put the WhatsApp link back for the other tests' contact page.
+  const restore = dash.form('WhatsApp Link');
+  await restore.getByLabel('WhatsApp link', { exact: true }).fill(before.whatsApp);
+  await restore.getByRole('button', { name: 'Update' }).click();
+  await expect(dash.toast('Updated successfully!').last()).toBeVisible();
+  await context.close();
+});

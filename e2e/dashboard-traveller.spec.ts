@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { bearer, bookFlight, decide, login, newTraveller, signedInContext, ADMIN_LOGIN, TRAVELLER_LOGIN } from './pages/dashboard-api';
+import { DashboardPage } from './pages/dashboard-page';
+
+type OwnBooking = { _id: string; bookingId: string; status: string; flightId: { flightNumber: string } };
+type OwnPayment = { transactionId: string; bookingId: { bookingId: string } };
+
+test('the demo traveller signs in from the dashboard and sees a booking in every tab, its details and the payments', async ({ page, request }) => {
+  const token = await login(request, TRAVELLER_LOGIN);
+  const bookings = (await (await request.get('/api/bookings/user', { headers: bearer(token) })).json()) as OwnBooking[];
+  const payments = (await (await request.get('/api/payments/user', { headers: bearer(token) })).json()) as OwnPayment[];
+  const dash = new DashboardPage(page);
+
+  await page.goto('/dashboard/bookings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fbookings$/);
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(TRAVELLER_LOGIN.email);
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill(TRAVELLER_LOGIN.password);
+  await page.getByRole('main').getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/dashboard/bookings');
+  await expect(dash.heading('My Bookings')).toBeVisible();
+
+  const tabs: [string, string][] = [
+    ['Pending Booking', 'pending'],
+    ['Upcoming Booking', 'confirmed'],
+    ['Canceled Booking', 'cancelled'],
+    ['Completed Booking', 'completed'],
+  ];
+  for (const [tab, status] of tabs) {
+    await dash.tab(tab).click();
+    const seeded = bookings.filter((b) => b.status === status);
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const booking of seeded) await expect(dash.card(booking.bookingId)).toBeVisible();
+  }
+
+  const confirmed = bookings.find((b) => b.status === 'confirmed');
+  if (!confirmed) throw new Error('no confirmed demo booking');
+  await dash.tab('Upcoming Booking').click();
+  await dash.card(confirmed.bookingId).getByRole('button', { name: 'Manage Booking' }).click();
+  const details = dash.dialog(`Booking ${confirmed.bookingId}`);
+  await expect(details).toBeVisible();
+  for (const text of [confirmed.flightId.flightNumber, 'Ada', 'Okafor', 'A12345678', '1990-04-12', 'Economy']) {
+    await expect(details.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await expect(details.getByText('completed', { exact: true })).toBeVisible();
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  await dash.menuLink('Payments').click();
+  await expect(dash.heading('Payments')).toBeVisible();
+  await expect(dash.main.getByRole('columnheader')).toHaveText(['Transaction ID', 'Booking ID', 'Amount', 'Currency', 'Method', 'Status', 'Date']);
+  const one = payments[0];
+  if (!one) throw new Error('no demo payment');
+  await dash.field('Search by transaction ID').fill(one.transactionId.slice(2).toLowerCase());
+  await expect(dash.rows()).toHaveCount(2);
+  await expect(dash.row(one.transactionId)).toContainText(one.bookingId.bookingId);
+  await dash.field('Search by transaction ID').fill('no such payment');
+  await expect(dash.main.getByText('No payments available')).toBeVisible();
+});
+
+test('a traveller cancels an unpaid booking and a paid one, seeing the refund first', async ({ browser, request }) => {
+  const traveller = await newTraveller(request, 'Nneka Cancel');
+  const unpaid = await bookFlight(request, traveller.token, 20, 'Unpaid');
+  const paid = await bookFlight(request, traveller.token, 21, 'Paid');
+  await decide(request, await login(request, ADMIN_LOGIN), paid.payment._id, 'successful');
+  const context = await signedInContext(browser, traveller.token);
+  const dash = new DashboardPage(await context.newPage());
+
+  await dash.page.goto('/dashboard/bookings');
+  const pending = dash.card(unpaid.booking.bookingId);
+  await pending.getByRole('button', { name: 'Cancel booking' }).click();
+  const ask = dash.dialog('Cancel booking?');
+  await expect(ask).toContainText('Nothing has been paid for this booking, so no refund is due.');
+  await ask.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dash.main.getByText('No pending bookings available')).toBeVisible();
+
+  await dash.tab('Upcoming Booking').click();
+  await dash.card(paid.booking.bookingId).getByRole('button', { name: 'Cancel booking' }).click();
+  const refund = `$${(Math.round(paid.payment.amount * 90) / 100).toFixed(2)}`;
+  await expect(ask.getByText(refund)).toBeVisible();
+  await expect(ask).toContainText('less the 10% cancellation penalty');
+  await ask.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dash.main.getByText('No confirmed bookings available')).toBeVisible();
+
+  await dash.tab('Canceled Booking').click();
+  await expect(dash.card(unpaid.booking.bookingId)).toBeVisible();
+  await dash.card(paid.booking.bookingId).getByRole('button', { name: 'Manage Booking' }).click();
+  await expect(dash.dialog(`Booking ${paid.booking.bookingId}`).getByText('cancelled by the traveller')).toBeVisible();
+  await expect(dash.dialog(`Booking ${paid.booking.bookingId}`).getByText(refund)).toBeVisible();
+  await context.close();
+});
+
+test('a traveller opening a staff page is sent to their bookings with the reason', async ({ browser, request }) => {
+  const context = await signedInContext(browser, await login(request, TRAVELLER_LOGIN));
+  const dash = new DashboardPage(await context.newPage());
+  await dash.page.goto('/dashboard/all-payments');
+  await expect(dash.page).toHaveURL('/dashboard/bookings');
+  await expect(dash.toast('That page is for SkyWay staff only')).toBeVisible();
+  await expect(dash.menuLink('All Payments')).toHaveCount(0);
+  await context.close();
+});

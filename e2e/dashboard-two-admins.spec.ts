@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { bookFlight, login, makeAdmin, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { DashboardPage } from './pages/dashboard-page';
+
+test('two admins decide the same payment while one is offline: one decision wins, the other is refused with the reason', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const traveller = await newTraveller(request, 'Femi Contested');
+  const { payment } = await bookFlight(request, traveller.token, 27, 'Contested');
+  const second = await newTraveller(request, 'Second Admin');
+  makeAdmin(second.email);
+
+  const firstContext = await signedInContext(browser, await login(request, ADMIN_LOGIN));
+  const secondContext = await signedInContext(browser, await login(request, second));
+  const one = new DashboardPage(await firstContext.newPage());
+  const two = new DashboardPage(await secondContext.newPage());
+  for (const admin of [one, two]) {
+    await admin.page.goto('/dashboard/all-payments');
+    await admin.field('Search by transaction ID').fill(payment.transactionId);
+    await expect(admin.row(payment.transactionId).getByRole('combobox')).toBeVisible();
+  }
+
+  // The second admin decides on a train with no signal.
+  await secondContext.setOffline(true);
+  await expect(two.main.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  const row = two.row(payment.transactionId);
+  await two.choose(row.getByRole('combobox', { name: `Set status of ${payment.transactionId}` }), 'Failed');
+  await two.dialog('Mark payment Failed').getByLabel('Reason').fill('No money arrived');
+  await two.dialog('Mark payment Failed').getByRole('button', { name: 'Mark Failed' }).click();
+  await expect(row.getByText(/^Failed: Sending…/)).toBeVisible();
+  await expect(two.main.getByRole('list', { name: 'Changes waiting to sync' })).toContainText('Payment decision');
+
+  // Meanwhile the first admin, online, confirms it.
+  const winner = one.row(payment.transactionId);
+  await one.choose(winner.getByRole('combobox', { name: `Set status of ${payment.transactionId}` }), 'Confirmed');
+  await one.dialog('Mark payment Confirmed').getByRole('button', { name: 'Mark Confirmed' }).click();
+  await expect(one.toast('Payment status updated')).toBeVisible();
+  await expect(winner.getByText('Confirmed', { exact: true })).toBeVisible();
+
+  // Back online: the queued decision is refused with who decided first, and the list shows the truth.
+  await secondContext.setOffline(false);
+  const reason = 'Payment was already marked successful by SkyWay Admin';
+  await expect(two.toast(reason)).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(row.getByText(`Not done: ${reason}`)).toBeVisible();
+  await expect(two.main.getByRole('list', { name: 'Changes waiting to sync' })).toContainText(reason);
+
+  await expect(winner.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(winner.getByText(/Not done/)).toHaveCount(0);
+  await firstContext.close();
+  await secondContext.close();
+});

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import Database from 'better-sqlite3';
+
+export const ADMIN_LOGIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
+export const TRAVELLER_LOGIN = { email: 'traveller@skyway.test', password: 'Demo-pass-123' };
+
+export type Flight = { _id: string; flightNumber: string; price: number; departureTime: string; origin: { code: string; city: string }; destination: { code: string; city: string } };
+export type Created = { booking: { _id: string; bookingId: string }; payment: { _id: string; transactionId: string; amount: number } };
+
+async function answer<T>(response: { status(): number; text(): Promise<string> }, expected: number): Promise<T> {
+  const text = await response.text();
+  if (response.status() !== expected) throw new Error(`expected ${expected}, got ${response.status()}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export async function login(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  return (await answer<{ token: string }>(await request.post('/api/auths/login', { data: account }), 200)).token;
+}
+
+/** A fresh traveller, so a test's bookings are its own. */
+export async function newTraveller(request: APIRequestContext, fullName: string): Promise<{ email: string; password: string; token: string; id: string }> {
+  const account = { fullName, email: `dash-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@skyway.test`, password: 'Sturdy-pass-42' };
+  const body = await answer<{ token: string; user: { _id: string } }>(await request.post('/api/auths/register', { data: account }), 201);
+  return { ...account, token: body.token, id: body.user._id };
+}
+
+/** A browser context signed in with `token` (stored before any page script runs), without the service worker. */
+export async function signedInContext(browser: Browser, token: string): Promise<BrowserContext> {
+  // NOTE: the service worker is blocked so that offline means offline for every request of the page.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+  return context;
+}
+
+function localDatePlus(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A one-traveller bank-transfer booking on a demo LOS-LHR flight about `days` ahead, on a free seat. */
+export async function bookFlight(request: APIRequestContext, token: string, days: number, firstName = 'Chioma'): Promise<Created & { flight: Flight }> {
+  let flight: Flight | undefined;
+  for (let day = days; !flight && day < days + 4; day += 1) {
+    flight = (await answer<Flight[]>(await request.get(`/api/flights?origin=LOS&destination=LHR&departureTime=${localDatePlus(day)}`), 200))[0];
+  }
+  if (!flight) throw new Error(`no LOS-LHR flight ${days} days ahead`);
+  const taken = new Set((await answer<{ seatNumber: string }[]>(await request.get(`/api/flights/${flight._id}/seat`), 200)).map((s) => s.seatNumber));
+  const seat = ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((row) => [1, 2, 3, 4].map((n) => `${row}${n}`)).find((s) => !taken.has(s));
+  if (!seat) throw new Error(`flight ${flight.flightNumber} is full`);
+  const data = {
+    seatNumber: [seat],
+    flightId: flight._id,
+    classType: 'Economy',
+    amount: flight.price,
+    currency: 'USD',
+    paymentMethod: 'bank_transfer',
+    travellers: [{ title: 'Ms', firstName, lastName: 'Okafor', dob: { day: 12, month: 4, year: 1990 }, nationality: 'Nigeria', passportNumber: 'A12345678', passportCountry: 'Nigeria', passportExpiry: '2035-01-01' }],
+    confirmEmail: 'traveller@example.com',
+    phone: '+234 801 000 0000',
+  };
+  return { ...(await answer<Created>(await request.post('/api/payments', { data, headers: bearer(token) }), 201)), flight };
+}
+
+export async function decide(request: APIRequestContext, adminToken: string, paymentId: string, status: 'successful' | 'failed', reason?: string): Promise<void> {
+  await answer(await request.put(`/api/payments/${paymentId}`, { data: { status, reason }, headers: bearer(adminToken) }), 200);
+}
+
+/**
+ * Makes an account an admin. No route does that, so the test writes the server's SQLite file the way an
+ * operator would; global-setup.ts exposes the server's DATA_DIR as E2E_DATA_DIR.
+ */
+export function makeAdmin(email: string): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run against the server started by e2e/global-setup.ts');
+  const db = new Database(path.join(dataDir, 'airline.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare("update users set role = 'admin' where email = ?").run(email).changes;
+    if (changed !== 1) throw new Error(`no user ${email}`);
+  } finally {
+    db.close();
+  }
+}
