@@ -19,6 +19,7 @@ test('the login detour keeps the traveller details and the seats, and so does a 
   await booking.proceed().click();
 
   await expect(page).toHaveURL(`/login?redirect=/booking?id=${flight._id}`);
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
   await new AuthPage(page).login(account.email, account.password);
   await expect(page).toHaveURL(`/booking?id=${flight._id}`);
 

@@ -62,10 +62,17 @@ export const traveller = (firstName: string, lastName = 'Okafor') => ({
 });
 
 /** A one-way booking made straight through POST /payments, for the tests that start after booking. */
-export async function bookThroughApi(request: APIRequestContext, token: string, flight: ApiFlight, method: 'bank_transfer' | 'crypto' | 'cashApp', email: string): Promise<Created> {
-  const [seat] = await freeSeats(request, flight._id, 1);
+export async function bookThroughApi(
+  request: APIRequestContext,
+  token: string,
+  flight: ApiFlight,
+  method: 'bank_transfer' | 'crypto' | 'cashApp',
+  email: string,
+  seat?: string,
+): Promise<Created> {
+  const [free] = seat ? [seat] : await freeSeats(request, flight._id, 1);
   const data = {
-    seatNumber: [seat],
+    seatNumber: [free],
     flightId: flight._id,
     classType: 'Economy',
     amount: flight.price,

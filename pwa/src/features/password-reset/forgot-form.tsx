@@ -16,7 +16,7 @@ export function ForgotForm() {
   if (sent) {
     return (
       <div className="auth-form">
-        <p className="notice notice-success" role="status">
+        <p className="auth-lead" role="status">
           {sent}. Check your inbox; the link works for one hour.
         </p>
         <Link to="/login">Back to log in</Link>

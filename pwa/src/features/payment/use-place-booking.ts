@@ -34,8 +34,8 @@ export function usePlaceBooking(draft: BookingDraft | null, order: Order | null)
       if (previous) await release(previous);
       const answer = PaymentAnswerSchema.parse(await api<unknown>('/payments', { method: 'POST', body: paymentBody(draft, order, method, cryptoName) }));
       storePlacement(draft, method, answer);
-      void persistOnceBooked();
-      void requestSync();
+      // The booking reaches the device with the next pull; then the browser is asked to keep the data.
+      void requestSync().then(persistOnceBooked);
       return answer;
     },
   });

@@ -1,6 +1,5 @@
 import { AuthLayout } from '../../features/auth/auth-layout';
 import { ForgotForm } from '../../features/password-reset/forgot-form';
-import '../../features/booking/booking.css';
 
 export function ForgotPasswordPage() {
   return (
