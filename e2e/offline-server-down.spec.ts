@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ownServer } from './own-server';
+import { AuthPage, registerAccount } from './pages/auth-page';
+import { datePlus } from './pages/dates';
+import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
 
 type Booking = { bookingId: string; status: string };
 
@@ -21,11 +24,10 @@ test.describe('the device keeps working when the server is down', () => {
       const context = await browser.newContext({ baseURL: server.url });
       const page = await context.newPage();
       await page.goto('/login');
-      await page.getByLabel('Email').fill('traveller@skyway.test');
-      await page.getByLabel('Password', { exact: true }).fill('Demo-pass-123');
-      await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+      await new AuthPage(page).login('traveller@skyway.test', 'Demo-pass-123');
+      await expect(page).toHaveURL('/');
       await page.goto('/dashboard/bookings?tab=confirmed');
-      await expect(page.getByText(confirmed.bookingId)).toBeVisible();
+      await expect(page.getByText(confirmed.bookingId)).toBeVisible({ timeout: 30_000 });
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
@@ -39,6 +41,41 @@ test.describe('the device keeps working when the server is down', () => {
       await expect(offlineTab.getByRole('status').filter({ hasText: /offline|cannot reach/i })).toBeVisible();
       await context.close();
     } finally {
+      await server.dispose();
+    }
+  });
+
+  test('a receipt chosen while the server is down is queued, then attached exactly once when it is back', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const server = await ownServer();
+    const request = await playwrightRequest.newContext({ baseURL: server.url });
+    try {
+      const account = await registerAccount(request, 'Kofi Mensah');
+      const token = await apiLogin(request, account.email, account.password);
+      const created = await bookThroughApi(request, token, await findFlight(request, 'LOS', 'LHR', datePlus(21)), 'bank_transfer', account.email);
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await new AuthPage(page).login(account.email, account.password);
+      await expect(page).toHaveURL('/');
+      await page.goto(created.link);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { name: 'Upload Receipt' })).toBeVisible();
+
+      await server.stop();
+      await main.getByLabel('Receipt image').setInputFiles(receiptPng());
+      await expect(main.getByText(/Receipt queued|could not upload|will retry/i).first()).toBeVisible({ timeout: 15_000 });
+
+      await server.start();
+      await expect(main.getByText('Receipt uploaded.')).toBeVisible({ timeout: 60_000 });
+      await expect.poll(async () => (await getPayment(request, token, created.payment._id)).image, { timeout: 30_000 }).toMatch(/^\/api\/images\//);
+
+      const admin = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
+      const mails = (await (await request.get('/api/mail-outbox?limit=200', { headers: admin })).json()) as { subject: string }[];
+      expect(mails.filter((m) => m.subject === `Receipt uploaded: booking ${created.booking.bookingId}`)).toHaveLength(1);
+      await context.close();
+    } finally {
+      await request.dispose();
       await server.dispose();
     }
   });
