@@ -31,7 +31,7 @@ export type BookingDraft = z.infer<typeof BookingDraftSchema>;
 
 export type DraftFlights = { flightId: string; returnFlightId: string | null };
 
-export function emptyDraft(flights: DraftFlights, email: string): BookingDraft {
+function emptyDraft(flights: DraftFlights, email: string): BookingDraft {
   return { ...flights, travellers: [newTraveller(1)], email, phone: '', seats: [], returnSeats: [] };
 }
 

@@ -18,9 +18,7 @@ import { useBookingDraft } from './use-booking-draft';
 import { useFlight } from './use-flight';
 import './booking.css';
 
-/** The payment page sends the traveller back here when a chosen seat was taken meanwhile. */
-export type BookingLocationState = { seatConflict?: string };
-
+/** The payment page sends the traveller back here, with the reason, when a chosen seat was taken meanwhile. */
 function seatConflictOf(state: unknown): string | undefined {
   return typeof state === 'object' && state !== null && 'seatConflict' in state && typeof state.seatConflict === 'string' ? state.seatConflict : undefined;
 }

@@ -3,7 +3,7 @@ import { useCountdown } from '../../components/ui/use-countdown';
 import { minutesClock } from './minutes-clock';
 
 /** Spec §9: the bank account number refreshes every 3600 seconds; the countdown starts again at zero. */
-export const ACCOUNT_REFRESH_SECONDS = 3600;
+const ACCOUNT_REFRESH_SECONDS = 3600;
 
 export function AccountRefresh() {
   const { remaining, expired, restart } = useCountdown(ACCOUNT_REFRESH_SECONDS);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 
-export const CARD_CHECK_MS = 2_000;
+const CARD_CHECK_MS = 2_000;
 
 /** Credit / Debit Card: a 2-second check, then the unavailable notice (spec §2). */
 export function CardBody() {

@@ -1,7 +1,7 @@
 import { useCountdown } from '../../components/ui/use-countdown';
 
 /** Crypto and Cash App: 15:56 to pay (spec §9), counted to the server's deadline when known. */
-export const PAY_WINDOW_SECONDS = 956;
+const PAY_WINDOW_SECONDS = 956;
 
 export function usePayCountdown(deadlineAt: string) {
   return useCountdown(PAY_WINDOW_SECONDS, Date.parse(deadlineAt));

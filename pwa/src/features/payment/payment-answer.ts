@@ -6,12 +6,11 @@ import { BankingInfoSchema, CashAppSchema, CryptoInfoSchema } from '../../../../
 const Due = z.object({ amountDue: z.number(), deadlineAt: z.string(), link: z.string() });
 
 /** Where and how much to pay, as POST /payments and GET /payments/token/:key answer it. */
-export const InstructionsSchema = z.discriminatedUnion('kind', [
+const InstructionsSchema = z.discriminatedUnion('kind', [
   Due.extend({ kind: z.literal('bank_transfer'), bankingInfo: BankingInfoSchema }),
   Due.extend({ kind: z.literal('crypto') }).extend(CryptoInfoSchema.shape),
   Due.extend({ kind: z.literal('cashApp') }).extend(CashAppSchema.shape),
 ]);
-export type Instructions = z.infer<typeof InstructionsSchema>;
 
 export type BankingInfo = z.infer<typeof BankingInfoSchema>;
 

@@ -5,7 +5,7 @@ import { useBooking, usePayment } from '../../data/hooks';
 import { api } from '../../lib/api';
 import { confirmView } from './confirm-view';
 
-export const CONFIRM_POLL_MS = 10_000;
+const CONFIRM_POLL_MS = 10_000;
 
 /**
  * The payment to confirm: from the server (polled every 10 s while pending) and from the device, which
