@@ -15,7 +15,7 @@ export const ADMIN_IS_SUPPORT = "Admin can't contact support, you are Support ðŸ
 /** The floating support button of the public pages. Admins are the support side and are told so. */
 export function SupportWidget() {
   const { pathname } = useLocation();
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const toast = useToast();
   const [open, setOpen] = useState(false);
 
@@ -42,7 +42,15 @@ export function SupportWidget() {
           <SupportPanel user={user} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-      <button type="button" className="support-launcher" aria-label={open ? 'Close support chat' : 'Chat with support'} aria-expanded={open} onClick={toggle}>
+      {/* NOTE: disabled while a stored session loads, so an admin's press is never taken for a visitor's. */}
+      <button
+        type="button"
+        className="support-launcher"
+        aria-label={open ? 'Close support chat' : 'Chat with support'}
+        aria-expanded={open}
+        disabled={loading}
+        onClick={toggle}
+      >
         {open ? <CloseIcon /> : <ChatIcon />}
       </button>
     </div>
