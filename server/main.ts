@@ -15,7 +15,15 @@ async function main() {
   console.log(`SkyWay Airlines is running at ${running.url}`);
   for (const line of credentials) console.log(line);
 
+  let stopping = false;
   const stop = (signal: string) => {
+    // NOTE: a repeated signal is ignored, not fatal: tsx relays the signal it gets to this process, so
+    // one SIGTERM can arrive twice, and the shutdown is bounded by its grace period anyway.
+    if (stopping) {
+      log.info({ signal }, 'already shutting down');
+      return;
+    }
+    stopping = true;
     log.info({ signal }, 'shutting down');
     running.close().then(
       () => process.exit(0),
@@ -25,8 +33,8 @@ async function main() {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {
