@@ -22,7 +22,7 @@ function fire(options: LoadOptions, durationS: number): Promise<autocannon.Resul
   });
 }
 
-function toResult(raw: autocannon.Result): Result {
+export function toResult(raw: autocannon.Result): Result {
   return {
     requests: raw.requests.total,
     durationS: raw.duration,

@@ -9,6 +9,7 @@ export function judge(scenario: Scenario, result: Result): Verdict {
   if (target.minRps !== undefined && result.rps < target.minRps) failures.push(`${result.rps.toFixed(0)} req/s < ${target.minRps}`);
   if (target.maxP99Ms !== undefined && result.p99Ms >= target.maxP99Ms) failures.push(`p99 ${result.p99Ms} ms >= ${target.maxP99Ms}`);
   if (bad > target.maxErrors) failures.push(`${bad} errors/non-2xx > ${target.maxErrors}`);
+  if (target.maxKb !== undefined && (result.kb ?? Infinity) > target.maxKb) failures.push(`${result.kb ?? '?'} KB > ${target.maxKb} KB`);
   return { ...result, name: scenario.name, target, pass: failures.length === 0, failures };
 }
 
@@ -23,6 +24,7 @@ function describeTarget(target: Target): string {
   const parts: string[] = [];
   if (target.minRps !== undefined) parts.push(`>=${target.minRps} rps`);
   if (target.maxP99Ms !== undefined) parts.push(`p99<${target.maxP99Ms}ms`);
+  if (target.maxKb !== undefined) parts.push(`<=${target.maxKb} KB`);
   parts.push(target.maxErrors === 0 ? 'no errors' : `<=${target.maxErrors} errors`);
   return parts.join(', ');
 }

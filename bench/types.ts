@@ -6,6 +6,8 @@ export type Target = {
   maxP99Ms?: number;
   /** Connection errors, timeouts and non-2xx answers together. */
   maxErrors: number;
+  /** A size budget in kilobytes, for scenarios that weigh rather than time. */
+  maxKb?: number;
 };
 
 /** The figures of one measured run. */
@@ -21,6 +23,8 @@ export type Result = {
   non2xx: number;
   /** Anything worth printing under the table, e.g. how many rows a search answered. */
   notes?: string[];
+  /** The measured size in kilobytes, for scenarios with a size budget. */
+  kb?: number;
 };
 
 export type Scenario = {

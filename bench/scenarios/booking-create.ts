@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { toResult } from '../load';
 import type { Scenario } from '../types';
 
 type FlightJson = { _id: string; price: number; departureTime: string };
@@ -72,14 +73,7 @@ export const bookingCreate: Scenario = {
       requests: [{ method: 'POST', path: '/api/payments', setupRequest: (req) => ({ ...req, body: queue[next++ % queue.length] }) }],
     });
     return {
-      requests: raw.requests.total,
-      durationS: raw.duration,
-      rps: raw.requests.average,
-      p50Ms: raw.latency.p50,
-      p99Ms: raw.latency.p99,
-      maxMs: raw.latency.max,
-      errors: raw.errors,
-      non2xx: raw.non2xx,
+      ...toResult(raw),
       notes: [`${flights.length} flights x 24 seats available; ${next} bookings sent`],
     };
   },
