@@ -1,12 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { bearer, login, newTraveller, signedInContext, ADMIN_LOGIN, type Flight } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
+
+// NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
+// takes a few seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /** YYYY-MM-DD about `days` ahead (the calendar date only matters, not the zone). */
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('an admin adds, edits and deletes an airport and a flight, and is refused while they are in use', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   const adminToken = await login(request, ADMIN_LOGIN);
   const context = await signedInContext(browser, adminToken);
   const dash = new DashboardPage(await context.newPage());
@@ -32,6 +36,7 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   const edit = dash.dialog('Edit Airport');
   await edit.getByLabel('City', { exact: true }).fill('Zanzibar City');
   await edit.getByRole('button', { name: 'Save Airport' }).click();
+  await expect(edit).toBeHidden();
   await expect(dash.row('ZNZ')).toContainText('Zanzibar City');
 
   // Flight: times in each airport's local time (Zanzibar UTC+3, Lagos UTC+1).
@@ -125,6 +130,7 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   await spare.getByLabel('Country', { exact: true }).fill('Tanzania');
   await spare.getByLabel('Time zone', { exact: true }).fill('Africa/Dar_es_Salaam');
   await spare.getByRole('button', { name: 'Save Airport' }).click();
+  await expect(spare).toBeHidden();
   await dash.field('Search airports').fill('PMA');
   await dash.row('PMA').getByRole('button', { name: 'Delete PMA' }).click();
   await dash.dialog('Delete airport?').getByRole('button', { name: 'Delete' }).click();

@@ -1,6 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { bookFlight, login, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
+
+// NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
+// takes a few seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
 
 test("the admin's dashboard opens on today's figures and the 30-day charts, and exports the bookings it finds", async ({ browser, request }) => {
   const traveller = await newTraveller(request, 'Kemi Export');

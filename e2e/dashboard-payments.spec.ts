@@ -1,9 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { bookFlight, login, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 
+// NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
+// takes a few seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+
 test('an admin approves one payment and rejects another with a reason; the traveller sees both', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   const traveller = await newTraveller(request, 'Tobi Payer');
   const approve = await bookFlight(request, traveller.token, 24, 'Approve');
   const reject = await bookFlight(request, traveller.token, 25, 'Reject');

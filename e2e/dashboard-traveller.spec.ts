@@ -1,6 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { bearer, bookFlight, decide, login, newTraveller, signedInContext, ADMIN_LOGIN, TRAVELLER_LOGIN } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
+
+// NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
+// takes a few seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
 
 type OwnBooking = { _id: string; bookingId: string; status: string; flightId: { flightNumber: string } };
 type OwnPayment = { transactionId: string; bookingId: { bookingId: string } };

@@ -1,9 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { bookFlight, login, makeAdmin, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 
+// NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
+// takes a few seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+
 test('two admins decide the same payment while one is offline: one decision wins, the other is refused with the reason', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   const traveller = await newTraveller(request, 'Femi Contested');
   const { payment } = await bookFlight(request, traveller.token, 27, 'Contested');
   const second = await newTraveller(request, 'Second Admin');
