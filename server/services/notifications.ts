@@ -26,7 +26,8 @@ export function itinerary(booking: Booking): string[] {
   return [...legs.map(legLine), `Travellers: ${travellers}`, `Seats: ${seats}`, `Total: ${formatMoney(Math.round(booking.totalAmount * 100))}`];
 }
 
-function mail(to: string, subject: string, lines: string[]): Mail {
+/** A mail whose lines are the plain-text part and, escaped, the HTML part; signed by the airline. */
+export function composeMail(to: string, subject: string, lines: string[]): Mail {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>SkyWay Airlines</p></body></html>`;
   return { to, subject, text: `${lines.join('\n')}\n\nSkyWay Airlines\n`, html };
 }
@@ -41,32 +42,32 @@ function operator(ctx: AppContext): string {
 
 export const notify = {
   paymentRequested(ctx: AppContext, booking: Booking, method: string) {
-    send(ctx, mail(operator(ctx), `Payment requested: booking ${booking.bookingId}`, [
+    send(ctx, composeMail(operator(ctx), `Payment requested: booking ${booking.bookingId}`, [
       `${booking.userId.fullName} (${booking.userId.email}) started a ${method} payment for booking ${booking.bookingId}.`,
       ...itinerary(booking),
     ]));
   },
   receiptUploaded(ctx: AppContext, booking: Booking) {
-    send(ctx, mail(operator(ctx), `Receipt uploaded: booking ${booking.bookingId}`, [
+    send(ctx, composeMail(operator(ctx), `Receipt uploaded: booking ${booking.bookingId}`, [
       `${booking.userId.fullName} has uploaded payment receipt for booking ${booking.bookingId}. Please review it.`,
       ...itinerary(booking),
     ]));
   },
   paymentClaimed(ctx: AppContext, booking: Booking) {
-    send(ctx, mail(operator(ctx), `Confirm Payment: booking ${booking.bookingId}`, [
+    send(ctx, composeMail(operator(ctx), `Confirm Payment: booking ${booking.bookingId}`, [
       `${booking.userId.fullName} says the payment for booking ${booking.bookingId} has been made. Please confirm it.`,
       ...itinerary(booking),
     ]));
   },
   paymentConfirmed(ctx: AppContext, booking: Booking) {
-    send(ctx, mail(booking.email, `Your booking ${booking.bookingId} is confirmed`, [
+    send(ctx, composeMail(booking.email, `Your booking ${booking.bookingId} is confirmed`, [
       `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
       'Your itinerary (local airport times):',
       ...itinerary(booking),
     ]));
   },
   paymentFailed(ctx: AppContext, booking: Booking, reason: string) {
-    send(ctx, mail(booking.email, `Payment for booking ${booking.bookingId} was not accepted`, [
+    send(ctx, composeMail(booking.email, `Payment for booking ${booking.bookingId} was not accepted`, [
       `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
       `Reason: ${reason}`,
       'You may upload a new receipt before the payment deadline.',
@@ -75,7 +76,7 @@ export const notify = {
   },
   bookingCancelled(ctx: AppContext, booking: Booking, reason: string) {
     const refund = booking.refundDue === null ? [] : [`Refund due: ${formatMoney(Math.round(booking.refundDue * 100))}`];
-    send(ctx, mail(booking.email, `Booking ${booking.bookingId} is cancelled`, [
+    send(ctx, composeMail(booking.email, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
       ...refund,
       ...itinerary(booking),

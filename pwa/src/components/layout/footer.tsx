@@ -1,14 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Logo } from './logo';
-import { SocialIcon } from './social-icons';
-
-const socials = [
-  { href: 'https://www.facebook.com/', label: 'Facebook' },
-  { href: 'https://x.com/', label: 'X' },
-  { href: 'https://www.instagram.com/', label: 'Instagram' },
-  { href: 'https://www.linkedin.com/', label: 'LinkedIn' },
-  { href: 'https://www.youtube.com/', label: 'YouTube' },
-];
+import { SocialLinks } from './social-links';
 
 export function Footer() {
   return (
@@ -23,15 +15,7 @@ export function Footer() {
           <Link to="/policy">Policy</Link>
           <Link to="/terms">Terms &amp; Conditions</Link>
         </nav>
-        <ul className="footer-socials" aria-label="SkyWay on social media">
-          {socials.map((social) => (
-            <li key={social.label}>
-              <a href={social.href} aria-label={social.label} target="_blank" rel="noopener noreferrer">
-                <SocialIcon name={social.label} />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks className="footer-socials" />
         <p className="footer-copyright">© 2025 SkyWay Airlines. All rights reserved.</p>
       </div>
     </footer>

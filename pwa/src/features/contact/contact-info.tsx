@@ -1,14 +1,6 @@
 import type { PublicSettings } from '../../../../sync/schemas/settings';
-import { SocialIcon } from '../../components/layout/social-icons';
+import { SocialLinks } from '../../components/layout/social-links';
 import './contact.css';
-
-const SOCIALS = [
-  { href: 'https://www.facebook.com/', label: 'Facebook' },
-  { href: 'https://x.com/', label: 'X' },
-  { href: 'https://www.instagram.com/', label: 'Instagram' },
-  { href: 'https://www.linkedin.com/', label: 'LinkedIn' },
-  { href: 'https://www.youtube.com/', label: 'YouTube' },
-];
 
 /** Call numbers, e-mail and WhatsApp from the settings, and the social links. */
 export function ContactInfo({ settings }: { settings: PublicSettings | undefined }) {
@@ -44,15 +36,7 @@ export function ContactInfo({ settings }: { settings: PublicSettings | undefined
         </p>
       )}
       <h2>Follow us</h2>
-      <ul className="contact-socials" aria-label="SkyWay on social media">
-        {SOCIALS.map((social) => (
-          <li key={social.label}>
-            <a href={social.href} aria-label={social.label} target="_blank" rel="noopener noreferrer">
-              <SocialIcon name={social.label} />
-            </a>
-          </li>
-        ))}
-      </ul>
+      <SocialLinks className="contact-socials" />
     </aside>
   );
 }
