@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { mailOutbox } from '../db/schema';
 import { currentAdmin } from '../middleware/auth';
 import { listAudit } from '../services/audit';
-import { composeMail } from '../services/notifications';
+import { escapeHtml } from '../services/notifications';
 import { readSettings } from '../services/settings';
 import { validate } from '../validate';
 
@@ -27,7 +27,7 @@ export function adminRoutes(ctx: AppContext): Router {
     currentAdmin(req);
     const body = validate(EmailBodySchema, req.body);
     const to = body.to === 'self' ? readSettings(ctx.db).mail.name : validate(z.email('A valid email is required'), body.to);
-    await ctx.mailer.send(composeMail(to, body.subject, body.message.split('\n')));
+    await ctx.mailer.send({ to, subject: body.subject, text: body.message, html: `<p>${escapeHtml(body.message)}</p>` });
     res.status(201).json({ message: 'Email sent' });
   });
 

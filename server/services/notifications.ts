@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Mail } from './mail';
 import { readSettings } from './settings';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 type Leg = Booking['flightId'];
