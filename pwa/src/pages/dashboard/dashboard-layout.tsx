@@ -10,6 +10,8 @@ import { pendingWarning, useSignOut } from '../../features/dashboard/use-sign-ou
 import { SyncBanner } from '../../features/sync-status/sync-banner';
 import { useAuth } from '../../lib/auth';
 import '../../features/dashboard/dashboard.css';
+import '../../features/dashboard/tables.css';
+import '../../features/dashboard/cards.css';
 
 /** The signed-in area: a spinner while the user loads, the login page without one, staff pages for admins. */
 export function DashboardLayout() {

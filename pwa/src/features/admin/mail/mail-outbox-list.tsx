@@ -5,6 +5,7 @@ import { messageOf } from '../../../lib/api-error';
 import { formatAdminDate } from '../../../lib/format';
 import type { Tone } from '../../dashboard/status';
 import { StatusBadge } from '../../dashboard/status-badge';
+import './mail.css';
 
 /** A row of GET /api/mail-outbox: every mail the server sent or, without SMTP, kept for admins to read. */
 type MailRow = { id: number; to: string; subject: string; text: string; status: 'stored' | 'sent' | 'failed'; error: string | null; createdAt: string; sentAt: string | null };

@@ -3,6 +3,7 @@ import { messageOf } from '../../../lib/api-error';
 import { formatPrice } from '../../../lib/format';
 import { BarChart } from './bar-chart';
 import { useOverview } from './use-overview';
+import './overview.css';
 
 const count = (n: number) => String(Math.round(n));
 
