@@ -14,13 +14,19 @@ export function cancelsByBooking(rows: readonly OutboxRow[]): Map<string, Outbox
 
 export type QueuedReview = { row: OutboxRow; status: 'successful' | 'failed'; reason: string | undefined };
 
+/** The decision a queued reviewPayment carries, or null for any other row. */
+export function reviewOf(row: OutboxRow): { paymentId: string; status: 'successful' | 'failed'; reason: string | undefined } | null {
+  if (row.name !== 'reviewPayment') return null;
+  const args = MutationArgsSchemas.reviewPayment.safeParse(row.args);
+  return args.success ? { paymentId: args.data.paymentId, status: args.data.status, reason: args.data.reason } : null;
+}
+
 /** The latest queued decision on each payment, by payment id. */
 export function reviewsByPayment(rows: readonly OutboxRow[]): Map<string, QueuedReview> {
   const found = new Map<string, QueuedReview>();
   for (const row of rows) {
-    if (row.name !== 'reviewPayment') continue;
-    const args = MutationArgsSchemas.reviewPayment.safeParse(row.args);
-    if (args.success) found.set(args.data.paymentId, { row, status: args.data.status, reason: args.data.reason });
+    const review = reviewOf(row);
+    if (review) found.set(review.paymentId, { row, status: review.status, reason: review.reason });
   }
   return found;
 }

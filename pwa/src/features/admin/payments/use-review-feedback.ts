@@ -3,27 +3,45 @@ import { useEffect, useRef } from 'react';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import { useToast } from '../../../components/ui/use-toast';
 import { db } from '../../../data/db';
+import { reviewOf } from '../../dashboard/outbox-rows';
+
+/** The queued decisions and the synced status of their payments, read in one snapshot. */
+function useDecisions(tracked: ReadonlySet<string>) {
+  return useLiveQuery(async () => {
+    const rows = await db.outbox.filter((row) => row.name === 'reviewPayment').toArray();
+    const ids = [...new Set([...tracked, ...rows.flatMap((row) => reviewOf(row)?.paymentId ?? [])])];
+    const payments = await db.payments.bulkGet(ids);
+    return { rows, statuses: new Map(payments.flatMap((p) => (p ? [[p._id, p.status] as const] : []))) };
+  }, [tracked]);
+}
 
 /**
- * Tells the admin how queued decisions ended: 'Payment status updated' when the server took one, the
- * server's reason when it refused one. Rows already on the device when the page opens are not re-told.
+ * Tells the admin how queued decisions ended: 'Payment status updated' once the synced payment shows
+ * the decision, the server's reason when it refused one. Rows already on the device are not re-told,
+ * and rows cleared by signing out (the payment gone with them) say nothing.
  */
 export function useReviewFeedback(): void {
   const toast = useToast();
-  const rows = useLiveQuery(() => db.outbox.filter((row) => row.name === 'reviewPayment').toArray(), []);
+  const tracked = useRef<Set<string>>(new Set());
+  const snapshot = useDecisions(tracked.current);
   const previous = useRef<Map<number, OutboxRow> | null>(null);
 
   useEffect(() => {
-    if (!rows) return;
-    const now = new Map(rows.map((row) => [row.mutationId, row]));
+    if (!snapshot) return;
+    const now = new Map(snapshot.rows.map((row) => [row.mutationId, row]));
+    for (const row of snapshot.rows) {
+      const review = reviewOf(row);
+      if (review) tracked.current.add(review.paymentId);
+    }
     const before = previous.current;
     previous.current = now;
     if (!before) return;
     for (const [id, row] of before) {
       const after = now.get(id);
-      if (!after && row.state !== 'rejected') toast.success('Payment status updated');
+      const review = reviewOf(row);
+      if (!after && row.state !== 'rejected' && review && snapshot.statuses.get(review.paymentId) === review.status) toast.success('Payment status updated');
       if (after?.state === 'rejected' && row.state !== 'rejected') toast.error(after.lastError ?? 'The server refused the decision');
     }
     for (const [id, row] of now) if (!before.has(id) && row.state === 'rejected') toast.error(row.lastError ?? 'The server refused the decision');
-  }, [rows, toast]);
+  }, [snapshot, toast]);
 }
