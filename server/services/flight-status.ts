@@ -5,10 +5,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings } from '../db/schema';
 import { toBookingJson } from './booking-view';
-import { itinerary } from './notifications';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { composeMail, itinerary } from './notifications';
 
 const WHAT: Record<FlightStatus, string> = {
   scheduled: 'is back on schedule',
@@ -28,17 +25,11 @@ export function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string)
 }
 
 function statusMail(booking: Booking, flightNumber: string, status: FlightStatus) {
-  const lines = [
+  return composeMail(booking.email, `Flight ${flightNumber} ${WHAT[status]}`, [
     `Dear ${booking.userId.fullName}, flight ${flightNumber} on your booking ${booking.bookingId} ${WHAT[status]}.`,
     'Your itinerary (local airport times):',
     ...itinerary(booking),
-  ];
-  return {
-    to: booking.email,
-    subject: `Flight ${flightNumber} ${WHAT[status]}`,
-    text: `${lines.join('\n')}\n\nSkyWay Airlines\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>SkyWay Airlines</p></body></html>`,
-  };
+  ]);
 }
 
 /** After a committed status change: every booked traveller gets a mail and a poke; admins a poke. */
