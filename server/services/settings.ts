@@ -48,7 +48,15 @@ export function readSettings(q: Queryable): StoredSettings {
 }
 
 export function publicSettings(s: StoredSettings): PublicSettings {
-  return { bankingInfo: s.bankingInfo, cryptoInfo: s.cryptoInfo, cashApp: s.cashApp, whatsApp: s.whatsApp, contact: s.contact };
+  return {
+    bankingInfo: s.bankingInfo,
+    cryptoInfo: s.cryptoInfo,
+    cashApp: s.cashApp,
+    whatsApp: s.whatsApp,
+    contact: s.contact,
+    paymentDeadlineHours: s.paymentDeadlineHours,
+    cancellationPenaltyPercent: s.cancellationPenaltyPercent,
+  };
 }
 
 function smtpHost(url: string): string {
@@ -65,8 +73,6 @@ export function adminSettings(s: StoredSettings): AdminSettings {
     ...publicSettings(s),
     mail: { name: s.mail.name, hasPassword: Boolean(s.mail.password) },
     smtp: { host: smtpHost(s.smtpUrl), configured: Boolean(s.smtpUrl) },
-    paymentDeadlineHours: s.paymentDeadlineHours,
-    cancellationPenaltyPercent: s.cancellationPenaltyPercent,
   };
 }
 

@@ -41,6 +41,9 @@ export const PublicSettingsSchema = z.object({
   cashApp: CashAppSchema,
   whatsApp: z.string(),
   contact: ContactSchema,
+  /** Travellers see the terms that apply to them: how long a hold lasts and what a cancellation costs. */
+  paymentDeadlineHours: z.number().int(),
+  cancellationPenaltyPercent: z.number(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
@@ -48,8 +51,6 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 export const AdminSettingsSchema = PublicSettingsSchema.extend({
   mail: z.object({ name: z.string(), hasPassword: z.boolean() }),
   smtp: z.object({ host: z.string(), configured: z.boolean() }),
-  paymentDeadlineHours: z.number().int(),
-  cancellationPenaltyPercent: z.number(),
 });
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
 
