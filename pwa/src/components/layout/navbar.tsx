@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Logo } from './logo';
+import { signOutDevice } from './sign-out-device';
 import { UserMenu } from './user-menu';
 
 const links = [
@@ -14,7 +15,7 @@ function AccountSlot() {
   const { user, loading, logout } = useAuth();
   // A fixed-size slot while the profile loads keeps the bar from shifting.
   if (loading) return <span className="navbar-action navbar-action-pending" aria-hidden="true" />;
-  if (user) return <UserMenu user={user} onSignOut={logout} />;
+  if (user) return <UserMenu user={user} onSignOut={() => void signOutDevice(logout)} />;
   return (
     <Link to="/signup" className="button navbar-action">
       Sign Up

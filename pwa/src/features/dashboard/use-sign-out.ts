@@ -2,11 +2,6 @@ import { useState } from 'react';
 import { forgetDevice, pendingCount } from '../../data/sync-runner';
 import { useAuth } from '../../lib/auth';
 
-/** 'You have 2 changes not yet sent. Sign out anyway?' */
-export function pendingWarning(count: number): string {
-  return `You have ${count} ${count === 1 ? 'change' : 'changes'} not yet sent. Sign out anyway?`;
-}
-
 /**
  * Sign-out that warns first when the outbox still holds changes (sync design: signing out with pending
  * mutations warns), and forgets this user's device data before the token goes.
