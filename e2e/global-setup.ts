@@ -1,26 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopServer } from './server-process';
+import { freePort } from '../scripts/free-port';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // The server builds the PWA on its first start when dist/pwa is missing or stale.
 const startTimeoutMs = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function isHealthy(baseUrl: string): Promise<boolean> {
   try {

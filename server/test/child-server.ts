@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ADMIN, TRAVELLER } from './harness';
 
@@ -8,15 +7,6 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 export type ChildServer = { url: string; port: number; dataDir: string; proc: ChildProcess; exited: Promise<Exit>; output: () => string };
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /**
  * `npm start` as a real child process on DATA_DIR: `tsx server/main.ts`, in its own process group

@@ -11,7 +11,8 @@ import { databaseFile } from '../db/client';
 import { lockFile } from '../ops/server-lock';
 import { imagePath } from '../services/images';
 import { paymentBody } from './booking-fixtures';
-import { crash, freePort, startChild, type ChildServer } from './child-server';
+import { freePort } from '../../scripts/free-port';
+import { crash, startChild, type ChildServer } from './child-server';
 import { imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, TRAVELLER } from './harness';
 

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerUser, startTestServer, type Answer, type TestServer } from './harness';
 import { activeSeats, countRows, messageOf, paymentBody, seatView, upcomingFlight, type Api } from './booking-fixtures';
+import { freePort } from '../../scripts/free-port';
 
 const BUYERS = 50;
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -65,18 +65,6 @@ describe(`${BUYERS} simultaneous buyers of one seat`, () => {
     expect((await seatView(server, flight._id)).available).toBe(24 - won.length);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type Proc = { child: ChildProcess; url: string; output: string[] };
 
