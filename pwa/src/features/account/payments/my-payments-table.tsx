@@ -5,6 +5,7 @@ import { Pager } from '../../dashboard/pager';
 import { matchesTransaction, PAYMENT_HEADER, PaymentCells, paymentCsvRow } from '../../dashboard/payment-cells';
 import { TableToolbar } from '../../dashboard/table-toolbar';
 import { useTable } from '../../dashboard/use-table';
+import { DataTable } from '../../dashboard/data-table';
 
 /** The user's own payments from the device: search by transaction ID, 5 a page. */
 export function MyPaymentsTable({ userId }: { userId: string }) {
@@ -18,31 +19,13 @@ export function MyPaymentsTable({ userId }: { userId: string }) {
       <TableToolbar searchLabel="Search by transaction ID" search={table.search} onSearch={table.setSearch}>
         <CsvButton fileName="my-payments.csv" header={PAYMENT_HEADER} rows={() => table.filtered.map((p) => paymentCsvRow(p, 'traveller'))} disabled={!table.filtered.length} />
       </TableToolbar>
-      {table.visible.length === 0 ? (
-        <p className="table-empty">No payments available</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">My payments</caption>
-            <thead>
-              <tr>
-                {PAYMENT_HEADER.map((name) => (
-                  <th key={name} scope="col">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.visible.map((payment) => (
-                <tr key={payment._id}>
-                  <PaymentCells payment={payment} audience="traveller" />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable caption="My payments" columns={PAYMENT_HEADER} empty="No payments available" rowCount={table.visible.length}>
+        {table.visible.map((payment) => (
+          <tr key={payment._id}>
+            <PaymentCells payment={payment} audience="traveller" />
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
     </>
   );

@@ -11,6 +11,7 @@ import { TableToolbar } from '../../dashboard/table-toolbar';
 import { useTable } from '../../dashboard/use-table';
 import { AirportFormDialog } from './airport-form-dialog';
 import { useAdminAirports, useDeleteAirport } from './use-admin-airports';
+import { DataTable } from '../../dashboard/data-table';
 
 const matches = (a: Airport, term: string) => [a.name, a.code, a.city, a.country].some((field) => field.toLowerCase().includes(term));
 
@@ -44,46 +45,28 @@ export function AirportsTable() {
           Add
         </button>
       </TableToolbar>
-      {table.visible.length === 0 ? (
-        <p className="table-empty">No airports available</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Airports</caption>
-            <thead>
-              <tr>
-                {['#', 'Name', 'Code', 'City', 'Country', 'Time zone', 'Actions'].map((name) => (
-                  <th key={name} scope="col">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.visible.map((airport, index) => (
-                <tr key={airport._id}>
-                  <td>{(table.page - 1) * PAGE_SIZE + index + 1}</td>
-                  <td className="wrap">{airport.name}</td>
-                  <td>{airport.code}</td>
-                  <td>{airport.city}</td>
-                  <td>{airport.country}</td>
-                  <td>{airport.timeZone}</td>
-                  <td>
-                    <div className="row-actions">
-                      <button type="button" className="icon-button" aria-label={`Edit ${airport.code}`} onClick={() => setDialog({ kind: 'edit', airport })}>
-                        <EditIcon />
-                      </button>
-                      <button type="button" className="icon-button icon-button-danger" aria-label={`Delete ${airport.code}`} onClick={() => setDialog({ kind: 'delete', airport })}>
-                        <TrashIcon />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable caption="Airports" columns={['#', 'Name', 'Code', 'City', 'Country', 'Time zone', 'Actions']} empty="No airports available" rowCount={table.visible.length}>
+        {table.visible.map((airport, index) => (
+          <tr key={airport._id}>
+            <td>{(table.page - 1) * PAGE_SIZE + index + 1}</td>
+            <td className="wrap">{airport.name}</td>
+            <td>{airport.code}</td>
+            <td>{airport.city}</td>
+            <td>{airport.country}</td>
+            <td>{airport.timeZone}</td>
+            <td>
+              <div className="row-actions">
+                <button type="button" className="icon-button" aria-label={`Edit ${airport.code}`} onClick={() => setDialog({ kind: 'edit', airport })}>
+                  <EditIcon />
+                </button>
+                <button type="button" className="icon-button icon-button-danger" aria-label={`Delete ${airport.code}`} onClick={() => setDialog({ kind: 'delete', airport })}>
+                  <TrashIcon />
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
       {dialog?.kind === 'edit' ? <AirportFormDialog airport={dialog.airport} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (

@@ -15,6 +15,7 @@ import { useTable } from '../../dashboard/use-table';
 import { BookingActions } from './booking-actions';
 import { BOOKING_HEADER, bookingCsvRow, flightNumbers, matchesBooking, passengers, seatNumbers } from './booking-columns';
 import { useRefundPaid } from './use-refund-paid';
+import { DataTable } from '../../dashboard/data-table';
 
 type Dialog = { kind: 'view' | 'cancel'; id: string } | null;
 
@@ -34,52 +35,34 @@ export function AllBookingsTable() {
       <TableToolbar searchLabel="Search by flight number or passenger" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} bookings`}>
         <CsvButton fileName="bookings.csv" header={BOOKING_HEADER} rows={() => table.filtered.map(bookingCsvRow)} disabled={!table.filtered.length} />
       </TableToolbar>
-      {table.visible.length === 0 ? (
-        <p className="table-empty">No bookings available</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">All bookings</caption>
-            <thead>
-              <tr>
-                {[...BOOKING_HEADER, 'Actions'].map((name) => (
-                  <th key={name} scope="col">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.visible.map((booking) => (
-                <tr key={booking._id}>
-                  <td>{booking.bookingId}</td>
-                  <td className="wrap">{passengers(booking)}</td>
-                  <td>{flightNumbers(booking)}</td>
-                  <td>{booking.class}</td>
-                  <td>{seatNumbers(booking)}</td>
-                  <td>
-                    <StatusBadge label={booking.status} tone={bookingTone(booking.status)} />
-                  </td>
-                  <td>
-                    <StatusBadge label={paymentLabel(booking.paymentStatus, 'admin')} tone={paymentTone(booking.paymentStatus)} />
-                  </td>
-                  <td>{formatAdminDate(booking.createdAt)}</td>
-                  <td>
-                    <BookingActions
-                      booking={booking}
-                      now={now}
-                      queued={queued.get(booking._id)}
-                      refund={{ paid: refund.paid.has(booking._id), busy: refund.busy === booking._id, onMark: () => void refund.markPaid(booking) }}
-                      onView={() => setDialog({ kind: 'view', id: booking._id })}
-                      onCancel={() => setDialog({ kind: 'cancel', id: booking._id })}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable caption="All bookings" columns={[...BOOKING_HEADER, 'Actions']} empty="No bookings available" rowCount={table.visible.length}>
+        {table.visible.map((booking) => (
+          <tr key={booking._id}>
+            <td>{booking.bookingId}</td>
+            <td className="wrap">{passengers(booking)}</td>
+            <td>{flightNumbers(booking)}</td>
+            <td>{booking.class}</td>
+            <td>{seatNumbers(booking)}</td>
+            <td>
+              <StatusBadge label={booking.status} tone={bookingTone(booking.status)} />
+            </td>
+            <td>
+              <StatusBadge label={paymentLabel(booking.paymentStatus, 'admin')} tone={paymentTone(booking.paymentStatus)} />
+            </td>
+            <td>{formatAdminDate(booking.createdAt)}</td>
+            <td>
+              <BookingActions
+                booking={booking}
+                now={now}
+                queued={queued.get(booking._id)}
+                refund={{ paid: refund.paid.has(booking._id), busy: refund.busy === booking._id, onMark: () => void refund.markPaid(booking) }}
+                onView={() => setDialog({ kind: 'view', id: booking._id })}
+                onCancel={() => setDialog({ kind: 'cancel', id: booking._id })}
+              />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
       {dialog?.kind === 'view' && open ? <BookingDetails booking={open} audience="admin" onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'cancel' && open ? <CancelBookingDialog booking={open} onClose={() => setDialog(null)} /> : null}

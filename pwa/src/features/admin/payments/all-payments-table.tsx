@@ -12,6 +12,7 @@ import { PaymentRow } from './payment-row';
 import { PaymentViewDialog } from './payment-view-dialog';
 import { ReviewDialog, type Decision } from './review-dialog';
 import { useReviewFeedback } from './use-review-feedback';
+import { DataTable } from '../../dashboard/data-table';
 
 const HEADER = [...PAYMENT_HEADER, 'User'] as const;
 
@@ -37,35 +38,17 @@ export function AllPaymentsTable() {
           disabled={!table.filtered.length}
         />
       </TableToolbar>
-      {table.visible.length === 0 ? (
-        <p className="table-empty">No payments available</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">All payments</caption>
-            <thead>
-              <tr>
-                {[...HEADER, 'Actions'].map((name) => (
-                  <th key={name} scope="col">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.visible.map((payment) => (
-                <PaymentRow
-                  key={payment._id}
-                  payment={payment}
-                  queued={queued.get(payment._id)}
-                  onView={() => setDialog({ kind: 'view', id: payment._id })}
-                  onDecide={(status) => setDialog({ kind: 'decide', id: payment._id, status })}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable caption="All payments" columns={[...HEADER, 'Actions']} empty="No payments available" rowCount={table.visible.length}>
+        {table.visible.map((payment) => (
+          <PaymentRow
+            key={payment._id}
+            payment={payment}
+            queued={queued.get(payment._id)}
+            onView={() => setDialog({ kind: 'view', id: payment._id })}
+            onDecide={(status) => setDialog({ kind: 'decide', id: payment._id, status })}
+          />
+        ))}
+      </DataTable>
       <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
       {dialog?.kind === 'view' && open ? <PaymentViewDialog payment={open} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'decide' && open ? <ReviewDialog payment={open} status={dialog.status} onClose={() => setDialog(null)} /> : null}
