@@ -2,16 +2,16 @@ import autocannon from 'autocannon';
 import { toResult } from '../load';
 import type { Scenario } from '../types';
 
-type FlightJson = { _id: string; price: number; departureTime: string };
+export type FlightJson = { _id: string; price: number; departureTime: string };
 const SEATS = ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((row) => [1, 2, 3, 4].map((n) => `${row}${n}`));
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
+export async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);
   if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
 
-async function buyerToken(baseUrl: string): Promise<string> {
+export async function buyerToken(baseUrl: string): Promise<string> {
   const body = { fullName: 'Bench Buyer', email: `bench-${Date.now()}@example.test`, password: 'Bench-pass-123' };
   const answer = await json<{ token: string }>(`${baseUrl}/api/auths/register`, {
     method: 'POST',
@@ -22,7 +22,7 @@ async function buyerToken(baseUrl: string): Promise<string> {
 }
 
 /** One single-traveller booking per (flight, seat), flights first so neighbours rarely share a flight. */
-function bodies(flights: FlightJson[]): string[] {
+export function bodies(flights: FlightJson[]): string[] {
   const out: string[] = [];
   for (const seat of SEATS) {
     for (const flight of flights) {

@@ -28,7 +28,7 @@ function isoDay(offsetDays: number): string {
 }
 
 /** Every route both ways on each of the next DAYS days, interleaved so neighbours differ. */
-async function searchPaths(baseUrl: string): Promise<string[]> {
+export async function searchPaths(baseUrl: string): Promise<string[]> {
   const ids = new Map((await getJson<AirportJson[]>(`${baseUrl}/api/airports`)).map((a) => [a.code, a._id]));
   const id = (code: string) => {
     const found = ids.get(code);
