@@ -18,5 +18,14 @@ export async function buildPwaIfStale(distDir: string, log: (message: string) =>
   if (built >= newest) return;
   log('Building the PWA (first start or changed sources)...');
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // NOTE: a server started by a test runner inherits NODE_ENV=test, which would make Vite ship React's
+  // development build; the PWA is always built for production.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }

@@ -20,6 +20,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'small' }
   const pressedBackdrop = useRef(false);
   const openRef = useRef(open);
   const onCloseRef = useRef(onClose);
+  const closedByEffect = useRef(false);
 
   useEffect(() => {
     openRef.current = open;
@@ -32,6 +33,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'small' }
     const previous = document.activeElement;
     if (!dialog.open) dialog.showModal();
     return () => {
+      // NOTE: the close event this fires comes later (and in development StrictMode after a re-open); it is ours, not the user's.
+      closedByEffect.current = dialog.open;
       if (dialog.open) dialog.close();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
@@ -39,6 +42,10 @@ export function Modal({ open, title, onClose, children, footer, size = 'small' }
 
   // The browser may close the dialog itself (a close request such as the Android back gesture); tell the owner.
   const onNativeClose = () => {
+    if (closedByEffect.current) {
+      closedByEffect.current = false;
+      return;
+    }
     if (openRef.current) onCloseRef.current();
   };
 
