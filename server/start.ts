@@ -59,6 +59,10 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   const graceMs = options.shutdownGraceMs ?? 10_000;
   const app = createApp(ctx);
   const server = createServer(app);
+  // NOTE: idle keep-alive sockets outlive clients' pools (which reuse them for up to a minute), so a
+  // reused socket is never closed under a request (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const io = attachRealtime(ctx, server);
   const stopSweeper = startSweeper(ctx);
   const backups = options.backups === false ? undefined : scheduleBackups(ctx, options.backups);
