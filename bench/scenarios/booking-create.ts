@@ -3,7 +3,9 @@ import { toResult } from '../load';
 import type { Scenario } from '../types';
 
 export type FlightJson = { _id: string; price: number; departureTime: string };
-const SEATS = ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((row) => [1, 2, 3, 4].map((n) => `${row}${n}`));
+/** Seats the demo traveller's bookings never use (they hold A1, B3, C2 and D4), split between the scenarios. */
+export const BOOKING_SEATS = ['F1', 'F2', 'F3', 'F4', 'E1', 'E2', 'E3', 'E4'];
+export const MIXED_SEATS = ['D1', 'D2', 'D3', 'C1', 'C3', 'C4', 'B1', 'B2', 'B4', 'A2', 'A3', 'A4'];
 
 export async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);
@@ -22,9 +24,9 @@ export async function buyerToken(baseUrl: string): Promise<string> {
 }
 
 /** One single-traveller booking per (flight, seat), flights first so neighbours rarely share a flight. */
-export function bodies(flights: FlightJson[]): string[] {
+export function bodies(flights: FlightJson[], seats: readonly string[]): string[] {
   const out: string[] = [];
-  for (const seat of SEATS) {
+  for (const seat of seats) {
     for (const flight of flights) {
       out.push(
         JSON.stringify({
@@ -63,7 +65,7 @@ export const bookingCreate: Scenario = {
     const token = await buyerToken(baseUrl);
     const soon = Date.now() + 2 * 86_400_000;
     const flights = (await json<FlightJson[]>(`${baseUrl}/api/flights`)).filter((f) => Date.parse(f.departureTime) > soon);
-    const queue = bodies(flights);
+    const queue = bodies(flights, BOOKING_SEATS);
     let next = 0;
     const raw = await autocannon({
       url: baseUrl,

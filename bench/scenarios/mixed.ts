@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { toResult } from '../load';
 import type { Scenario } from '../types';
-import { bodies, buyerToken, json, type FlightJson } from './booking-create';
+import { bodies, buyerToken, json, MIXED_SEATS, type FlightJson } from './booking-create';
 import { searchPaths } from './flight-search';
 import { travellerToken } from './sync-timing';
 
@@ -18,7 +18,7 @@ export const mixed: Scenario = {
     const reader = `Bearer ${await travellerToken(baseUrl)}`;
     const soon = Date.now() + 2 * 86_400_000;
     const flights = (await json<FlightJson[]>(`${baseUrl}/api/flights`)).filter((f) => Date.parse(f.departureTime) > soon);
-    const bookingsQueue = bodies(flights);
+    const bookingsQueue = bodies(flights, MIXED_SEATS);
     const searches = await searchPaths(baseUrl);
     let booking = 0;
     let search = 0;
