@@ -76,7 +76,7 @@ export const bookingCreate: Scenario = {
     });
     return {
       ...toResult(raw),
-      notes: [`${flights.length} flights x 24 seats available; ${next} bookings sent`],
+      notes: [`${flights.length} flights x ${BOOKING_SEATS.length} seats available; ${next} bookings sent`],
     };
   },
 };
