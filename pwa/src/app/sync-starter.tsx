@@ -10,7 +10,7 @@ export function SyncStarter() {
   const userId = user?._id;
   useEffect(() => {
     if (!userId) return;
-    void import('../data/sync-runner').then(async (runner) => {
+    void import('../local/sync-runner').then(async (runner) => {
       runner.startSync();
       await runner.afterSignIn();
     });

@@ -1,5 +1,5 @@
 import type { User } from '../../../sync/schemas/user';
-import { tokenUserId } from '../data/token';
+import { tokenUserId } from '../local/token';
 
 const KEY = 'authUser';
 

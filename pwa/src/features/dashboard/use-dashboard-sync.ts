@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { afterSignIn, startSync } from '../../data/sync-runner';
+import { afterSignIn, startSync } from '../../local/sync-runner';
 import { readAuthToken, subscribeAuthToken } from '../../lib/auth-token';
 
 /**

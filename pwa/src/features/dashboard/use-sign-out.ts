@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { forgetDevice, pendingCount } from '../../data/sync-runner';
+import { forgetDevice, pendingCount } from '../../local/sync-runner';
 import { useAuth } from '../../lib/auth';
 
 /**

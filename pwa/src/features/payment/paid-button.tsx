@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { requestSync } from '../../data/sync-runner';
+import { requestSync } from '../../local/sync-runner';
 import { useToast } from '../../components/ui/use-toast';
 import { api } from '../../lib/api';
 import { messageOf } from '../../lib/api-error';

@@ -1,7 +1,7 @@
-import { db, type UploadRow } from '../../data/db';
-import { requestSync } from '../../data/sync-runner';
-import { syncToken, tokenUserId } from '../../data/token';
-import { queueReceipt } from '../../data/uploads';
+import { db, type UploadRow } from '../../local/db';
+import { requestSync } from '../../local/sync-runner';
+import { syncToken, tokenUserId } from '../../local/token';
+import { queueReceipt } from '../../local/uploads';
 
 /**
  * NOTE: the device store belongs to one user and is cleared (outbox and uploads too) when another

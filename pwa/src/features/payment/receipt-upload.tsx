@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { db, type UploadRow } from '../../data/db';
-import { useUploads } from '../../data/hooks';
+import { db, type UploadRow } from '../../local/db';
+import { useUploads } from '../../local/hooks';
 import { useToast } from '../../components/ui/use-toast';
 import { OutboxList } from '../sync-status/outbox-list';
 import { isMutationFor, isReceiptFor, saveReceipt } from './receipt-queue';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Payment } from '../../../../sync/schemas/payment';
-import type { UploadRow } from '../../data/db';
-import { enqueue } from '../../data/sync-runner';
+import type { UploadRow } from '../../local/db';
+import { enqueue } from '../../local/sync-runner';
 import { useToast } from '../../components/ui/use-toast';
 import { formatPrice } from '../../lib/format';
 import { finishPlacement } from './placement';

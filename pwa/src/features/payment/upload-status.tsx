@@ -1,5 +1,5 @@
-import type { UploadRow } from '../../data/db';
-import { useSyncState } from '../../data/sync-status';
+import type { UploadRow } from '../../local/db';
+import { useSyncState } from '../../local/sync-status';
 import { retryUpload } from './receipt-queue';
 
 /** Where the receipt is: waiting on the device, uploading (with progress), failed, refused or uploaded. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PaymentSchema } from '../../../../sync/schemas/payment';
-import { useBooking, usePayment } from '../../data/hooks';
+import { useBooking, usePayment } from '../../local/hooks';
 import { api } from '../../lib/api';
 import { confirmView } from './confirm-view';
 

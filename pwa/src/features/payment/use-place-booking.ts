@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentMethod } from '../../../../sync/constants';
 import type { Payment } from '../../../../sync/schemas/payment';
-import { persistOnceBooked } from '../../data/hooks';
-import { requestSync } from '../../data/sync-runner';
+import { persistOnceBooked } from '../../local/hooks';
+import { requestSync } from '../../local/sync-runner';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import type { BookingDraft } from '../booking/booking-draft';

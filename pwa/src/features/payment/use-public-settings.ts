@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '../../../../sync/schemas/settings';
-import { useSyncedSettings } from '../../data/hooks';
+import { useSyncedSettings } from '../../local/hooks';
 import { api } from '../../lib/api';
 
 /** The payment and contact settings: fresh from the server, or the device's synced copy when offline. */

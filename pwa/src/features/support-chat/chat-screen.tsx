@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { User } from '../../../../sync/schemas/user';
 import { Spinner } from '../../components/ui/spinner';
-import { useConversation } from '../../data/chat';
+import { useConversation } from '../../local/chat';
 import { ConversationView } from './conversation-view';
 import { useSupportChat } from './use-support-chat';
 import { useTypingIn } from './use-typing';

@@ -2,10 +2,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatItem } from '../../data/chat-thread';
+import type { ChatItem } from '../../local/chat-thread';
 import { ChatThreadView } from './chat-thread-view';
 
-vi.mock('../../data/token', () => ({ syncToken: () => null }));
+vi.mock('../../local/token', () => ({ syncToken: () => null }));
 afterEach(cleanup);
 
 const daysAgo = (n: number, hour = 10) => {

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef } from 'react';
-import type { ChatItem } from '../../data/chat-thread';
+import type { ChatItem } from '../../local/chat-thread';
 import { dayLabel } from './chat-format';
 import { MessageBubble } from './message-bubble';
 

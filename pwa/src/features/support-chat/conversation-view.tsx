@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Conversation } from '../../../../sync/schemas/chat';
-import { markConversationRead, pruneChatUploads, sendChatMessage, takeBackFailed, useChatThread } from '../../data/chat';
-import { fromOtherSide, type ChatItem } from '../../data/chat-thread';
+import { markConversationRead, pruneChatUploads, sendChatMessage, takeBackFailed, useChatThread } from '../../local/chat';
+import { fromOtherSide, type ChatItem } from '../../local/chat-thread';
 import { useToast } from '../../components/ui/use-toast';
 import { ChatThreadView } from './chat-thread-view';
 import { Composer, EMPTY_DRAFT, type Draft } from './composer';

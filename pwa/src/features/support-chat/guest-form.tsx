@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { GuestLoginBodySchema } from '../../../../sync/schemas/chat';
 import { TextField } from '../../components/ui/text-field';
-import { storeGuestSession } from '../../data/guest-session';
+import { storeGuestSession } from '../../local/guest-session';
 import { messageOf } from '../../lib/api-error';
 import { loginGuest } from './guest-api';
 

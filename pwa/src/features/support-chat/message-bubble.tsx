@@ -1,4 +1,4 @@
-import type { ChatItem } from '../../data/chat-thread';
+import type { ChatItem } from '../../local/chat-thread';
 import { timeOfDay } from './chat-format';
 import { useImageSrc } from './use-image-src';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { syncToken } from '../../data/token';
+import { syncToken } from '../../local/token';
 
 /** Private images fetched once per page life; an <img> cannot send the bearer token itself. */
 const fetched = new Map<string, Promise<string>>();

@@ -1,10 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Conversation } from '../../../../sync/schemas/chat';
 import type { User } from '../../../../sync/schemas/user';
-import { byLatestActivity } from '../../data/chat-thread';
-import { db } from '../../data/db';
-import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../data/guest-session';
-import { afterSignIn, startSync } from '../../data/sync-runner';
+import { byLatestActivity } from '../../local/chat-thread';
+import { db } from '../../local/db';
+import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../local/guest-session';
+import { afterSignIn, startSync } from '../../local/sync-runner';
 import { ApiError } from '../../lib/api-error';
 import { readAuthToken } from '../../lib/auth-token';
 import { listOwnSupport, loginGuest, startSupport } from './guest-api';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTypingIn } from './use-typing';
 
 const listeners = new Map<string, (payload: unknown) => void>();
-vi.mock('../../data/sync-runner', () => ({
+vi.mock('../../local/sync-runner', () => ({
   onRealtime: (event: string, handler: (payload: unknown) => void) => {
     listeners.set(event, handler);
     return () => listeners.delete(event);

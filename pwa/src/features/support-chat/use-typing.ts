@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_EVENTS, TYPING_TIMEOUT_MS, TypingEventSchema } from '../../../../sync/schemas/chat';
-import { emitRealtime, onRealtime } from '../../data/sync-runner';
+import { emitRealtime, onRealtime } from '../../local/sync-runner';
 
 /**
  * Who is typing where, from the socket: conversation id to the typing user's id. An entry goes away on

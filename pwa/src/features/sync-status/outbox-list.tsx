@@ -1,6 +1,6 @@
 import type { OutboxRow } from '../../../../sync/client/types';
-import { useOutbox } from '../../data/hooks';
-import { discard, retryNow } from '../../data/sync-runner';
+import { useOutbox } from '../../local/hooks';
+import { discard, retryNow } from '../../local/sync-runner';
 import './sync-status.css';
 
 const LABELS: Record<OutboxRow['name'], string> = {

@@ -1,5 +1,5 @@
-import { useLastSynced } from '../../data/hooks';
-import { useSyncState } from '../../data/sync-status';
+import { useLastSynced } from '../../local/hooks';
+import { useSyncState } from '../../local/sync-status';
 import './sync-status.css';
 
 function ago(timestamp: number): string {

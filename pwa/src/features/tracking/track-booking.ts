@@ -1,5 +1,5 @@
 import { TrackBodySchema, type Booking } from '../../../../sync/schemas/booking';
-import { db } from '../../data/db';
+import { db } from '../../local/db';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 

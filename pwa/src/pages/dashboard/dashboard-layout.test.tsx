@@ -11,8 +11,8 @@ import { DashboardLayout } from './dashboard-layout';
 const auth = vi.hoisted(() => ({ user: null as User | null, loading: false, logout: vi.fn(), pending: 0, forgotten: 0 }));
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => auth }));
-vi.mock('../../data/hooks', () => ({ useLastSynced: () => null }));
-vi.mock('../../data/sync-runner', () => ({
+vi.mock('../../local/hooks', () => ({ useLastSynced: () => null }));
+vi.mock('../../local/sync-runner', () => ({
   startSync: () => undefined,
   afterSignIn: () => Promise.resolve(),
   pendingCount: () => Promise.resolve(auth.pending),

@@ -6,7 +6,7 @@ import { DashboardMenu } from '../../features/dashboard/dashboard-menu';
 import { isAdminSection } from '../../features/dashboard/dashboard-menu-items';
 import { StaffOnly } from '../../features/dashboard/staff-only';
 import { useDashboardSync } from '../../features/dashboard/use-dashboard-sync';
-import { pendingWarning } from '../../data/pending-warning';
+import { pendingWarning } from '../../local/pending-warning';
 import { useSignOut } from '../../features/dashboard/use-sign-out';
 import { SyncBanner } from '../../features/sync-status/sync-banner';
 import { useAuth } from '../../lib/auth';

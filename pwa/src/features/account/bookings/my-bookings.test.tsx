@@ -9,12 +9,12 @@ import { MyBookings } from './my-bookings';
 
 const state = vi.hoisted(() => ({ bookings: [] as Booking[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][] }));
 
-vi.mock('../../../data/hooks', () => ({
+vi.mock('../../../local/hooks', () => ({
   useMyBookings: () => state.bookings,
   useOutbox: () => state.outbox,
   useSyncedSettings: () => undefined,
 }));
-vi.mock('../../../data/sync-runner', () => ({
+vi.mock('../../../local/sync-runner', () => ({
   enqueue: (name: string, args: unknown) => {
     state.enqueued.push([name, args]);
     return Promise.resolve();

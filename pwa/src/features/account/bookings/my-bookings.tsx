@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { BookingStatus } from '../../../../../sync/constants';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useMyBookings, useOutbox } from '../../../data/hooks';
+import { useMyBookings, useOutbox } from '../../../local/hooks';
 import { BookingDetails } from '../../dashboard/booking/booking-details';
 import { CancelBookingDialog } from '../../dashboard/booking/cancel-booking-dialog';
 import { cancelsByBooking } from '../../dashboard/outbox-rows';

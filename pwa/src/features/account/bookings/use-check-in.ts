@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { useToast } from '../../../components/ui/use-toast';
-import { requestSync } from '../../../data/sync-runner';
+import { requestSync } from '../../../local/sync-runner';
 import { api } from '../../../lib/api';
 import { messageOf } from '../../../lib/api-error';
 

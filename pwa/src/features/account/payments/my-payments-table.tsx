@@ -1,5 +1,5 @@
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useMyPayments } from '../../../data/hooks';
+import { useMyPayments } from '../../../local/hooks';
 import { CsvButton } from '../../dashboard/csv-button';
 import { Pager } from '../../dashboard/pager';
 import { matchesTransaction, PAYMENT_HEADER, PaymentCells, paymentCsvRow } from '../../dashboard/payment-cells';

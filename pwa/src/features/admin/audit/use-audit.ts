@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../data/db';
+import { db } from '../../../local/db';
 import { api } from '../../../lib/api';
 import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditRow } from './audit-types';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useMyBookings, useOutbox } from '../../../data/hooks';
+import { useMyBookings, useOutbox } from '../../../local/hooks';
 import { formatAdminDate } from '../../../lib/format';
 import { BookingDetails } from '../../dashboard/booking/booking-details';
 import { CancelBookingDialog } from '../../dashboard/booking/cancel-booking-dialog';

@@ -9,12 +9,12 @@ import { AllPaymentsTable } from './all-payments-table';
 
 const state = vi.hoisted(() => ({ payments: [] as SyncPayment[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][] }));
 
-vi.mock('../../../data/hooks', () => ({
+vi.mock('../../../local/hooks', () => ({
   useMyPayments: () => state.payments,
   useOutbox: () => state.outbox,
   useBooking: () => undefined,
 }));
-vi.mock('../../../data/sync-runner', () => ({
+vi.mock('../../../local/sync-runner', () => ({
   enqueue: (name: string, args: unknown) => {
     state.enqueued.push([name, args]);
     return Promise.resolve();

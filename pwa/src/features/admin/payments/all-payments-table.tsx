@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useMyPayments, useOutbox } from '../../../data/hooks';
+import { useMyPayments, useOutbox } from '../../../local/hooks';
 import { CsvButton } from '../../dashboard/csv-button';
 import { reviewsByPayment } from '../../dashboard/outbox-rows';
 import { Pager } from '../../dashboard/pager';

@@ -1,6 +1,6 @@
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { Modal } from '../../../components/ui/modal';
-import { useBooking } from '../../../data/hooks';
+import { useBooking } from '../../../local/hooks';
 import { BookingDetails } from '../../dashboard/booking/booking-details';
 import { PaymentFacts } from './payment-facts';
 

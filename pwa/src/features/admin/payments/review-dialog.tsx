@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { Modal } from '../../../components/ui/modal';
-import { enqueue } from '../../../data/sync-runner';
+import { enqueue } from '../../../local/sync-runner';
 import { formatPrice } from '../../../lib/format';
 
 export type Decision = 'successful' | 'failed';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import { useToast } from '../../../components/ui/use-toast';
-import { db } from '../../../data/db';
+import { db } from '../../../local/db';
 import { reviewOf } from '../../dashboard/outbox-rows';
 
 /** The queued decisions and the synced status of their payments, read in one snapshot. */

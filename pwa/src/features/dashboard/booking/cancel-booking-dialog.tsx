@@ -1,7 +1,7 @@
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { useToast } from '../../../components/ui/use-toast';
-import { useSyncedSettings } from '../../../data/hooks';
-import { enqueue } from '../../../data/sync-runner';
+import { useSyncedSettings } from '../../../local/hooks';
+import { enqueue } from '../../../local/sync-runner';
 import { formatPrice } from '../../../lib/format';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DEFAULT_PENALTY_PERCENT, refundOnCancel } from './booking-rules';

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../data/db';
+import { db } from '../../../local/db';
 
 /** The synced payment of a booking (its receipt image), from the device. */
 export function useBookingPayment(bookingId: string) {

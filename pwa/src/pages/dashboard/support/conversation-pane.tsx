@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConversationSchema, type Conversation } from '../../../../../sync/schemas/chat';
 import { useToast } from '../../../components/ui/use-toast';
-import { db } from '../../../data/db';
+import { db } from '../../../local/db';
 import { ConversationView } from '../../../features/support-chat/conversation-view';
 import { api } from '../../../lib/api';
 import { messageOf } from '../../../lib/api-error';

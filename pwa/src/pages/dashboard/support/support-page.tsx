@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useConversations } from '../../../data/chat';
+import { useConversations } from '../../../local/chat';
 import { SyncBanner } from '../../../features/sync-status/sync-banner';
 import { useChatSync } from '../../../features/support-chat/use-chat-sync';
 import { useTypingIn } from '../../../features/support-chat/use-typing';
