@@ -37,3 +37,15 @@ export function subscribeAuthToken(listener: () => void): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
+
+/** The user id inside a JWT (its `sub`), read without verifying: only to pick the device's data. */
+export function tokenUserId(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return json && typeof json === 'object' && 'sub' in json && typeof json.sub === 'string' ? json.sub : null;
+  } catch {
+    return null;
+  }
+}

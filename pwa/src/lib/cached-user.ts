@@ -1,5 +1,5 @@
 import type { User } from '../../../sync/schemas/user';
-import { tokenUserId } from '../local/token';
+import { tokenUserId } from './auth-token';
 
 const KEY = 'authUser';
 

@@ -3,11 +3,12 @@ import { SyncEngine } from '../../../sync/client/engine';
 import { httpTransport } from '../../../sync/client/http-transport';
 import type { MutationName } from '../../../sync/protocol';
 import { CHAT_EVENTS } from '../../../sync/schemas/chat';
+import { tokenUserId } from '../lib/auth-token';
 import { storeIncomingMessage } from './chat-store';
 import { db } from './db';
 import { DexieStore } from './dexie-store';
 import { setSyncState } from './sync-status';
-import { syncToken, tokenUserId } from './token';
+import { syncToken } from './token';
 import { drainUploads } from './uploads';
 
 const store = new DexieStore(db);

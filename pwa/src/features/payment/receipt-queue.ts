@@ -1,6 +1,7 @@
+import { tokenUserId } from '../../lib/auth-token';
 import { db, type UploadRow } from '../../local/db';
 import { requestSync } from '../../local/sync-runner';
-import { syncToken, tokenUserId } from '../../local/token';
+import { syncToken } from '../../local/token';
 import { queueReceipt } from '../../local/uploads';
 
 /**
