@@ -1,19 +1,31 @@
-import { RouterProvider } from 'react-router-dom';
+import { useCallback } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { RouteErrorBoundary } from '../components/layout/route-error-boundary';
 import { UpdateToast } from '../components/ui/update-toast';
 import { Providers } from './providers';
-import { router } from './router';
+import { AppRoutes } from './router';
 import { SyncStarter } from './sync-starter';
 
-const goToLogin = () => {
-  void router.navigate('/login');
-};
-
-export function App() {
+// NOTE: declarative routing (BrowserRouter, useRoutes) rather than a data router: the app uses no loaders
+// or actions, and the data router would add 17 KB gzip to every first page (docs/decisions/005).
+function RoutedApp() {
+  const navigate = useNavigate();
+  const goToLogin = useCallback(() => void navigate('/login'), [navigate]);
   return (
     <Providers onSignedOut={goToLogin}>
-      <RouterProvider router={router} />
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
       <UpdateToast />
       <SyncStarter />
     </Providers>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <RoutedApp />
+    </BrowserRouter>
   );
 }

@@ -1,5 +1,4 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { RouteError } from '../components/layout/route-error';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
 import { DashboardIndex } from '../pages/dashboard/dashboard-index';
 import { lazyPage } from './lazy-page';
@@ -35,10 +34,9 @@ const TermsPage = lazyPage(() => import('../pages/terms/terms-page'), 'TermsPage
 const ArticlePage = lazyPage(() => import('../pages/articles/article-page'), 'ArticlePage');
 const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'), 'NotFoundPage');
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'listing', element: <ListingPage /> },
@@ -78,4 +76,8 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { SupportWidget } from '../../features/support-chat/support-widget';
 import { PageSpinner } from '../ui/page-spinner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { ScrollRestoration } from './scroll-restoration';
 
 export function SiteLayout() {
   return (
