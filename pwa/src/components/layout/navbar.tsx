@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Logo } from './logo';
 import { signOutDevice } from './sign-out-device';
-import { UserMenu } from './user-menu';
+
+// Only signed-in people see the menu, so visitors' first page does not load it.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 const links = [
   { to: '/', label: 'Home' },
@@ -13,9 +16,16 @@ const links = [
 
 function AccountSlot() {
   const { user, loading, logout } = useAuth();
-  // A fixed-size slot while the profile loads keeps the bar from shifting.
-  if (loading) return <span className="navbar-action navbar-action-pending" aria-hidden="true" />;
-  if (user) return <UserMenu user={user} onSignOut={() => void signOutDevice(logout)} />;
+  // A fixed-size slot while the profile or the menu loads keeps the bar from shifting.
+  const pending = <span className="navbar-action navbar-action-pending" aria-hidden="true" />;
+  if (loading) return pending;
+  if (user) {
+    return (
+      <Suspense fallback={pending}>
+        <UserMenu user={user} onSignOut={() => void signOutDevice(logout)} />
+      </Suspense>
+    );
+  }
   return (
     <Link to="/signup" className="button navbar-action">
       Sign Up
