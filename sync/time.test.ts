@@ -1,5 +1,17 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dayOffset, localDate, localTime, minutesBetween, zonedToUtc } from './time';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const ZONES = ['Europe/London', 'America/New_York', 'America/Santiago', 'Australia/Sydney', 'Australia/Lord_Howe', 'Asia/Tokyo', 'Africa/Lagos', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC'];
+const zone = fc.constantFrom(...ZONES);
+// Minutes over 2024-2028, so daylight-saving changes (skipped and repeated hours) are often hit.
+const instant = fc.integer({ min: Date.UTC(2024, 0, 1) / 60_000, max: Date.UTC(2028, 11, 31) / 60_000 }).map((m) => new Date(m * 60_000).toISOString());
 
 describe('airport-local time', () => {
   it('gives the local date and time at the airport, not in UTC', () => {
@@ -20,5 +32,27 @@ describe('airport-local time', () => {
   it('turns a local wall-clock time into the right instant, daylight saving included', () => {
     expect(zonedToUtc('2026-07-01T09:00', 'Europe/London')).toBe('2026-07-01T08:00:00.000Z');
     expect(zonedToUtc('2026-12-01T09:00', 'Europe/London')).toBe('2026-12-01T09:00:00.000Z');
+  });
+
+  it('answers what dayjs.tz answered, in skipped and repeated hours too', () => {
+    const wallTime = fc.tuple(instant, zone).map(([iso, z]) => [`${localDate(iso, z)}T${localTime(iso, z)}`, z] as const);
+    const skipped = fc.constantFrom(['2026-03-29T01:30', 'Europe/London'], ['2026-10-25T01:30', 'Europe/London'], ['2026-03-08T02:30', 'America/New_York'], ['2026-11-01T01:30', 'America/New_York'], ['2026-10-04T02:15', 'Australia/Lord_Howe']);
+    fc.assert(
+      fc.property(fc.oneof(wallTime, skipped), ([wall, z]) => {
+        expect(zonedToUtc(wall, z)).toBe(dayjs.tz(wall, z).toISOString());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('counts local days as dayjs did', () => {
+    fc.assert(
+      fc.property(instant, zone, fc.integer({ min: 0, max: 72 * 60 }), zone, (departure, from, minutes, to) => {
+        const arrival = new Date(Date.parse(departure) + minutes * 60_000).toISOString();
+        const days = dayjs(localDate(arrival, to)).diff(dayjs(localDate(departure, from)), 'day');
+        expect(dayOffset(departure, from, arrival, to)).toBe(days > 0 ? `+${days}` : '');
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,14 +1,7 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** NOTE: building an Intl formatter is the costly part of a zone conversion, so one is kept per zone. */
-function parts(iso: string, timeZone: string): Record<string, string> {
+function parts(instant: string | number, timeZone: string): Record<string, string> {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -22,7 +15,7 @@ function parts(iso: string, timeZone: string): Record<string, string> {
     });
     formatters.set(timeZone, format);
   }
-  return Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant at an airport. */
@@ -44,11 +37,39 @@ export function minutesBetween(fromIso: string, toIso: string): number {
 
 /** '+1' when the arrival falls on a later local day than the departure, '' otherwise. */
 export function dayOffset(departureIso: string, departureZone: string, arrivalIso: string, arrivalZone: string): string {
-  const days = dayjs(localDate(arrivalIso, arrivalZone)).diff(dayjs(localDate(departureIso, departureZone)), 'day');
+  const days = Math.round((Date.parse(localDate(arrivalIso, arrivalZone)) - Date.parse(localDate(departureIso, departureZone))) / 86_400_000);
   return days > 0 ? `+${days}` : '';
 }
 
-/** The instant at which a local wall-clock time (YYYY-MM-DDTHH:mm) happens in a zone. */
+/** Minutes the zone's clocks are ahead of UTC at an instant. */
+function zoneOffset(timestamp: number, timeZone: string): number {
+  const p = parts(timestamp, timeZone);
+  const second = new Date(timestamp).getUTCSeconds();
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), second);
+  return (wall - (timestamp - (timestamp % 1000))) / 60_000;
+}
+
+/** YYYY-MM-DD[THH:mm[:ss[.SSS]]] read as a UTC wall clock (anything else as Date reads it). */
+function wallClock(localDateTime: string): number {
+  const m = /Z$/i.test(localDateTime) ? null : /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/.exec(localDateTime);
+  if (!m) return new Date(localDateTime).getTime();
+  const n = (value: string | undefined, fallback: number) => (value ? Number(value) : fallback);
+  return Date.UTC(n(m[1], 0), n(m[2], 1) - 1, n(m[3], 1), n(m[4], 0), n(m[5], 0), n(m[6], 0), Number((m[7] ?? '0').slice(0, 3)));
+}
+
+/**
+ * The instant at which a local wall-clock time (YYYY-MM-DDTHH:mm) happens in a zone.
+ * NOTE: the steps of dayjs.tz (its timezone plugin), so the answers are dayjs's without loading dayjs:
+ * guess with today's offset, correct once, and in a skipped hour keep the clock time.
+ */
 export function zonedToUtc(localDateTime: string, timeZone: string): string {
-  return dayjs.tz(localDateTime, timeZone).toISOString();
+  const local = wallClock(localDateTime);
+  const guess = zoneOffset(Date.now(), timeZone);
+  const first = local - guess * 60_000;
+  const firstOffset = zoneOffset(first, timeZone);
+  if (firstOffset === guess) return new Date(first).toISOString();
+  const second = first - (firstOffset - guess) * 60_000;
+  const secondOffset = zoneOffset(second, timeZone);
+  if (secondOffset === firstOffset) return new Date(second).toISOString();
+  return new Date(local - Math.min(firstOffset, secondOffset) * 60_000).toISOString();
 }

@@ -1,3 +1,7 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatAdminDate,
@@ -9,6 +13,9 @@ import {
   formatPrice,
   formatZoneOffset,
 } from './format';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 describe('spec formats', () => {
   it('shows the listing date as MMM D', () => {
@@ -44,5 +51,21 @@ describe('spec formats', () => {
     expect(formatZoneOffset('2026-12-01T12:00:00.000Z', 'Africa/Lagos')).toBe('GMT+1');
     expect(formatZoneOffset('2026-07-01T12:00:00.000Z', 'Europe/London')).toBe('GMT+1');
     expect(formatZoneOffset('2026-12-01T12:00:00.000Z', 'Europe/London')).toBe('GMT');
+  });
+
+  it('formats dates as dayjs did, in any zone and at any hour', () => {
+    const zone = fc.constantFrom(undefined, 'Europe/London', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Asia/Tokyo');
+    const instant = fc.integer({ min: Date.UTC(2024, 0, 1) / 60_000, max: Date.UTC(2028, 11, 31) / 60_000 }).map((m) => new Date(m * 60_000).toISOString());
+    fc.assert(
+      fc.property(instant, zone, (iso, timeZone) => {
+        const at = timeZone ? dayjs(iso).tz(timeZone) : dayjs(iso);
+        expect(formatAdminDate(iso, timeZone)).toBe(at.format('MMM D, YYYY HH:mm'));
+        expect(formatBookingDate(iso, timeZone)).toBe(at.format('ddd DD MMM hh:mm A'));
+        if (timeZone) expect(formatLongDate(iso, timeZone)).toBe(at.format('ddd, MMM D, YYYY'));
+        expect(formatListingDate(iso.slice(0, 10))).toBe(dayjs(iso.slice(0, 10)).format('MMM D'));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatAdminDate('not a date')).toBe('Invalid Date');
   });
 });

@@ -1,20 +1,34 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { dollarsToCents, formatMoney } from '../../../sync/money';
 import { localTime } from '../../../sync/time';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+type Fields = { weekday: string; month: string; day: number; year: string; hour: number; minute: string };
 
-/** An instant in a zone, or in the browser's zone when none is given. */
-function at(iso: string, timeZone?: string) {
-  return timeZone ? dayjs(iso).tz(timeZone) : dayjs(iso);
+const fieldFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The English calendar and clock fields of an instant in a zone (the browser's when none is given). */
+function fields(date: Date, timeZone?: string): Fields {
+  const key = timeZone ?? '';
+  let format = fieldFormats.get(key);
+  if (!format) {
+    const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', ...clock });
+    fieldFormats.set(key, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+  return { weekday: p.weekday ?? '', month: p.month ?? '', day: Number(p.day), year: p.year ?? '', hour: Number(p.hour) % 24, minute: p.minute ?? '' };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Formats an instant's fields, or says 'Invalid Date' for a value that is not one. */
+function formatInstant(iso: string, timeZone: string | undefined, format: (f: Fields) => string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : format(fields(date, timeZone));
 }
 
 /** A calendar date (YYYY-MM-DD) as on the listing: 'Dec 1'. */
 export function formatListingDate(date: string): string {
-  return dayjs(date).format('MMM D');
+  return formatInstant(`${date}T00:00:00Z`, 'UTC', (f) => `${f.month} ${f.day}`);
 }
 
 /** Clock time (HH:mm) of an instant at an airport. */
@@ -35,17 +49,17 @@ export function formatPrice(dollars: number): string {
 
 /** Admin tables: 'Dec 1, 2026 08:15'. */
 export function formatAdminDate(iso: string, timeZone?: string): string {
-  return at(iso, timeZone).format('MMM D, YYYY HH:mm');
+  return formatInstant(iso, timeZone, (f) => `${f.month} ${f.day}, ${f.year} ${two(f.hour)}:${f.minute}`);
 }
 
 /** Booking pages: 'Tue 01 Dec 08:15 AM'. */
 export function formatBookingDate(iso: string, timeZone?: string): string {
-  return at(iso, timeZone).format('ddd DD MMM hh:mm A');
+  return formatInstant(iso, timeZone, (f) => `${f.weekday} ${two(f.day)} ${f.month} ${two(f.hour % 12 || 12)}:${f.minute} ${f.hour < 12 ? 'AM' : 'PM'}`);
 }
 
 /** A full local date for flight details: 'Tue, Dec 1, 2026'. */
 export function formatLongDate(iso: string, timeZone: string): string {
-  return at(iso, timeZone).format('ddd, MMM D, YYYY');
+  return formatInstant(iso, timeZone, (f) => `${f.weekday}, ${f.month} ${f.day}, ${f.year}`);
 }
 
 /** The zone's offset at that instant, for example 'GMT+1'. */
