@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Result, Scenario, Target, Verdict } from './types';
+import type { LighthouseBudget, PageAudit, Result, Scenario, Target, Verdict } from './types';
 
 export function judge(scenario: Scenario, result: Result): Verdict {
   const { target } = scenario;
@@ -10,7 +10,20 @@ export function judge(scenario: Scenario, result: Result): Verdict {
   if (target.maxP99Ms !== undefined && result.p99Ms >= target.maxP99Ms) failures.push(`p99 ${result.p99Ms} ms >= ${target.maxP99Ms}`);
   if (bad > target.maxErrors) failures.push(`${bad} errors/non-2xx > ${target.maxErrors}`);
   if (target.maxKb !== undefined && (result.kb ?? Infinity) > target.maxKb) failures.push(`${result.kb ?? '?'} KB > ${target.maxKb} KB`);
+  if (target.lighthouse) failures.push(...auditFailures(target.lighthouse, result.audits ?? []));
   return { ...result, name: scenario.name, target, pass: failures.length === 0, failures };
+}
+
+function auditFailures(budget: LighthouseBudget, audits: PageAudit[]): string[] {
+  if (audits.length === 0) return ['no page was audited'];
+  return audits.flatMap((a) => {
+    const misses: string[] = [];
+    if (a.performance < budget.minPerformance) misses.push(`performance ${a.performance} < ${budget.minPerformance}`);
+    if (a.accessibility < budget.minAccessibility) misses.push(`accessibility ${a.accessibility} < ${budget.minAccessibility}`);
+    if (a.lcpMs > budget.maxLcpMs) misses.push(`LCP ${a.lcpMs} ms > ${budget.maxLcpMs}`);
+    if (a.cls > budget.maxCls) misses.push(`CLS ${a.cls} > ${budget.maxCls}`);
+    return misses.map((miss) => `${a.page}: ${miss}`);
+  });
 }
 
 /** A failure of the scenario itself (setup threw), reported as a failed row. */
@@ -25,6 +38,8 @@ function describeTarget(target: Target): string {
   if (target.minRps !== undefined) parts.push(`>=${target.minRps} rps`);
   if (target.maxP99Ms !== undefined) parts.push(`p99<${target.maxP99Ms}ms`);
   if (target.maxKb !== undefined) parts.push(`<=${target.maxKb} KB`);
+  const lh = target.lighthouse;
+  if (lh) parts.push(`perf>=${lh.minPerformance}, a11y>=${lh.minAccessibility}, LCP<=${lh.maxLcpMs}ms, CLS<=${lh.maxCls}`);
   parts.push(target.maxErrors === 0 ? 'no errors' : `<=${target.maxErrors} errors`);
   return parts.join(', ');
 }

@@ -3,10 +3,11 @@ import { chatDelivery } from './scenarios/chat-delivery';
 import { flightSearch } from './scenarios/flight-search';
 import { health } from './scenarios/health';
 import { homeJs } from './scenarios/home-js';
+import { lighthouseMobile } from './scenarios/lighthouse';
 import { mixed } from './scenarios/mixed';
 import { offlineStart } from './scenarios/offline-start';
 import { syncDrain500, syncFirstFull } from './scenarios/sync';
 import type { Scenario } from './types';
 
 /** Every scenario, run in this order; `npm run bench -- <name>...` runs a subset. */
-export const scenarios: Scenario[] = [health, flightSearch, bookingCreate, syncFirstFull, syncDrain500, offlineStart, homeJs, mixed, chatDelivery];
+export const scenarios: Scenario[] = [health, flightSearch, bookingCreate, syncFirstFull, syncDrain500, offlineStart, homeJs, lighthouseMobile, mixed, chatDelivery];

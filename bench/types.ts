@@ -8,7 +8,14 @@ export type Target = {
   maxErrors: number;
   /** A size budget in kilobytes, for scenarios that weigh rather than time. */
   maxKb?: number;
+  /** Lighthouse budgets, checked on every audited page. */
+  lighthouse?: LighthouseBudget;
 };
+
+export type LighthouseBudget = { minPerformance: number; minAccessibility: number; maxLcpMs: number; maxCls: number };
+
+/** One page's Lighthouse figures: scores 0-100, LCP in milliseconds. */
+export type PageAudit = { page: string; performance: number; accessibility: number; lcpMs: number; cls: number };
 
 /** The figures of one measured run. */
 export type Result = {
@@ -25,6 +32,8 @@ export type Result = {
   notes?: string[];
   /** The measured size in kilobytes, for scenarios with a size budget. */
   kb?: number;
+  /** Lighthouse figures per page, for scenarios with a Lighthouse budget. */
+  audits?: PageAudit[];
 };
 
 export type Scenario = {
