@@ -1,13 +1,24 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import './styles/global.css';
+
+async function start(container: HTMLElement): Promise<void> {
+  // NOTE: the first render waits for the page's code. A loading spinner first would replace a pre-rendered
+  // page, and hold the page itself back: React shows content no sooner than 300 ms after a fallback.
+  await preloadPage(window.location.pathname).catch(() => undefined);
+  const root = createRoot(container);
+  // As a transition, the first render is split into short tasks, so the page answers input meanwhile.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void start(container);

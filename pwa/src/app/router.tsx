@@ -1,7 +1,7 @@
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
 import { DashboardIndex } from '../pages/dashboard/dashboard-index';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 const HomePage = lazyPage(() => import('../pages/home/home-page'), 'HomePage');
 const ListingPage = lazyPage(() => import('../pages/listing/listing-page'), 'ListingPage');
@@ -36,48 +36,58 @@ const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'),
 
 const routes: RouteObject[] = [
   {
-    element: <SiteLayout />,
+    Component: SiteLayout,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'listing', element: <ListingPage /> },
-      { path: 'booking', element: <BookingPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'tracking', element: <TrackingPage /> },
-      { path: 'payment', element: <PaymentPage /> },
-      { path: 'payment/:paymentId', element: <BankTransferPage /> },
-      { path: 'confirm', element: <ConfirmPage /> },
+      { index: true, Component: HomePage },
+      { path: 'listing', Component: ListingPage },
+      { path: 'booking', Component: BookingPage },
+      { path: 'contact', Component: ContactPage },
+      { path: 'login', Component: LoginPage },
+      { path: 'signup', Component: SignupPage },
+      { path: 'forgot-password', Component: ForgotPasswordPage },
+      { path: 'reset-password', Component: ResetPasswordPage },
+      { path: 'tracking', Component: TrackingPage },
+      { path: 'payment', Component: PaymentPage },
+      { path: 'payment/:paymentId', Component: BankTransferPage },
+      { path: 'confirm', Component: ConfirmPage },
       {
         path: 'dashboard',
-        element: <DashboardLayout />,
+        Component: DashboardLayout,
         children: [
-          { index: true, element: <DashboardIndex /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'bookings', element: <BookingsPage /> },
-          { path: 'payments', element: <PaymentsPage /> },
-          { path: 'airports', element: <AirportsPage /> },
-          { path: 'flights', element: <FlightsPage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'support', element: <SupportPage /> },
-          { path: 'all-payments', element: <AllPaymentsPage /> },
-          { path: 'all-bookings', element: <AllBookingsPage /> },
-          { path: 'overview', element: <OverviewPage /> },
-          { path: 'audit', element: <AuditPage /> },
-          { path: 'outbox', element: <MailOutboxPage /> },
+          { index: true, Component: DashboardIndex },
+          { path: 'profile', Component: ProfilePage },
+          { path: 'bookings', Component: BookingsPage },
+          { path: 'payments', Component: PaymentsPage },
+          { path: 'airports', Component: AirportsPage },
+          { path: 'flights', Component: FlightsPage },
+          { path: 'settings', Component: SettingsPage },
+          { path: 'support', Component: SupportPage },
+          { path: 'all-payments', Component: AllPaymentsPage },
+          { path: 'all-bookings', Component: AllBookingsPage },
+          { path: 'overview', Component: OverviewPage },
+          { path: 'audit', Component: AuditPage },
+          { path: 'outbox', Component: MailOutboxPage },
         ],
       },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'policy', element: <PolicyPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'articles/:id', element: <ArticlePage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: 'about', Component: AboutPage },
+      { path: 'policy', Component: PolicyPage },
+      { path: 'terms', Component: TermsPage },
+      { path: 'articles/:id', Component: ArticlePage },
+      { path: '*', Component: NotFoundPage },
     ],
   },
 ];
 
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+function isLazyPage(component: unknown): component is LazyPage {
+  return typeof component === 'object' && component !== null && 'preload' in component;
+}
+
+/** Loads the code of the pages that render `pathname`, so that their first render does not suspend. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.Component).filter(isLazyPage);
+  await Promise.all(pages.map((page) => page.preload()));
 }
