@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderHome } from './pwa/scripts/prerender-home';
 
 const apiServer = 'http://127.0.0.1:3000';
 const brand = '#0b63ce';
@@ -39,6 +40,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    prerenderHome(),
     VitePWA({
       registerType: 'prompt',
       // NOTE: the app registers the worker itself (use-service-worker.ts); the CSP forbids inline scripts.
@@ -61,6 +63,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Offline, every page starts from index.html; the pre-rendered home page is for first visits.
+        globIgnores: ['home.html'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api/, /^\/socket\.io/],
         cleanupOutdatedCaches: true,

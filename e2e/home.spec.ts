@@ -46,6 +46,11 @@ test('health endpoint answers ok', async ({ request }) => {
   expect(await response.json()).toEqual({ status: 'ok' });
 });
 
+test('the home page arrives already rendered; other paths get the app shell', async ({ request }) => {
+  expect(await (await request.get('/')).text()).toContain('Ready to take off?');
+  expect(await (await request.get('/listing')).text()).not.toContain('Ready to take off?');
+});
+
 test('a deep link into the dashboard is served by the SPA', async ({ page }) => {
   const response = await page.goto('/dashboard/profile');
   expect(response?.status()).toBe(200);

@@ -108,10 +108,13 @@ function servePwa(app: express.Express) {
       },
     }),
   );
-  app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
+  const page = (file: string) => (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(path.join(PWA_DIST, 'index.html'));
-  });
+    res.sendFile(path.join(PWA_DIST, file));
+  };
+  // The build's home.html is the home page already rendered, for a first visit to paint before the app loads.
+  if (existsSync(path.join(PWA_DIST, 'home.html'))) app.get('/', page('home.html'));
+  app.get(/^(?!\/api\/|\/socket\.io\/).*/, page('index.html'));
 }
 
 export function createApp(ctx: AppContext): express.Express {

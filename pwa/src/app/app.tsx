@@ -8,7 +8,8 @@ import { SyncStarter } from './sync-starter';
 
 // NOTE: declarative routing (BrowserRouter, useRoutes) rather than a data router: the app uses no loaders
 // or actions, and the data router would add 17 KB gzip to every first page (docs/decisions/005).
-function RoutedApp() {
+/** The app inside a router: BrowserRouter in the browser, StaticRouter when the build pre-renders a page. */
+export function RoutedApp() {
   const navigate = useNavigate();
   const goToLogin = useCallback(() => void navigate('/login'), [navigate]);
   return (
