@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressAssets } from './pwa/scripts/precompress';
 import { prerenderHome } from './pwa/scripts/prerender-home';
 
 const apiServer = 'http://127.0.0.1:3000';
@@ -41,6 +42,7 @@ export default defineConfig({
   plugins: [
     react(),
     prerenderHome(),
+    precompressAssets(),
     VitePWA({
       registerType: 'prompt',
       // NOTE: the app registers the worker itself (use-service-worker.ts); the CSP forbids inline scripts.

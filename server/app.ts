@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -97,8 +97,27 @@ function handleError(error: unknown, _req: Request, res: Response, _next: NextFu
   res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
 }
 
+/** Hashed assets the build also wrote brotli-compressed (name.br), sent so to browsers that take br. */
+function precompressedAssets(dir: string) {
+  const compressed = new Set(readdirSync(dir).filter((name) => name.endsWith('.br')).map((name) => name.slice(0, -'.br'.length)));
+  return (req: Request, res: Response, next: NextFunction) => {
+    const name = req.path.slice(1);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !compressed.has(name) || req.acceptsEncodings('br') !== 'br') {
+      next();
+      return;
+    }
+    res.setHeader('Content-Encoding', 'br');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type(path.extname(name));
+    res.sendFile(path.join(dir, `${name}.br`));
+  };
+}
+
 function servePwa(app: express.Express) {
   if (!existsSync(PWA_DIST)) return;
+  const assets = path.join(PWA_DIST, 'assets');
+  if (existsSync(assets)) app.use('/assets', precompressedAssets(assets));
   app.use(
     express.static(PWA_DIST, {
       index: false,
