@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressAssets } from './pwa/scripts/precompress';
-import { prerenderHome } from './pwa/scripts/prerender-home';
+import { landingPages, type LandingPage } from './pwa/scripts/landing-pages';
 
 const apiServer = 'http://127.0.0.1:3000';
 const brand = '#0b63ce';
@@ -10,6 +10,11 @@ const brand = '#0b63ce';
 // changes) and pwa/src/lib.
 const coreModule = (id: string) =>
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]|pwa[\\/]src[\\/]lib[\\/]/.test(id) && !/useMutation|mutationObserver/.test(id);
+// Where first visits land: the home page (pre-rendered) and a shared listing.
+const landing: LandingPage[] = [
+  { path: '/', file: 'home.html', module: 'pages/home/home-page.tsx', prerender: true },
+  { path: '/listing', file: 'listing.html', module: 'pages/listing/listing-page.tsx' },
+];
 // The search panel of the home page and the listing.
 const searchModule = /features[\\/]search[\\/]|components[\\/]ui[\\/](dropdown|use-dropdown|text-field)|sync[\\/]constants/;
 
@@ -41,7 +46,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    prerenderHome(),
+    landingPages(landing),
     precompressAssets(),
     VitePWA({
       registerType: 'prompt',
@@ -65,8 +70,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Offline, every page starts from index.html; the pre-rendered home page is for first visits.
-        globIgnores: ['home.html'],
+        // Offline, every page starts from index.html; the landing pages' HTML is for first visits.
+        globIgnores: landing.map((page) => page.file),
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api/, /^\/socket\.io/],
         cleanupOutdatedCaches: true,

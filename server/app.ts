@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -114,6 +114,12 @@ function precompressedAssets(dir: string) {
   };
 }
 
+/** landing-pages.json: the paths the build wrote their own HTML for, and its file. */
+function landingPages(): Record<string, string> {
+  const file = path.join(PWA_DIST, 'landing-pages.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+}
+
 function servePwa(app: express.Express) {
   if (!existsSync(PWA_DIST)) return;
   const assets = path.join(PWA_DIST, 'assets');
@@ -131,8 +137,8 @@ function servePwa(app: express.Express) {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(PWA_DIST, file));
   };
-  // The build's home.html is the home page already rendered, for a first visit to paint before the app loads.
-  if (existsSync(path.join(PWA_DIST, 'home.html'))) app.get('/', page('home.html'));
+  // The build's own HTML for the pages first visits land on (the home page comes pre-rendered).
+  for (const [route, file] of Object.entries(landingPages())) app.get(route, page(file));
   app.get(/^(?!\/api\/|\/socket\.io\/).*/, page('index.html'));
 }
 
