@@ -5,10 +5,13 @@ import { landingPages } from '../pages';
 import type { PageAudit, Scenario } from '../types';
 
 const RUNS = 3;
+const ATTEMPTS = 3;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+type Figures = Omit<PageAudit, 'page'>;
+
 /** One Lighthouse run (its default: mobile emulation, simulated throttling) in a fresh Chromium. */
-async function audit(url: string): Promise<Omit<PageAudit, 'page'>> {
+async function audit(url: string): Promise<Figures> {
   const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
@@ -27,6 +30,17 @@ async function audit(url: string): Promise<Omit<PageAudit, 'page'>> {
   }
 }
 
+/** A run, tried again when Lighthouse itself fails (now and then it loses the trace: NO_NAVSTART). */
+async function auditWithRetry(url: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -41,9 +55,9 @@ export const lighthouseMobile: Scenario = {
     const notes: string[] = [];
     for (const { page, path } of landingPages()) {
       const [load1 = 0] = loadavg();
-      const runs: Omit<PageAudit, 'page'>[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${baseUrl}${path}`));
-      const pick = (key: keyof Omit<PageAudit, 'page'>) => median(runs.map((run) => run[key]));
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${baseUrl}${path}`));
+      const pick = (key: keyof Figures) => median(runs.map((run) => run[key]));
       const figures = { page, performance: pick('performance'), accessibility: pick('accessibility'), lcpMs: pick('lcpMs'), cls: pick('cls') };
       results.push(figures);
       const perRun = runs.map((r) => `${r.performance}/${r.accessibility}/${r.lcpMs}ms/${r.cls}`).join(', ');
