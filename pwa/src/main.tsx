@@ -8,15 +8,18 @@ async function start(container: HTMLElement): Promise<void> {
   // NOTE: the first render waits for the page's code. A loading spinner first would replace a pre-rendered
   // page, and hold the page itself back: React shows content no sooner than 300 ms after a fallback.
   await preloadPage(window.location.pathname).catch(() => undefined);
+  const prerendered = container.hasChildNodes();
   const root = createRoot(container);
-  // As a transition, the first render is split into short tasks, so the page answers input meanwhile.
-  startTransition(() => {
+  const render = () =>
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
     );
-  });
+  // A pre-rendered page is on screen already: rendering it as a transition, in short tasks, keeps it
+  // answering input meanwhile. Any other page renders at once, since nothing shows until it has.
+  if (prerendered) startTransition(render);
+  else render();
 }
 
 const container = document.getElementById('root');
