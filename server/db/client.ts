@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
+import { cacheStatements } from './statement-cache';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -31,6 +32,7 @@ export function openDatabase(dataDir: string): { sqlite: Database.Database; db: 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
@@ -67,4 +69,10 @@ export function preparedCache<T>() {
     }
     return statement;
   };
+}
+
+/** A drizzle query built once per connection (values as `sql.placeholder`), then only run. */
+export function prepareOnce<T>(build: (q: Queryable) => T): (q: Queryable) => T {
+  const cache = preparedCache<T>();
+  return (q) => cache(q, '', () => build(q));
 }

@@ -1,15 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from './client';
+import { prepareOnce, type Queryable } from './client';
 import { syncState, tombstones } from './schema';
 
-/** Bumps the one global sync version; every row a write touches is stamped with it. */
-export function nextVersion(q: Queryable): number {
-  const row = q
+const bumpVersion = prepareOnce((q) =>
+  q
     .update(syncState)
     .set({ version: sql`${syncState.version} + 1` })
     .where(eq(syncState.id, 1))
     .returning({ version: syncState.version })
-    .get();
+    .prepare(),
+);
+
+/** Bumps the one global sync version; every row a write touches is stamped with it. */
+export function nextVersion(q: Queryable): number {
+  const row = bumpVersion(q).get();
   if (!row) throw new Error('sync_state row missing');
   return row.version;
 }

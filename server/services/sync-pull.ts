@@ -1,27 +1,18 @@
-import { and, eq, gt, gte, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { FLIGHT_WINDOW_DAYS, makeCursor, readCursor, SYNC_SCHEMA_VERSION, type PullRequest, type PullResponse, type SyncChanges } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { selectFlights } from '../db/flight-queries';
-import { airports, bookings, mutationResults, payments, settings, syncClients, syncState, tombstones, users } from '../db/schema';
-import { forbidden } from '../errors';
+import { airports, bookings, payments, settings, syncState, tombstones, users } from '../db/schema';
 import { toAirportJson } from './airports';
 import { toBookingJson } from './booking-view';
 import { CHAT_TABLES, chatChanges, guestChanges } from './chat-sync';
+import { claimClient, findClient, storedResults } from './sync-clients';
 import { toFlightJson } from './flights';
 import { toPaymentJson } from './payments';
 import { adminSettings, publicSettings, readSettings } from './settings';
 import { toUserJson, type UserRow } from './users';
-
-/** Binds a client id to its user on first sight; another user's client id is refused. */
-export function claimClient(ctx: AppContext, user: UserRow, clientId: string): number {
-  const stamp = ctx.now().toISOString();
-  ctx.db.insert(syncClients).values({ clientId, userId: user.id, createdAt: stamp, updatedAt: stamp }).onConflictDoNothing().run();
-  const client = ctx.db.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
-  if (!client || client.userId !== user.id) throw forbidden();
-  return client.lastMutationId;
-}
 
 type Window = { from: string; to: string; since: number; previousEnd: string | null };
 
@@ -125,19 +116,12 @@ export function pull(ctx: AppContext, user: UserRow, request: PullRequest): Pull
   return ctx.db.transaction(
     (tx) => {
       const version = tx.select().from(syncState).where(eq(syncState.id, 1)).get()?.version ?? 0;
-      const client = tx.select().from(syncClients).where(eq(syncClients.clientId, request.clientId)).get();
+      const client = findClient(tx, request.clientId);
       const cursor = request.cursor ? readCursor(request.cursor) : undefined;
       const stamp = clientStamp(client);
       const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.version > version || cursor.client !== stamp || expired(cursor, now);
       const window: Window = { from, to: windowEnd, since: reset ? 0 : (cursor?.version ?? 0), previousEnd: reset ? null : (cursor?.windowEnd ?? null) };
-      const results = request.pendingFrom
-        ? tx
-            .select()
-            .from(mutationResults)
-            .where(and(eq(mutationResults.clientId, request.clientId), gte(mutationResults.mutationId, request.pendingFrom)))
-            .all()
-            .map(({ mutationId, code, message }) => ({ mutationId, code, message }))
-        : [];
+      const results = request.pendingFrom ? storedResults(tx, request.clientId, request.pendingFrom) : [];
       return {
         cursor: makeCursor(version, windowEnd, stamp),
         lastMutationId: client?.lastMutationId ?? 0,

@@ -1,16 +1,15 @@
-import { and, eq, gte } from 'drizzle-orm';
 import { MutationArgsSchemas, type Mutation, type MutationResult, type PushRequest, type PushResponse } from '../../sync/protocol';
 import { PaymentReviewBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
-import { immediate, type Tx } from '../db/client';
-import { mutationResults, syncClients } from '../db/schema';
+import { immediate } from '../db/client';
+import { mutationResults } from '../db/schema';
 import { AppError, forbidden } from '../errors';
 import { cancelBooking } from './bookings';
 import { markConversationRead } from './chat';
 import { sendMessage } from './chat-messages';
 import { GUEST_MUTATIONS } from './chat-sync';
 import { markAwaitingReview, reviewPayment } from './payment-review';
-import { claimClient } from './sync-pull';
+import { advanceClient, claimClient, storedResults } from './sync-clients';
 import { updateProfile, type UserRow } from './users';
 import { validate } from '../validate';
 
@@ -60,13 +59,6 @@ function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
   }
 }
 
-function advance(tx: Tx, clientId: string, mutationId: number, stamp: string): boolean {
-  const client = tx.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
-  if (!client || client.lastMutationId >= mutationId) return false;
-  tx.update(syncClients).set({ lastMutationId: mutationId, updatedAt: stamp }).where(eq(syncClients.clientId, clientId)).run();
-  return true;
-}
-
 /**
  * Applies a batch in order, one transaction per mutation, each at most once. A business failure
  * is stored as that mutation's result and the queue moves on; a gap stops the batch; a fault
@@ -81,7 +73,7 @@ export function push(ctx: AppContext, user: UserRow, request: PushRequest): Push
     const stamp = ctx.now().toISOString();
     try {
       immediate(ctx.db, (tx) => {
-        if (!advance(tx, request.clientId, mutation.id, stamp)) return;
+        if (!advanceClient(tx, request.clientId, mutation.id, stamp)) return;
         apply(ctx, user, mutation);
       });
     } catch (error) {
@@ -90,18 +82,13 @@ export function push(ctx: AppContext, user: UserRow, request: PushRequest): Push
       }
       const result = { mutationId: mutation.id, code: String(error.status), message: error.message };
       immediate(ctx.db, (tx) => {
-        if (advance(tx, request.clientId, mutation.id, stamp)) tx.insert(mutationResults).values({ clientId: request.clientId, ...result, createdAt: stamp }).run();
+        if (advanceClient(tx, request.clientId, mutation.id, stamp)) tx.insert(mutationResults).values({ clientId: request.clientId, ...result, createdAt: stamp }).run();
       });
       results.push(result);
     }
     last = mutation.id;
   }
-  const stored = ctx.db
-    .select()
-    .from(mutationResults)
-    .where(and(eq(mutationResults.clientId, request.clientId), gte(mutationResults.mutationId, request.mutations[0]?.id ?? last + 1)))
-    .all()
-    .map(({ mutationId, code, message }) => ({ mutationId, code, message }));
+  const stored = storedResults(ctx.db, request.clientId, request.mutations[0]?.id ?? last + 1);
   const merged = new Map([...stored, ...results].map((r) => [r.mutationId, r]));
   return { lastMutationId: last, results: [...merged.values()] };
 }
