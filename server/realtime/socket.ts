@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { userFromToken } from '../middleware/auth';
 import { setChatChannel } from '../services/chat-channel';
 import { attachChatEvents } from './chat-socket';
+import { pokeSender } from './pokes';
 import { ADMIN_ROOM, conversationRooms, userRoom, type RealtimeServer } from './rooms';
 
 export { ADMIN_ROOM, userRoom };
@@ -28,10 +29,7 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
     next();
   });
   io.on('connection', (socket) => attachChatEvents(ctx, socket));
-  ctx.notify = (target) => {
-    const rooms = target === 'admins' ? [ADMIN_ROOM] : [...target.map(userRoom), ADMIN_ROOM];
-    io.to(rooms).emit('poke');
-  };
+  ctx.notify = pokeSender(io);
   setChatChannel(ctx, {
     toConversation: (conversationUserId, event, payload) => void io.to(conversationRooms(conversationUserId)).emit(event, payload),
     isConnected: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,

@@ -141,4 +141,20 @@ describe('support chat over socket.io', () => {
     const page = await admin.get<{ messages: { _id: string }[] }>(`/api/messages/${conversation._id}`);
     expect(page.body.messages.map((m) => m._id)).toEqual([_id]);
   });
+
+  it('changes poke the conversation user and the admins, and nobody else', async () => {
+    const { guest, conversation } = await guestWithConversation();
+    const guestSocket = await listen(guest.token);
+    const adminSocket = await listen(adminToken);
+    const bystander = await listen((await loginGuest(server.url)).token);
+    await sleep(SETTLE_MS);
+
+    await Promise.all(['one', 'two', 'three'].map((text) => send(guest.api, conversation._id, text)));
+    await sleep(SETTLE_MS);
+
+    const pokes = (listener: Listener) => listener.heard.filter((h) => h.event === 'poke').length;
+    expect(pokes(guestSocket)).toBeGreaterThanOrEqual(1);
+    expect(pokes(adminSocket)).toBeGreaterThanOrEqual(1);
+    expect(pokes(bystander)).toBe(0);
+  });
 });
