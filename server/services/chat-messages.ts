@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { CHAT_EVENTS, type Message, type MessagePage } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
-import { immediate, type Queryable } from '../db/client';
-import { conversations, images, messages, users } from '../db/schema';
+import { immediate, prepareOnce, type Queryable } from '../db/client';
+import { conversations, images, messages } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError, conflict } from '../errors';
 import { chatChannel } from './chat-channel';
@@ -11,7 +11,46 @@ import { contactEmail } from './chat-guests';
 import { guestMailDue, guestReplyMail } from './chat-mail';
 import { conversationFor } from './chat';
 import { toMessageJson, type ConversationRow, type MessageRow } from './chat-view';
-import type { UserRow } from './users';
+import { findUserById, type UserRow } from './users';
+
+// NOTE: every chat message runs these, so they are prepared once per connection.
+const messageById = prepareOnce((q) =>
+  q
+    .select()
+    .from(messages)
+    .where(eq(messages.id, sql.placeholder('id')))
+    .prepare(),
+);
+const insertMessage = prepareOnce((q) =>
+  q
+    .insert(messages)
+    .values({
+      id: sql.placeholder('id'),
+      conversationId: sql.placeholder('conversationId'),
+      senderId: sql.placeholder('senderId'),
+      content: sql.placeholder('content'),
+      imageId: sql.placeholder('imageId'),
+      type: sql.placeholder('type'),
+      createdAt: sql.placeholder('createdAt'),
+      version: sql.placeholder('version'),
+    })
+    .returning()
+    .prepare(),
+);
+/** Opens the conversation at its new last message; the guest mail stamp only moves when a mail goes. */
+const touchConversation = prepareOnce((q) =>
+  q
+    .update(conversations)
+    .set({
+      status: 'open',
+      lastMessageAt: sql`${sql.placeholder('lastMessageAt')}`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}`,
+      version: sql`${sql.placeholder('version')}`,
+      lastGuestMailAt: sql`coalesce(${sql.placeholder('mailedAt')}, ${conversations.lastGuestMailAt})`,
+    })
+    .where(eq(conversations.id, sql.placeholder('id')))
+    .prepare(),
+);
 
 export type SendInput = { _id?: string | undefined; conversationId: string; content: string; image?: string | null | undefined };
 
@@ -40,7 +79,7 @@ export function sendMessage(ctx: AppContext, sender: UserRow, input: SendInput):
   const now = ctx.now();
   const sent = immediate(ctx.db, (tx): Sent => {
     if (input._id) {
-      const stored = tx.select().from(messages).where(eq(messages.id, input._id)).get();
+      const stored = messageById(tx).get({ id: input._id });
       if (stored) {
         if (stored.senderId !== sender.id || stored.conversationId !== input.conversationId) throw conflict('This message id is already in use');
         return { row: stored, conversation: conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
@@ -50,24 +89,21 @@ export function sendMessage(ctx: AppContext, sender: UserRow, input: SendInput):
     const imageId = input.image ? chatImageOf(tx, sender, input.image) : null;
     const createdAt = nextCreatedAt(conversation, now);
     const version = nextVersion(tx);
-    const row = tx
-      .insert(messages)
-      .values({ id: input._id ?? randomUUID(), conversationId: conversation.id, senderId: sender.id, content: input.content.trim(), imageId, type: conversation.type, createdAt, version })
-      .returning()
-      .get();
-    const owner = tx.select().from(users).where(eq(users.id, conversation.userId)).get();
+    const row = insertMessage(tx).get({
+      id: input._id ?? randomUUID(),
+      conversationId: conversation.id,
+      senderId: sender.id,
+      content: input.content.trim(),
+      imageId,
+      type: conversation.type,
+      createdAt,
+      version,
+    });
+    if (!row) throw new Error('message insert returned nothing');
+    const owner = findUserById(tx, conversation.userId);
     const mailGuest =
       sender.id !== conversation.userId && owner?.role === 'guest' && !chatChannel(ctx).isConnected(owner.id) && guestMailDue(conversation.lastGuestMailAt, now);
-    tx.update(conversations)
-      .set({
-        status: 'open',
-        lastMessageAt: createdAt,
-        updatedAt: now.toISOString(),
-        version,
-        ...(mailGuest ? { lastGuestMailAt: now.toISOString() } : {}),
-      })
-      .where(eq(conversations.id, conversation.id))
-      .run();
+    touchConversation(tx).run({ id: conversation.id, lastMessageAt: createdAt, updatedAt: now.toISOString(), version, mailedAt: mailGuest ? now.toISOString() : null });
     return { row, conversation, created: true, mailTo: mailGuest && owner ? { email: contactEmail(owner), guest: owner } : null };
   });
   const message = toMessageJson(sent.row);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CHAT_EVENTS, type Conversation, type ConversationStatus, type ConversationType } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
-import { immediate, type Queryable } from '../db/client';
+import { immediate, prepareOnce, type Queryable } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError, forbidden, notFound } from '../errors';
@@ -12,9 +12,17 @@ import type { UserRow } from './users';
 
 export const ADMIN_CANNOT_START = "Admin can't contact support, you are Support";
 
+const conversationById = prepareOnce((q) =>
+  q
+    .select()
+    .from(conversations)
+    .where(eq(conversations.id, sql.placeholder('id')))
+    .prepare(),
+);
+
 /** The conversation when the user takes part in it; anyone else gets a 404, never the data. */
 export function conversationFor(q: Queryable, user: UserRow, id: string): ConversationRow {
-  const row = q.select().from(conversations).where(eq(conversations.id, id)).get();
+  const row = conversationById(q).get({ id });
   if (!row || !isParticipant(user, row)) throw notFound('Conversation');
   return row;
 }
