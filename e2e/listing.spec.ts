@@ -21,6 +21,10 @@ test('a listing URL shows the flights in local airport time and keeps them on re
   ).json()) as ApiFlight[];
   if (!flight) throw new Error('the demo data has no LOS-LHR flight on that day');
 
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/flights')) asked.push(request.url());
+  });
   await page.goto(`/listing?from=LOS&to=LHR&date=${date}&type=one&class=Business&travelers=3`);
   const listing = new ListingPage(page);
   const check = async () => {
@@ -37,6 +41,7 @@ test('a listing URL shows the flights in local airport time and keeps them on re
     await expect(card).toContainText(/\d+hr \d+min/);
   };
   await check();
+  expect(asked, 'the first load shows the flights the page came with').toEqual([]);
   await page.reload();
   await check();
 

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -23,8 +21,7 @@ import { paymentRoutes } from './routes/payments';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
-
-export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
+import { servePwa } from './pwa-pages';
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
@@ -97,51 +94,6 @@ function handleError(error: unknown, _req: Request, res: Response, _next: NextFu
   res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
 }
 
-/** Hashed assets the build also wrote brotli-compressed (name.br), sent so to browsers that take br. */
-function precompressedAssets(dir: string) {
-  const compressed = new Set(readdirSync(dir).filter((name) => name.endsWith('.br')).map((name) => name.slice(0, -'.br'.length)));
-  return (req: Request, res: Response, next: NextFunction) => {
-    const name = req.path.slice(1);
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !compressed.has(name) || req.acceptsEncodings('br') !== 'br') {
-      next();
-      return;
-    }
-    res.setHeader('Content-Encoding', 'br');
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.type(path.extname(name));
-    res.sendFile(path.join(dir, `${name}.br`));
-  };
-}
-
-/** landing-pages.json: the paths the build wrote their own HTML for, and its file. */
-function landingPages(): Record<string, string> {
-  const file = path.join(PWA_DIST, 'landing-pages.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-}
-
-function servePwa(app: express.Express) {
-  if (!existsSync(PWA_DIST)) return;
-  const assets = path.join(PWA_DIST, 'assets');
-  if (existsSync(assets)) app.use('/assets', precompressedAssets(assets));
-  app.use(
-    express.static(PWA_DIST, {
-      index: false,
-      setHeaders(res, file) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
-  const page = (file: string) => (_req: Request, res: Response) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(path.join(PWA_DIST, file));
-  };
-  // The build's own HTML for the pages first visits land on (the home page comes pre-rendered).
-  for (const [route, file] of Object.entries(landingPages())) app.get(route, page(file));
-  app.get(/^(?!\/api\/|\/socket\.io\/).*/, page('index.html'));
-}
-
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -175,7 +127,7 @@ export function createApp(ctx: AppContext): express.Express {
     next(new AppError(404, 'Not found'));
   });
 
-  servePwa(app);
+  servePwa(app, ctx);
   app.use(handleError);
   return app;
 }

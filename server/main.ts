@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { buildPwaIfStale } from './build-pwa';
-import { PWA_DIST } from './app';
+import { PWA_DIST } from './pwa-pages';
 import { EnvError, parseEnv } from './env';
 import { seedIfEmpty } from './seed/seed';
 import { createContext, listen } from './start';

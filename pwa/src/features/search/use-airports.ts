@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Airport } from '../../../../sync/schemas/airport';
 import { api } from '../../lib/api';
+import { takePageAirports } from '../../lib/page-data';
 
 export function useAirports() {
   return useQuery({
     queryKey: ['airports'],
     queryFn: ({ signal }) => api<Airport[]>('/airports', { signal }),
+    initialData: takePageAirports,
     staleTime: 10 * 60_000,
   });
 }

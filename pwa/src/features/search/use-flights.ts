@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { api } from '../../lib/api';
+import { takePageFlights } from '../../lib/page-data';
 
 export type FlightLeg = { origin: string; destination: string; date: string };
 
-const byDeparture = (a: Flight, b: Flight) => a.departureTime.localeCompare(b.departureTime);
+const byDeparture = (flights: Flight[]) => [...flights].sort((a, b) => a.departureTime.localeCompare(b.departureTime));
 
 /** Flights of one leg on a local date at the origin; refetched whenever the leg changes. */
 export function useFlights(leg: FlightLeg, enabled = true) {
@@ -13,7 +14,11 @@ export function useFlights(leg: FlightLeg, enabled = true) {
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ origin: leg.origin, destination: leg.destination, departureTime: leg.date });
       const flights = await api<Flight[]>(`/flights?${query.toString()}`, { signal });
-      return [...flights].sort(byDeparture);
+      return byDeparture(flights);
+    },
+    initialData: () => {
+      const sent = takePageFlights(leg);
+      return sent && byDeparture(sent);
     },
     enabled,
     staleTime: 30_000,

@@ -1,0 +1,31 @@
+import type { Airport } from '../../../sync/schemas/airport';
+import type { Flight } from '../../../sync/schemas/flight';
+import { PAGE_DATA_ID, type PageData } from '../../../sync/page-data';
+import type { FlightLeg } from '../features/search/use-flights';
+
+function readPageData(): PageData {
+  const text = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return {};
+  }
+}
+
+/** What the server sent inside this page (nothing when rendered at build time); each part is handed out once. */
+let unread: PageData | undefined;
+const unused = (): PageData => (unread ??= readPageData());
+
+export function takePageFlights(leg: FlightLeg): Flight[] | undefined {
+  const sent = unused().flights;
+  if (!sent || sent.origin !== leg.origin || sent.destination !== leg.destination || sent.date !== leg.date) return undefined;
+  delete unused().flights;
+  return sent.flights;
+}
+
+export function takePageAirports(): Airport[] | undefined {
+  const sent = unused().airports;
+  delete unused().airports;
+  return sent;
+}

@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { PAGE_DATA_ID, type PageData } from '../sync/page-data';
+import { IsoDateSchema } from '../sync/schemas/common';
+import type { AppContext } from './context';
+import { listAirports, toAirportJson } from './services/airports';
+import { searchFlights } from './services/flights';
+
+export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
+
+/** Hashed assets the build also wrote brotli-compressed (name.br), sent so to browsers that take br. */
+function precompressedAssets(dir: string) {
+  const compressed = new Set(readdirSync(dir).filter((name) => name.endsWith('.br')).map((name) => name.slice(0, -'.br'.length)));
+  return (req: Request, res: Response, next: NextFunction) => {
+    const name = req.path.slice(1);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !compressed.has(name) || req.acceptsEncodings('br') !== 'br') {
+      next();
+      return;
+    }
+    res.setHeader('Content-Encoding', 'br');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type(path.extname(name));
+    res.sendFile(path.join(dir, `${name}.br`));
+  };
+}
+
+/** landing-pages.json: the paths the build wrote their own HTML for, and its file. */
+function landingPages(): Record<string, string> {
+  const file = path.join(PWA_DIST, 'landing-pages.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+}
+
+const IataSchema = z.string().regex(/^[A-Z]{3}$/);
+const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema });
+
+/** A listing URL's outbound flights and the airports; nothing when the URL holds no complete search. */
+export function listingPageData(ctx: AppContext, query: unknown): PageData | null {
+  const search = ListingQuerySchema.safeParse(query);
+  if (!search.success) return null;
+  const { from, to, date } = search.data;
+  const flights = searchFlights(ctx, { origin: from, destination: to, departureTime: date });
+  return { flights: { origin: from, destination: to, date, flights }, airports: listAirports(ctx.db).map(toAirportJson) };
+}
+
+/** The data as a script element the page reads; no `<` inside can close it, whatever a name holds. */
+export function pageDataScript(data: PageData): string {
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** What the server adds to a landing page's HTML, by path. */
+const PAGE_DATA: Record<string, (ctx: AppContext, query: unknown) => PageData | null> = { '/listing': listingPageData };
+
+export function servePwa(app: express.Express, ctx: AppContext) {
+  if (!existsSync(PWA_DIST)) return;
+  const assets = path.join(PWA_DIST, 'assets');
+  if (existsSync(assets)) app.use('/assets', precompressedAssets(assets));
+  app.use(
+    express.static(PWA_DIST, {
+      index: false,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  const page = (file: string) => (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(PWA_DIST, file));
+  };
+  const pageWithData = (file: string, data: (ctx: AppContext, query: unknown) => PageData | null) => {
+    const html = readFileSync(path.join(PWA_DIST, file), 'utf8');
+    return (req: Request, res: Response) => {
+      const found = data(ctx, req.query);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html');
+      res.send(found ? html.replace('</body>', `${pageDataScript(found)}</body>`) : html);
+    };
+  };
+  // The build's own HTML for the pages first visits land on (the home page comes pre-rendered, the
+  // listing carries its flights).
+  for (const [route, file] of Object.entries(landingPages())) {
+    const data = PAGE_DATA[route];
+    app.get(route, data ? pageWithData(file, data) : page(file));
+  }
+  app.get(/^(?!\/api\/|\/socket\.io\/).*/, page('index.html'));
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DATA_ID, type PageData } from '../../sync/page-data';
+import type { Airport } from '../../sync/schemas/airport';
+import type { Flight } from '../../sync/schemas/flight';
+import { localDate } from '../../sync/time';
+import { pageDataScript, listingPageData } from '../pwa-pages';
+import { client, startTestServer, type TestServer } from './harness';
+
+describe('the data a listing page carries', () => {
+  let server: TestServer;
+  let flight: Flight;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo' });
+    const all = (await client(server.url).get<Flight[]>('/api/flights')).body;
+    const later = all.find((f) => Date.parse(f.departureTime) > Date.now() + 3 * 86_400_000);
+    if (!later) throw new Error('the demo data has no flight in three days');
+    flight = later;
+  });
+  afterAll(() => server.stop());
+
+  it('is what the API answers for the same search, with the airports', async () => {
+    const api = client(server.url);
+    const date = localDate(flight.departureTime, flight.origin.timeZone);
+    const path = `/api/flights?origin=${flight.origin.code}&destination=${flight.destination.code}&departureTime=${date}`;
+    const data = listingPageData(server.ctx, { from: flight.origin.code, to: flight.destination.code, date, type: 'one', travelers: '2' });
+    expect(data?.flights?.flights.map((f) => f._id)).toContain(flight._id);
+    expect(data?.flights).toEqual({ origin: flight.origin.code, destination: flight.destination.code, date, flights: (await api.get<Flight[]>(path)).body });
+    expect(data?.airports).toEqual((await api.get<Airport[]>('/api/airports')).body);
+  });
+
+  it('is nothing for a listing URL without a complete, well-formed search', () => {
+    for (const query of [{}, { from: 'LOS', to: 'LHR' }, { from: 'LOS', to: 'LHR', date: '2026-13-40' }, { from: 'los', to: 'LHR', date: '2026-12-01' }, { from: ['LOS'], to: 'LHR', date: '2026-12-01' }]) {
+      expect(listingPageData(server.ctx, query)).toBeNull();
+    }
+  });
+
+  it('cannot be closed from inside, whatever a name holds', () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const data: PageData = { airports: [{ _id: 'x', name: hostile, city: hostile, code: 'XXX', country: 'X', timeZone: 'UTC', terminals: [] } as unknown as Airport] };
+    const script = pageDataScript(data);
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script.endsWith('</script>')).toBe(true);
+    const body = script.slice(`<script type="application/json" id="${PAGE_DATA_ID}">`.length, -'</script>'.length);
+    expect(JSON.parse(body)).toEqual(data);
+  });
+});

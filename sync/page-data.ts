@@ -1,0 +1,14 @@
+import type { Airport } from './schemas/airport';
+import type { Flight } from './schemas/flight';
+
+/** The id of the `<script type="application/json">` a landing page carries its first data in. */
+export const PAGE_DATA_ID = 'page-data';
+
+/** One leg's flights, exactly as `GET /api/flights?origin&destination&departureTime` answers them. */
+export type PageFlights = { origin: string; destination: string; date: string; flights: Flight[] };
+
+/**
+ * What the server already knows a landing page will ask for, sent inside the page so its first render
+ * needs no second round trip: the listing's outbound flights and the airports that name them.
+ */
+export type PageData = { flights?: PageFlights; airports?: Airport[] };
