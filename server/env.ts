@@ -15,6 +15,8 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
+  /** 'off' lifts the per-address and per-user rate limits, for load tests run from one machine. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

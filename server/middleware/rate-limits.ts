@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 
@@ -17,6 +17,7 @@ export type LimitRule = {
 export type LimitName = 'login' | 'guestLogin' | 'track' | 'chatSend' | 'upload' | 'passwordReset';
 
 const MINUTE = 60_000;
+const LIFTED = 1_000_000;
 
 /**
  * The production limits. NOTE: log-in counts failures only: the per-e-mail lockout (services/lockout.ts)
@@ -42,8 +43,9 @@ function clientKey(req: Request, rule: LimitRule): string {
  * it on a running server; the window is fixed when the limiter is made. A refusal is a 429 in the
  * product's error shape, through the one error middleware.
  */
-export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => rule.limit): RateLimitRequestHandler {
+export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => rule.limit, store = new MemoryStore()): RateLimitRequestHandler {
   return rateLimit({
+    store,
     windowMs: rule.windowMs,
     limit: () => currentLimit(),
     standardHeaders: 'draft-8',
@@ -70,14 +72,15 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
   };
 }
 
-type AppLimits = { limiters: Limiters; limits: Record<LimitName, number> };
+type AppLimits = { limiters: Limiters; limits: Record<LimitName, number>; stores: Record<LimitName, MemoryStore> };
 const perApp = new WeakMap<AppContext, AppLimits>();
 
 function appLimits(ctx: AppContext): AppLimits {
   const existing = perApp.get(ctx);
   if (existing) return existing;
-  const limits = perLimit((name) => DEFAULT_RATE_LIMITS[name].limit);
-  const created: AppLimits = { limits, limiters: perLimit((name) => makeLimiter(DEFAULT_RATE_LIMITS[name], () => limits[name])) };
+  const limits = perLimit((name) => (ctx.env.RATE_LIMITS === 'off' ? LIFTED : DEFAULT_RATE_LIMITS[name].limit));
+  const stores = perLimit(() => new MemoryStore());
+  const created: AppLimits = { limits, stores, limiters: perLimit((name) => makeLimiter(DEFAULT_RATE_LIMITS[name], () => limits[name], stores[name])) };
   perApp.set(ctx, created);
   return created;
 }
@@ -97,5 +100,22 @@ export function setRateLimits(ctx: AppContext, limits: Partial<Record<LimitName,
 
 /** No practical limit: for suites that hammer the API from one address on purpose (fuzzing, load). */
 export function liftRateLimits(ctx: AppContext): void {
-  setRateLimits(ctx, perLimit(() => 1_000_000));
+  setRateLimits(ctx, perLimit(() => LIFTED));
+}
+
+/**
+ * Takes up to `wanted` chat messages from the caller's chatSend budget, the one `POST /messages/send`
+ * counts against (messages also arrive through the sync outbox). Answers how many it could take.
+ */
+export async function takeChatSends(ctx: AppContext, userId: string, wanted: number): Promise<number> {
+  const { limits, stores } = appLimits(ctx);
+  const key = `user:${userId}`;
+  for (let taken = 0; taken < wanted; taken += 1) {
+    const { totalHits } = await stores.chatSend.increment(key);
+    if (totalHits > limits.chatSend) {
+      await stores.chatSend.decrement(key);
+      return taken;
+    }
+  }
+  return wanted;
 }

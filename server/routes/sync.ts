@@ -3,6 +3,7 @@ import { PullRequestSchema, PushRequestSchema } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
+import { withinChatBudget } from '../services/push-budget';
 import { pull } from '../services/sync-pull';
 import { push, TransientError } from '../services/sync-push';
 import { validate } from '../validate';
@@ -15,9 +16,9 @@ export function syncRoutes(ctx: AppContext): Router {
     res.json(pull(ctx, user, validate(PullRequestSchema, req.body)));
   });
 
-  router.post('/sync/push', (req, res) => {
+  router.post('/sync/push', async (req, res) => {
     const user = currentParticipant(req);
-    const request = validate(PushRequestSchema, req.body);
+    const request = await withinChatBudget(ctx, user, validate(PushRequestSchema, req.body));
     try {
       const answer = push(ctx, user, request);
       ctx.notify([user.id]);

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, type LimitName } from '../middleware/rate-limits';
+import { send, startSupport } from './chat-fixtures';
 import { expectError, expectErrorShape, imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';
 import { apiEndpoints, routeHandlers } from './route-list';
@@ -106,5 +108,27 @@ describe('rate limits', () => {
         await new Promise((resolve) => http.close(resolve));
       }
     }
+  });
+
+  it('chat messages pushed through the sync outbox count against the same budget as the REST route', async () => {
+    setRateLimits(server.ctx, { chatSend: 3 });
+    const member = await registerUser(server.url, `flood.${randomUUID().slice(0, 6)}@example.com`);
+    const api = client(server.url, member.token);
+    const conversation = await startSupport(api);
+    const clientId = randomUUID();
+    const message = (id: number) => ({ id, name: 'sendMessage', args: { _id: randomUUID(), conversationId: conversation._id, content: `message ${id}`, image: null } });
+    const push = (mutations: ReturnType<typeof message>[]) => api.post<{ lastMutationId: number }>('/api/sync/push', { clientId, schemaVersion: 1, mutations });
+
+    await send(api, conversation._id, 'by the REST route');
+    const [one, two, three] = [message(1), message(2), message(3)];
+    const first = await push([one, two, three]);
+    expect(first.status).toBe(200);
+    expect(first.body.lastMutationId).toBe(2);
+    expectError(await push([three]), 429, DEFAULT_RATE_LIMITS.chatSend.message);
+    expect((await push([one, two])).status).toBe(200);
+    expectLimited(await api.post('/api/messages/send', { conversationId: conversation._id, content: 'one more', type: 'Support' }), 'chatSend');
+
+    const stored = await api.get<{ messages: { content: string }[] }>(`/api/messages/${conversation._id}`);
+    expect(stored.body.messages.map((m) => m.content)).toEqual(['by the REST route', 'message 1', 'message 2']);
   });
 });
