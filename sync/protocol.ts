@@ -9,7 +9,7 @@ import { AdminSettingsSchema, PublicSettingsSchema } from './schemas/settings';
 import { UserSchema } from './schemas/user';
 
 /** Bumped whenever the shape of synced rows or mutations changes; a mismatch resets the client. */
-export const SYNC_SCHEMA_VERSION = 1;
+export const SYNC_SCHEMA_VERSION = 2;
 export const FLIGHT_WINDOW_DAYS = 60;
 
 /**

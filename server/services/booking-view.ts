@@ -69,6 +69,7 @@ export function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Bo
     phone: row.phone,
     totalAmount: centsToDollars(row.totalCents),
     refundDue: row.refundDueCents === null ? null : centsToDollars(row.refundDueCents),
+    refundPaidAt: row.refundPaidAt,
     cancelReason: row.cancelReason,
     checkedInAt: row.checkedInAt,
     createdAt: row.createdAt,

@@ -48,8 +48,12 @@ describe('cancelling, refunds and online check-in', () => {
     expect(mail?.to).toBe('buyer@example.com');
     expect(mail?.text).toContain('Refund due: $697.23');
 
+    expect(cancelled.body.refundPaidAt).toBeNull();
     const refund = await who.admin.put<Booking>(`/api/bookings/${created.booking._id}/refund`);
     expectAnswer(refund, 200);
+    expect(Date.parse(refund.body.refundPaidAt ?? '')).toBeGreaterThan(0);
+    const own = (await who.owner.get<Booking[]>('/api/bookings/user')).body.find((b) => b._id === created.booking._id);
+    expect(own?.refundPaidAt).toBe(refund.body.refundPaidAt);
     expectAnswer(await who.admin.put(`/api/bookings/${created.booking._id}/refund`), 409, 'This refund is already paid');
   });
 

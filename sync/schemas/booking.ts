@@ -60,6 +60,8 @@ export const BookingSchema = z.object({
   phone: z.string(),
   totalAmount: z.number(),
   refundDue: z.number().nullable(),
+  /** When an admin marked the refund paid; null while it is still owed (or none is due). */
+  refundPaidAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),

@@ -51,6 +51,7 @@ function booking(id: string, status: Booking['status'], patch: Partial<Booking> 
     phone: '+234',
     totalAmount: 500,
     refundDue: null,
+    refundPaidAt: null,
     cancelReason: null,
     checkedInAt: null,
     createdAt: '2031-01-01T10:00:00.000Z',

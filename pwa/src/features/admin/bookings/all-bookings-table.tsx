@@ -55,7 +55,7 @@ export function AllBookingsTable() {
                 booking={booking}
                 now={now}
                 queued={queued.get(booking._id)}
-                refund={{ paid: refund.paid.has(booking._id), busy: refund.busy === booking._id, onMark: () => void refund.markPaid(booking) }}
+                refund={{ paid: booking.refundPaidAt !== null || refund.paid.has(booking._id), busy: refund.busy === booking._id, onMark: () => void refund.markPaid(booking) }}
                 onView={() => setDialog({ kind: 'view', id: booking._id })}
                 onCancel={() => setDialog({ kind: 'cancel', id: booking._id })}
               />

@@ -6,7 +6,7 @@ import { messageOf } from '../../../lib/api-error';
 
 /**
  * 'Mark refund paid' for a cancelled paid booking (PUT /bookings/{id}/refund).
- * NOTE: synced bookings do not carry the paid date, so this session remembers what it marked.
+ * NOTE: this session remembers what it marked until the next pull brings the booking's paid date.
  */
 export function useRefundPaid() {
   const toast = useToast();

@@ -52,8 +52,11 @@ export function BookingDetails({ booking, audience, onClose, title, children }: 
         ) : null}
         {booking.refundDue !== null ? (
           <>
-            <dt>Refund due</dt>
-            <dd>{formatPrice(booking.refundDue)}</dd>
+            <dt>{booking.refundPaidAt ? 'Refund paid' : 'Refund due'}</dt>
+            <dd>
+              {formatPrice(booking.refundDue)}
+              {booking.refundPaidAt ? ` on ${formatBookingDate(booking.refundPaidAt)}` : null}
+            </dd>
           </>
         ) : null}
         {booking.checkedInAt ? (

@@ -30,6 +30,7 @@ function booking(patch: Partial<Booking> = {}): Booking {
     phone: '+234',
     totalAmount: 420.5,
     refundDue: null,
+    refundPaidAt: null,
     cancelReason: null,
     checkedInAt: null,
     createdAt: '2030-06-01T00:00:00.000Z',
