@@ -77,13 +77,16 @@ export function updateAirport(ctx: AppContext, id: string, body: Partial<Airport
     if (body.code) assertCodeFree(tx, body.code, current.id);
     const code = body.code ?? current.code;
     const timeZone = body.timeZone ?? (body.code ? timeZoneFor({ code }) : current.timeZone);
+    const version = nextVersion(tx);
     const row = tx
       .update(airports)
-      .set({ ...body, timeZone, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) })
+      .set({ ...body, timeZone, updatedAt: ctx.now().toISOString(), version })
       .where(eq(airports.id, current.id))
       .returning()
       .get();
     if (!row) throw notFound('Airport');
+    // Flights embed their airports (and bookings their flights): the next pull sends them again.
+    tx.update(flights).set({ version }).where(or(eq(flights.originId, row.id), eq(flights.destinationId, row.id))).run();
     return row;
   });
 }
