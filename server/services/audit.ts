@@ -1,6 +1,6 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog, users } from '../db/schema';
 
 export type AuditEntity = (typeof auditLog.$inferSelect)['entity'];
 
@@ -33,8 +33,9 @@ export function listAudit(q: Queryable, filter: { entity?: AuditEntity; entityId
   if (filter.entity) parts.push(eq(auditLog.entity, filter.entity));
   if (filter.entityId) parts.push(eq(auditLog.entityId, filter.entityId));
   return q
-    .select()
+    .select({ ...getTableColumns(auditLog), actorName: users.fullName })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(parts.length ? and(...parts) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(filter.limit)

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './harness';
 import { actors, activeSeats, book, expectAnswer, flightAt, roundTripBody, type Actors, type Created } from './booking-fixtures';
 
 const HOUR = 3_600_000;
-type AuditRow = { actorId: string | null; fromStatus: string | null; toStatus: string; reason: string | null };
+type AuditRow = { actorId: string | null; actorName: string | null; fromStatus: string | null; toStatus: string; reason: string | null };
 
 describe('cancelling, refunds and online check-in', () => {
   let server: TestServer;
@@ -43,6 +43,7 @@ describe('cancelling, refunds and online check-in', () => {
     expect(activeSeats(server, outbound._id)).toEqual([]);
     const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=booking&entityId=${created.booking._id}`);
     expect(audit.body[0]).toMatchObject({ fromStatus: 'confirmed', toStatus: 'cancelled', reason: 'cancelled by the traveller', actorId: who.ownerId });
+    expect(audit.body[0]?.actorName).toMatch(/^Owner /);
     const mails = await who.admin.get<{ to: string; subject: string; text: string }[]>('/api/mail-outbox');
     const mail = mails.body.find((m) => m.subject === `Booking ${created.booking.bookingId} is cancelled`);
     expect(mail?.to).toBe('buyer@example.com');

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { messageOf } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { formatAdminDate } from '../../../lib/format';
-import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntity } from './audit-types';
+import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntity, type AuditRow } from './audit-types';
 import { resolveEntityId, useAudit, useAuditNames } from './use-audit';
 
 const ENTITY_OPTIONS = [{ value: 'all', label: 'All' }, ...AUDIT_ENTITIES.map((value) => ({ value, label: value }))];
@@ -20,7 +20,7 @@ export function AuditTable() {
   const [page, setPage] = useState(1);
   const entityId = resolveEntityId(typed, names);
   const audit = useAudit({ entity, entityId, page });
-  const actor = (id: string | null) => (id === null ? 'System' : id === user?._id ? 'You' : id);
+  const actor = (row: AuditRow) => (row.actorId === null ? 'System' : row.actorId === user?._id ? 'You' : (row.actorName ?? row.actorId));
 
   return (
     <>
@@ -51,7 +51,7 @@ export function AuditTable() {
                   <td>{row.fromStatus ?? '—'}</td>
                   <td>{row.toStatus}</td>
                   <td className="wrap">{row.reason ?? ''}</td>
-                  <td>{actor(row.actorId)}</td>
+                  <td>{actor(row)}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,8 @@
 export type AuditRow = {
   id: number;
   actorId: string | null;
+  /** The actor's name today; null for the system, or when the account is gone. */
+  actorName: string | null;
   entity: 'booking' | 'payment' | 'flight';
   entityId: string;
   fromStatus: string | null;
