@@ -16,14 +16,16 @@ export const FLIGHT_WINDOW_DAYS = 60;
  * A cursor names the server version the client has, the last day of its flight window, and the
  * server's record of the client it was issued to: a server whose data was wiped (or restored from
  * before the client existed) knows the cursor is not from its history. Cursors without it are reset.
+ * It also names the schema its rows were sent in: after an upgrade of both server and app, the rows a
+ * device kept from the old shape are replaced. A cursor without it is from schema 1.
  */
-export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?$/);
+export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?(:v\d+)?$/);
 export function makeCursor(version: number, windowEnd: string, client: string): string {
-  return `${version}:${windowEnd}:${client}`;
+  return `${version}:${windowEnd}:${client}:v${SYNC_SCHEMA_VERSION}`;
 }
-export function readCursor(cursor: string): { version: number; windowEnd: string; client: string } {
-  const [version = '0', windowEnd = '', client = ''] = cursor.split(':');
-  return { version: Number(version), windowEnd, client };
+export function readCursor(cursor: string): { version: number; windowEnd: string; client: string; schema: number } {
+  const [version = '0', windowEnd = '', client = '', schema = 'v1'] = cursor.split(':');
+  return { version: Number(version), windowEnd, client, schema: Number(schema.slice(1)) };
 }
 
 /** Payments sync without their populated booking; the booking is in its own table. */

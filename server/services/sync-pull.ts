@@ -119,7 +119,7 @@ export function pull(ctx: AppContext, user: UserRow, request: PullRequest): Pull
       const client = findClient(tx, request.clientId);
       const cursor = request.cursor ? readCursor(request.cursor) : undefined;
       const stamp = clientStamp(client);
-      const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.version > version || cursor.client !== stamp || expired(cursor, now);
+      const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.schema !== SYNC_SCHEMA_VERSION || cursor.version > version || cursor.client !== stamp || expired(cursor, now);
       const window: Window = { from, to: windowEnd, since: reset ? 0 : (cursor?.version ?? 0), previousEnd: reset ? null : (cursor?.windowEnd ?? null) };
       const results = request.pendingFrom ? storedResults(tx, request.clientId, request.pendingFrom) : [];
       return {

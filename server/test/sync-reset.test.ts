@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from '../../sync/client/outbox';
-import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
+import { readCursor, SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import { sweep } from '../services/lifecycle';
 import { ADMIN, client, login, TRAVELLER } from './harness';
 import { expectSameTables, fullSnapshot, lastMutationIdOf, serverVersion, SyncClient, tablesOf, type SyncServer, startSyncServer } from './sync-fixtures';
@@ -114,6 +114,21 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     expect(await d.store.outbox()).toEqual([]);
     expect(d.profileName()).toBe('Schema Bumped');
     await expectEqualsServer(d);
+  });
+
+  it('a cursor from rows of an older schema gets reset, so a device drops what it kept in the old shape', async () => {
+    const d = device();
+    await d.engine.sync();
+    const meta = await d.store.meta();
+    const current = meta.cursor ?? '';
+    expect(readCursor(current).schema).toBe(SYNC_SCHEMA_VERSION);
+    const incremental = await d.link.transport().pull({ clientId: meta.clientId, cursor: current, schemaVersion: SYNC_SCHEMA_VERSION });
+    expect(incremental.reset).toBe(false);
+    const older = current.replace(/:v\d+$/, '');
+    expect(readCursor(older).schema).toBe(1);
+    const response = await d.link.transport().pull({ clientId: meta.clientId, cursor: older, schemaVersion: SYNC_SCHEMA_VERSION });
+    expect(response.reset).toBe(true);
+    expect(response.changes.bookings).toHaveLength(4);
   });
 
   it('a null cursor with pending mutations: the snapshot replaces the tables, the mutations stay queued and are applied', async () => {
