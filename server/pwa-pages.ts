@@ -33,17 +33,19 @@ function landingPages(): Record<string, string> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }
 
+type PageDataSource = (ctx: AppContext, query: unknown) => PageData | null;
+
 const IataSchema = z.string().regex(/^[A-Z]{3}$/);
 const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema });
 
 /** A listing URL's outbound flights and the airports; nothing when the URL holds no complete search. */
-export function listingPageData(ctx: AppContext, query: unknown): PageData | null {
+export const listingPageData: PageDataSource = (ctx, query) => {
   const search = ListingQuerySchema.safeParse(query);
   if (!search.success) return null;
   const { from, to, date } = search.data;
   const flights = searchFlights(ctx, { origin: from, destination: to, departureTime: date });
   return { flights: { origin: from, destination: to, date, flights }, airports: listAirports(ctx.db).map(toAirportJson) };
-}
+};
 
 /** The data as a script element the page reads; no `<` inside can close it, whatever a name holds. */
 export function pageDataScript(data: PageData): string {
@@ -51,7 +53,7 @@ export function pageDataScript(data: PageData): string {
 }
 
 /** What the server adds to a landing page's HTML, by path. */
-const PAGE_DATA: Record<string, (ctx: AppContext, query: unknown) => PageData | null> = { '/listing': listingPageData };
+const PAGE_DATA: Record<string, PageDataSource> = { '/listing': listingPageData };
 
 export function servePwa(app: express.Express, ctx: AppContext) {
   if (!existsSync(PWA_DIST)) return;
@@ -70,7 +72,7 @@ export function servePwa(app: express.Express, ctx: AppContext) {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(PWA_DIST, file));
   };
-  const pageWithData = (file: string, data: (ctx: AppContext, query: unknown) => PageData | null) => {
+  const pageWithData = (file: string, data: PageDataSource) => {
     const html = readFileSync(path.join(PWA_DIST, file), 'utf8');
     return (req: Request, res: Response) => {
       const found = data(ctx, req.query);

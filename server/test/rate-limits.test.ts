@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, type LimitName } from '../middleware/rate-limits';
+import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, takeChatSends, type LimitName } from '../middleware/rate-limits';
 import { send, startSupport } from './chat-fixtures';
 import { expectError, expectErrorShape, imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';
@@ -130,5 +130,17 @@ describe('rate limits', () => {
 
     const stored = await api.get<{ messages: { content: string }[] }>(`/api/messages/${conversation._id}`);
     expect(stored.body.messages.map((m) => m.content)).toEqual(['by the REST route', 'message 1', 'message 2']);
+  });
+
+  it('RATE_LIMITS=off lifts the limits; by default the chatSend budget stops at its limit', async () => {
+    const lifted = await startTestServer({ env: { RATE_LIMITS: 'off' } });
+    const limited = await startTestServer();
+    try {
+      expect(await takeChatSends(lifted.ctx, 'someone', 500)).toBe(500);
+      expect(await takeChatSends(limited.ctx, 'someone', 500)).toBe(DEFAULT_RATE_LIMITS.chatSend.limit);
+      expect(await takeChatSends(limited.ctx, 'someone', 1)).toBe(0);
+    } finally {
+      await Promise.all([lifted.stop(), limited.stop()]);
+    }
   });
 });
