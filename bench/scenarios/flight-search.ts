@@ -1,7 +1,7 @@
 import { load } from '../load';
 import type { Scenario } from '../types';
 
-/** Seeded routes (each flown both ways, twice a day, for the next 60 days). */
+/** Seeded routes (each flown both ways, at least daily, for the next 60 days). */
 const ROUTES = [
   ['LOS', 'LHR'],
   ['LHR', 'JFK'],

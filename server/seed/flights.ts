@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { localDate } from '../../sync/time';
+import { localDate, zonedToUtc } from '../../sync/time';
 import type { Tx } from '../db/client';
 import { flights } from '../db/schema';
 import type { SeededAirport } from './airports';
-import { DAILY_DEPARTURES, DAYS_AHEAD, DAYS_BACK, ROUTES } from './catalogue';
+import { DAYS_AHEAD, DAYS_BACK, DEPARTURE_WINDOWS, ROUTES, SHUTTLE_KM } from './catalogue';
 import { seededRandom } from './random';
 
 const EARTH_KM = 6371;
 
-function distanceKm(a: SeededAirport, b: SeededAirport): number {
+export function distanceKm(a: SeededAirport, b: SeededAirport): number {
   const rad = (d: number) => (d * Math.PI) / 180;
   const dLat = rad(b.record.latitude - a.record.latitude);
   const dLon = rad(b.record.longitude - a.record.longitude);
@@ -27,11 +27,30 @@ function fareCents(km: number, random: () => number): number {
   return Math.round(base * (0.85 + random() * 0.35)) * 100;
 }
 
+/** A local clock time 'HH:mm' in 5-minute steps inside a window of minutes after midnight. */
+function clockIn([from, to]: readonly [number, number], random: () => number): string {
+  const minutes = from + Math.floor((random() * (to - from)) / 5) * 5;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** A leg's daily services: their flight numbers and local departure times at the origin. */
+type Service = { flightNumber: string; localTime: string };
+
+function servicesOf(km: number, firstNumber: number, random: () => number): Service[] {
+  const windows = km < SHUTTLE_KM ? DEPARTURE_WINDOWS : [DEPARTURE_WINDOWS[random() < 0.5 ? 0 : 1] ?? [8 * 60, 20 * 60]];
+  return windows.map((window, i) => ({ flightNumber: `SW${firstNumber + i}`, localTime: clockIn(window, random) }));
+}
+
 export type SeededFlight = { id: string; departureTime: string; arrivalTime: string; priceCents: number; originCode: string };
 
+/**
+ * Every route both ways for DAYS_BACK days back and DAYS_AHEAD ahead: one daily service, two on short
+ * routes, each at the same local time at its origin every day (so the UTC time moves with summer time).
+ */
 export function seedFlights(tx: Tx, airportsByCode: Map<string, SeededAirport>, now: Date, version: number): SeededFlight[] {
   const random = seededRandom(2025);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = now.toISOString().slice(0, 10);
   const created: SeededFlight[] = [];
   const stamp = now.toISOString();
   const legs = ROUTES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]);
@@ -39,28 +58,30 @@ export function seedFlights(tx: Tx, airportsByCode: Map<string, SeededAirport>, 
     const from = airportsByCode.get(fromCode);
     const to = airportsByCode.get(toCode);
     if (!from || !to) throw new Error(`route ${fromCode}-${toCode} uses an unseeded airport`);
-    const minutes = blockMinutes(distanceKm(from, to));
-    const [hour, minute] = DAILY_DEPARTURES[legIndex % DAILY_DEPARTURES.length] ?? [9, 0];
-    for (let day = -DAYS_BACK; day <= DAYS_AHEAD; day++) {
-      const departure = new Date(today + day * 86_400_000 + (hour * 60 + minute) * 60_000);
-      const arrival = new Date(departure.getTime() + minutes * 60_000);
-      const departureTime = departure.toISOString();
-      const flight = {
-        id: randomUUID(),
-        flightNumber: `SW${100 + legIndex * 3}`,
-        originId: from.id,
-        destinationId: to.id,
-        departureTime,
-        arrivalTime: arrival.toISOString(),
-        departureLocalDate: localDate(departureTime, from.record.tz),
-        priceCents: fareCents(distanceKm(from, to), random),
-        status: departure < now ? ('departed' as const) : ('scheduled' as const),
-        createdAt: stamp,
-        updatedAt: stamp,
-        version,
-      };
-      tx.insert(flights).values(flight).run();
-      created.push({ ...flight, originCode: fromCode });
+    const km = distanceKm(from, to);
+    const minutes = blockMinutes(km);
+    for (const service of servicesOf(km, 100 + legIndex * 3, random)) {
+      for (let day = -DAYS_BACK; day <= DAYS_AHEAD; day++) {
+        const date = new Date(Date.parse(today) + day * 86_400_000).toISOString().slice(0, 10);
+        const departureTime = zonedToUtc(`${date}T${service.localTime}`, from.record.tz);
+        const departure = new Date(departureTime);
+        const flight = {
+          id: randomUUID(),
+          flightNumber: service.flightNumber,
+          originId: from.id,
+          destinationId: to.id,
+          departureTime,
+          arrivalTime: new Date(departure.getTime() + minutes * 60_000).toISOString(),
+          departureLocalDate: localDate(departureTime, from.record.tz),
+          priceCents: fareCents(km, random),
+          status: departure < now ? ('departed' as const) : ('scheduled' as const),
+          createdAt: stamp,
+          updatedAt: stamp,
+          version,
+        };
+        tx.insert(flights).values(flight).run();
+        created.push({ ...flight, originCode: fromCode });
+      }
     }
   });
   return created;

