@@ -24,7 +24,7 @@ test('one way from the home search to a completed payment after the admin approv
 
   const booking = new BookingPage(page);
   await expect(booking.main.getByRole('heading', { level: 1 })).toHaveText(`${flight.origin.city} - ${flight.destination.city}`);
-  await expect(booking.main).toContainText('1 Stop');
+  await expect(booking.main).toContainText('Nonstop');
   await expect(booking.main).toContainText('Please make sure you enter the Name as per your passport');
   await expect(booking.main).toContainText('Enter a valid passport number, this may affect your booking confirmation');
   await expect(booking.main).toContainText('Refundable(Penalty Applied)');

@@ -24,9 +24,10 @@ describe('airport-local time', () => {
     expect(minutesBetween('2026-12-01T10:00:00.000Z', '2026-12-01T17:25:00.000Z')).toBe(445);
   });
 
-  it('marks an arrival on a later local day with +1', () => {
+  it('marks an arrival on a later local day with +1, on an earlier one with -1', () => {
     expect(dayOffset('2026-12-01T20:00:00.000Z', 'Europe/London', '2026-12-02T06:00:00.000Z', 'Asia/Dubai')).toBe('+1');
     expect(dayOffset('2026-12-01T08:00:00.000Z', 'Europe/London', '2026-12-01T12:00:00.000Z', 'Europe/Paris')).toBe('');
+    expect(dayOffset('2026-12-01T21:00:00.000Z', 'Asia/Tokyo', '2026-12-02T06:00:00.000Z', 'America/Los_Angeles')).toBe('-1');
   });
 
   it('turns a local wall-clock time into the right instant, daylight saving included', () => {
@@ -50,7 +51,7 @@ describe('airport-local time', () => {
       fc.property(instant, zone, fc.integer({ min: 0, max: 72 * 60 }), zone, (departure, from, minutes, to) => {
         const arrival = new Date(Date.parse(departure) + minutes * 60_000).toISOString();
         const days = dayjs(localDate(arrival, to)).diff(dayjs(localDate(departure, from)), 'day');
-        expect(dayOffset(departure, from, arrival, to)).toBe(days > 0 ? `+${days}` : '');
+        expect(dayOffset(departure, from, arrival, to)).toBe(days > 0 ? `+${days}` : days < 0 ? `${days}` : '');
       }),
       { numRuns: 2000 },
     );

@@ -38,7 +38,8 @@ export function minutesBetween(fromIso: string, toIso: string): number {
 /** '+1' when the arrival falls on a later local day than the departure, '' otherwise. */
 export function dayOffset(departureIso: string, departureZone: string, arrivalIso: string, arrivalZone: string): string {
   const days = Math.round((Date.parse(localDate(arrivalIso, arrivalZone)) - Date.parse(localDate(departureIso, departureZone))) / 86_400_000);
-  return days > 0 ? `+${days}` : '';
+  if (days === 0) return '';
+  return days > 0 ? `+${days}` : `${days}`;
 }
 
 /** Minutes the zone's clocks are ahead of UTC at an instant. */

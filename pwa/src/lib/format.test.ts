@@ -43,7 +43,7 @@ describe('spec formats', () => {
 
   it('shows admin and booking dates in the given zone', () => {
     expect(formatAdminDate('2026-12-01T07:15:00.000Z', 'Africa/Lagos')).toBe('Dec 1, 2026 08:15');
-    expect(formatBookingDate('2026-12-01T13:55:00.000Z', 'Europe/London')).toBe('Tue 01 Dec 01:55 PM');
+    expect(formatBookingDate('2026-12-01T13:55:00.000Z', 'Europe/London')).toBe('Tue 01 Dec 13:55');
     expect(formatLongDate('2026-12-01T23:30:00.000Z', 'Asia/Tokyo')).toBe('Wed, Dec 2, 2026');
   });
 
@@ -60,7 +60,7 @@ describe('spec formats', () => {
       fc.property(instant, zone, (iso, timeZone) => {
         const at = timeZone ? dayjs(iso).tz(timeZone) : dayjs(iso);
         expect(formatAdminDate(iso, timeZone)).toBe(at.format('MMM D, YYYY HH:mm'));
-        expect(formatBookingDate(iso, timeZone)).toBe(at.format('ddd DD MMM hh:mm A'));
+        expect(formatBookingDate(iso, timeZone)).toBe(at.format('ddd DD MMM HH:mm'));
         if (timeZone) expect(formatLongDate(iso, timeZone)).toBe(at.format('ddd, MMM D, YYYY'));
         expect(formatListingDate(iso.slice(0, 10))).toBe(dayjs(iso.slice(0, 10)).format('MMM D'));
       }),

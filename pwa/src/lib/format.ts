@@ -52,9 +52,9 @@ export function formatAdminDate(iso: string, timeZone?: string): string {
   return formatInstant(iso, timeZone, (f) => `${f.month} ${f.day}, ${f.year} ${two(f.hour)}:${f.minute}`);
 }
 
-/** Booking pages: 'Tue 01 Dec 08:15 AM'. */
+/** Booking pages: 'Tue 01 Dec 13:55', on the 24-hour clock like every other time in the app. */
 export function formatBookingDate(iso: string, timeZone?: string): string {
-  return formatInstant(iso, timeZone, (f) => `${f.weekday} ${two(f.day)} ${f.month} ${two(f.hour % 12 || 12)}:${f.minute} ${f.hour < 12 ? 'AM' : 'PM'}`);
+  return formatInstant(iso, timeZone, (f) => `${f.weekday} ${two(f.day)} ${f.month} ${two(f.hour)}:${f.minute}`);
 }
 
 /** A full local date for flight details: 'Tue, Dec 1, 2026'. */

@@ -7,7 +7,7 @@ export function BookingHeader({ leg, roundTrip }: { leg: LegView; roundTrip: boo
       <h1>{leg.route}</h1>
       <p className="booking-header-meta">
         <span>{leg.date}</span>
-        <span>1 Stop</span>
+        <span>Nonstop</span>
         <span>{leg.duration}</span>
         <span>{roundTrip ? 'Round Trip' : 'One Way'}</span>
       </p>

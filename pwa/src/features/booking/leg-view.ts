@@ -8,7 +8,7 @@ export type LegView = {
   date: string;
   departTime: string;
   arriveTime: string;
-  /** '+1' when it lands on a later local day. */
+  /** '+1' when it lands on a later local day, '-1' on an earlier one. */
   dayOffset: string;
   duration: string;
   origin: { code: string; city: string; name: string };

@@ -7,9 +7,9 @@ export type BookedLeg = {
   flightNumber: string;
   from: string;
   to: string;
-  /** 'Tue 01 Dec 07:15 AM' at the origin. */
+  /** 'Tue 01 Dec 07:15' at the origin. */
   departs: string;
-  /** 'HH:mm' at the destination, '+1' when a later day. */
+  /** 'HH:mm' at the destination, '+1' when a later day, '-1' when an earlier one. */
   arrives: string;
 };
 

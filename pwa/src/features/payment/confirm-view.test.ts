@@ -49,7 +49,7 @@ describe('confirm view', () => {
       bookedBy: 'Ada Lovelace',
       method: 'Bank Transfer',
       total: '$1,601.50 USD',
-      departureDate: 'Mon 01 Dec 08:15 AM',
+      departureDate: 'Mon 01 Dec 08:15',
       guests: 2,
     });
   });

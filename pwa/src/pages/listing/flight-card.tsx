@@ -19,13 +19,13 @@ function Endpoint({ end, label, offset = '' }: { end: FlightEnd; label: string; 
         <span className="visually-hidden">{label} </span>
         <time>{end.time}</time>
         {offset && (
-          <sup className="flight-offset" title="Arrives on a later day">
+          <sup className="flight-offset" title={offset.startsWith('-') ? 'Arrives on an earlier day' : 'Arrives on a later day'}>
             {offset}
           </sup>
         )}
       </p>
       <p className="flight-code">
-        {end.code} <span className="flight-terminal">Terminal 2</span>
+        {end.code}
       </p>
       <p className="flight-city">{end.city}</p>
     </div>

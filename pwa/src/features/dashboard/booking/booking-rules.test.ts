@@ -52,7 +52,7 @@ describe('booking rules', () => {
     expect(checkInAvailability(booking(), DEPARTURE - HOUR)).toEqual({ available: true });
     expect(checkInAvailability(booking(), DEPARTURE - 49 * HOUR)).toEqual({
       available: false,
-      reason: 'Check-in opens 48 hours before departure (Sat 08 Jun 01:00 PM)',
+      reason: 'Check-in opens 48 hours before departure (Sat 08 Jun 13:00)',
     });
     expect(checkInAvailability(booking(), DEPARTURE - HOUR + 1)).toEqual({ available: false, reason: 'Check-in closed 1 hour before departure' });
     expect(checkInAvailability(booking({ status: 'pending' }), DEPARTURE - 2 * HOUR)).toEqual({
