@@ -145,3 +145,21 @@ test('popular destinations show the four cards with sized, lazy images', async (
   await expect(page.getByText('Total 630+ destinations that we work with')).toBeVisible();
   await expect(page.getByText('With an easy and fast ticket purchase process')).toBeVisible();
 });
+
+test('an airport code and Enter choose that airport; names and countries find airports too', async ({ page }) => {
+  await page.goto('/');
+  const search = new SearchPanel(page);
+  const from = search.combobox('From');
+  await from.fill('los');
+  await from.press('Enter');
+  await expect(from).toHaveValue('Lagos(LOS)');
+
+  const to = search.combobox('To');
+  await to.fill('Heathrow');
+  await expect(page.getByRole('option')).toHaveText(['London(LHR)']);
+  await to.press('Enter');
+  await expect(to).toHaveValue('London(LHR)');
+
+  await to.fill('Japan');
+  await expect(page.getByRole('option')).toHaveText(['Tokyo(HND)']);
+});

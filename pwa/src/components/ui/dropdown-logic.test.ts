@@ -45,8 +45,16 @@ describe('dropdown filtering', () => {
 
   it('matches anywhere in the label, ignoring case, with prefixes first', () => {
     expect(filterOptions(airports, 'los').map((o) => o.value)).toEqual(['LAX', 'LOS']);
+    expect(filterOptions(airports, 'ang').map((o) => o.value)).toEqual(['LAX']);
     expect(filterOptions(airports, '(los').map((o) => o.value)).toEqual(['LOS']);
     expect(filterOptions(airports, 'lag').map((o) => o.value)).toEqual(['LOS']);
+  });
+
+  it('puts an exact keyword first, then prefixes of the label or a keyword, then the rest', () => {
+    const withKeywords = airports.map((o) => ({ ...o, keywords: [o.value, o.value === 'LOS' ? 'Murtala Muhammed International' : 'Other'] }));
+    expect(filterOptions(withKeywords, 'los').map((o) => o.value)).toEqual(['LOS', 'LAX']);
+    expect(filterOptions(withKeywords, 'murtala').map((o) => o.value)).toEqual(['LOS']);
+    expect(filterOptions(withKeywords, 'muhammed').map((o) => o.value)).toEqual(['LOS']);
   });
 
   it('ignores accents and keeps everything for an empty query', () => {

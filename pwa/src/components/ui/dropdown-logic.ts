@@ -1,4 +1,9 @@
-export type DropdownOption<V extends string = string> = { value: V; label: string };
+export type DropdownOption<V extends string = string> = {
+  value: V;
+  label: string;
+  /** More text the filter searches besides the label (an airport's code, name and country). */
+  keywords?: readonly string[];
+};
 
 /** Spec §4: the list opens upward when less than 200 px remain below the control. */
 export const MIN_SPACE_BELOW_PX = 200;
@@ -37,13 +42,28 @@ function normalise(text: string): string {
     .toLowerCase();
 }
 
-/** Options whose label contains the query, ignoring case and accents; labels that start with it first. */
+const EXACT = 0;
+const PREFIX = 1;
+const INSIDE = 2;
+
+/** How well an option matches: a keyword equal to the query, then a text starting with it, then containing it. */
+function matchRank(option: DropdownOption, needle: string): number | null {
+  const keywords = (option.keywords ?? []).map(normalise);
+  if (keywords.includes(needle)) return EXACT;
+  const texts = [normalise(option.label), ...keywords];
+  if (texts.some((text) => text.startsWith(needle))) return PREFIX;
+  return texts.some((text) => text.includes(needle)) ? INSIDE : null;
+}
+
+/** Options whose label or keywords contain the query, ignoring case and accents, the best matches first. */
 export function filterOptions<V extends string>(options: readonly DropdownOption<V>[], query: string): DropdownOption<V>[] {
   const needle = normalise(query.trim());
   if (needle === '') return [...options];
-  const matches = options.filter((option) => normalise(option.label).includes(needle));
-  const starts = matches.filter((option) => normalise(option.label).startsWith(needle));
-  return [...starts, ...matches.filter((option) => !starts.includes(option))];
+  return options
+    .map((option) => ({ option, rank: matchRank(option, needle) }))
+    .filter((match): match is { option: DropdownOption<V>; rank: number } => match.rank !== null)
+    .sort((a, b) => a.rank - b.rank)
+    .map((match) => match.option);
 }
 
 /** Type-ahead of a select-only list: the next option after `from` whose label starts with the typed text. */
