@@ -31,8 +31,9 @@ export type BookingDraft = z.infer<typeof BookingDraftSchema>;
 
 export type DraftFlights = { flightId: string; returnFlightId: string | null };
 
-function emptyDraft(flights: DraftFlights, email: string): BookingDraft {
-  return { ...flights, travellers: [newTraveller(1)], email, phone: '', seats: [], returnSeats: [] };
+function emptyDraft(flights: DraftFlights, email: string, travellers: number): BookingDraft {
+  const forms = Array.from({ length: Math.max(1, travellers) }, (_, i) => newTraveller(i + 1));
+  return { ...flights, travellers: forms, email, phone: '', seats: [], returnSeats: [] };
 }
 
 export function readDraft(): BookingDraft | null {
@@ -44,11 +45,11 @@ export function readDraft(): BookingDraft | null {
   }
 }
 
-/** The stored draft when it is for these flights, else a fresh one. */
-export function draftFor(flights: DraftFlights, email: string): BookingDraft {
+/** The stored draft when it is for these flights, else a fresh one with a form per searched traveller. */
+export function draftFor(flights: DraftFlights, email: string, travellers: number): BookingDraft {
   const stored = readDraft();
   const same = stored && stored.flightId === flights.flightId && stored.returnFlightId === flights.returnFlightId;
-  return same ? stored : emptyDraft(flights, email);
+  return same ? stored : emptyDraft(flights, email, travellers);
 }
 
 export function writeDraft(draft: BookingDraft): void {

@@ -47,7 +47,7 @@ function BookingForm({ flights, outbound, inbound, maxTravellers }: BookingFormP
   const { user } = useAuth();
   const navigate = useNavigate();
   const conflict = seatConflictOf(useLocation().state);
-  const booking = useBookingDraft(flights, user?.email);
+  const booking = useBookingDraft(flights, user?.email, maxTravellers);
   const [pickerOpen, setPickerOpen] = useState(conflict !== undefined);
   const { draft } = booking;
   const travellers = draft.travellers.length;

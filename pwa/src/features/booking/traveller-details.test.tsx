@@ -12,16 +12,16 @@ import { useBookingDraft } from './use-booking-draft';
 const LAST_DEPARTURE = '2031-06-01T08:00:00.000Z';
 const TODAY = '2031-01-01';
 
-function Harness({ onContinue, max = 2 }: { onContinue: () => void; max?: number }) {
-  const booking = useBookingDraft({ flightId: 'f1', returnFlightId: null }, undefined);
+function Harness({ onContinue, max = 2, searched = 1 }: { onContinue: () => void; max?: number; searched?: number }) {
+  const booking = useBookingDraft({ flightId: 'f1', returnFlightId: null }, undefined, searched);
   return <TravellerDetails booking={booking} maxTravellers={max} lastDeparture={LAST_DEPARTURE} onContinue={onContinue} />;
 }
 
-function renderDetails(max?: number) {
+function renderDetails(max?: number, searched?: number) {
   const onContinue = vi.fn();
   render(
     <ToastProvider>
-      <Harness onContinue={onContinue} max={max} />
+      <Harness onContinue={onContinue} max={max} searched={searched} />
     </ToastProvider>,
   );
   return { user: userEvent.setup(), onContinue };
@@ -126,5 +126,11 @@ describe('TravellerDetails', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Remove Adult 2' }));
     expect(screen.queryByRole('region', { name: 'Adult 2' })).toBeNull();
+  });
+
+  it('opens with a form for each traveller of the search', () => {
+    renderDetails(3, 3);
+    expect(screen.getAllByRole('region', { name: /^Adult \d$/ })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Add New Adult' })).toBeNull();
   });
 });

@@ -5,9 +5,9 @@ import { newTraveller, type TravellerForm } from './traveller-form';
 
 export type Leg = 'outbound' | 'return';
 
-/** The booking page's state: the stored draft for these flights, saved on every change. */
-export function useBookingDraft(flights: DraftFlights, userEmail: string | undefined) {
-  const [draft, setDraft] = useState<BookingDraft>(() => draftFor(flights, userEmail ?? ''));
+/** The booking page's state: the stored draft for these flights (else one form per searched traveller), saved on every change. */
+export function useBookingDraft(flights: DraftFlights, userEmail: string | undefined, travellers = 1) {
+  const [draft, setDraft] = useState<BookingDraft>(() => draftFor(flights, userEmail ?? '', travellers));
 
   useEffect(() => writeDraft(draft), [draft]);
 
