@@ -68,6 +68,10 @@ test('tracking needs the reference and the right e-mail, and shows a confirmed b
   await track(page, reference, account.email);
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(/Status: Confirmed$/);
   await expect(result.getByRole('img', { name: 'Success' })).toBeVisible();
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(result.getByRole('listitem', { name: `Departing flight ${flight.flightNumber}` })).toContainText('Economy');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expect(result).toContainText('Payment status completed');
 });
 

@@ -24,32 +24,27 @@ export function TrackingResult({ booking, fromDevice }: { booking: Booking; from
         Booking reference <strong>{booking.bookingId}</strong> · Payment status <strong>{travellerStatus(booking.paymentStatus)}</strong>
       </p>
       <h3>Flight</h3>
-      <table className="tracking-table">
-        <thead>
-          <tr>
-            <th scope="col">Leg</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Flight</th>
-            <th scope="col">Departs</th>
-            <th scope="col">Arrives</th>
-            <th scope="col">Class</th>
-          </tr>
-        </thead>
-        <tbody>
-          {legs.map((leg) => (
-            <tr key={leg.label}>
-              <td>{leg.label}</td>
-              <td>{leg.from}</td>
-              <td>{leg.to}</td>
-              <td>{leg.flightNumber}</td>
-              <td>{leg.departs}</td>
-              <td>{leg.arrives}</td>
-              <td>{booking.class}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ul className="tracking-legs">
+        {legs.map((leg) => (
+          <li key={leg.label} className="tracking-leg" aria-label={`${leg.label} flight ${leg.flightNumber}`}>
+            <p className="tracking-leg-title">
+              {leg.label} · {leg.flightNumber}
+            </p>
+            <dl>
+              <dt>From</dt>
+              <dd>{leg.from}</dd>
+              <dt>To</dt>
+              <dd>{leg.to}</dd>
+              <dt>Departs</dt>
+              <dd>{leg.departs}</dd>
+              <dt>Arrives</dt>
+              <dd>{leg.arrives}</dd>
+              <dt>Class</dt>
+              <dd>{booking.class}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
       <h3>Travellers</h3>
       <ul>
         {booking.travellers.map((t) => (
