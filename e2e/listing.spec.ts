@@ -134,3 +134,23 @@ test('a round trip picks the outbound flight, then the return flight', async ({ 
     returnFlightId: returnId,
   });
 });
+
+test('on a phone a complete search folds behind Edit search, so the flights come first', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/listing?from=LOS&to=LHR&date=${datePlus(6)}&type=one&class=Economy&travelers=1`);
+  const listing = new ListingPage(page);
+  await expect(listing.heading(/^\d+ Flight Available$/)).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Edit search' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Update' })).toBeHidden();
+  await expect(listing.card()).toBeInViewport();
+
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Hide search' })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('combobox', { name: 'Travelers', exact: true }).click();
+  await page.getByRole('option', { name: '2 Travelers' }).click();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/travelers=2/);
+  await expect(page.getByRole('button', { name: 'Update' })).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { localToday } from '../../features/search/local-today';
 import { SearchPanel } from '../../features/search/search-panel';
@@ -7,17 +8,28 @@ import { FlightResults } from './flight-results';
 import { SearchPrompt } from './search-prompt';
 import './listing.css';
 
-/** The search lives in the URL, so a listing survives a reload and can be shared. */
+/**
+ * The search lives in the URL, so a listing survives a reload and can be shared. On a phone a complete
+ * search folds away behind 'Edit search', so the flights are on the first screen; an update folds it again.
+ */
 export function ListingPage() {
   const [params] = useSearchParams();
   const values = parseSearch(params);
   const check = checkSearch(values, localToday());
   const query = searchQuery(values);
+  const [editingQuery, setEditingQuery] = useState<string | null>(null);
+  const editing = editingQuery === query;
+  const panelId = useId();
 
   return (
     <>
-      <div className="listing-search">
-        <div className="listing-search-inner">
+      <div className="listing-search" data-folded={check.ok && !editing ? 'true' : undefined}>
+        {check.ok && (
+          <button type="button" className="listing-search-toggle" aria-expanded={editing} aria-controls={panelId} onClick={() => setEditingQuery(editing ? null : query)}>
+            {editing ? 'Hide search' : 'Edit search'}
+          </button>
+        )}
+        <div id={panelId} className="listing-search-inner">
           <SearchPanel key={query} initial={values} submitLabel="Update" />
         </div>
       </div>
