@@ -5,6 +5,7 @@ import path from 'node:path';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/client';
 import { images } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../errors';
 import type { UserRow } from './users';
@@ -81,6 +82,15 @@ export async function storeImage(
       createdAt: ctx.now().toISOString(),
     })
     .returning()
+    .get();
+}
+
+/** The image of that id, kind and owner, if there is one. */
+export function ownedImage(q: Queryable, id: string, ownerId: string, kind: ImageKind): ImageRow | undefined {
+  return q
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.ownerId, ownerId), eq(images.kind, kind)))
     .get();
 }
 
