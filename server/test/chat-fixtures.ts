@@ -60,6 +60,12 @@ export async function heardEvent(listener: Listener, event: string, match: (payl
   throw new Error(`no '${event}' heard; heard: ${JSON.stringify(listener.heard.map((h) => h.event))}`);
 }
 
+/** Resolves with the reason once the server has disconnected the listener (at once if it already has). */
+export function serverDisconnect(listener: Listener): Promise<string> {
+  if (!listener.socket.connected) return Promise.resolve('already disconnected');
+  return new Promise((resolve) => listener.socket.once('disconnect', (reason) => resolve(reason)));
+}
+
 /** Events of these names a listener heard (pokes are content-free and ignored). */
 export function chatEvents(listener: Listener): Heard[] {
   return listener.heard.filter((h) => h.event !== 'poke');
