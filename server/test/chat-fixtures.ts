@@ -25,8 +25,9 @@ export async function send(api: ReturnType<typeof client>, conversationId: strin
   return res.body;
 }
 
-export async function uploadChatImage(api: ReturnType<typeof client>, shade = 0): Promise<string> {
-  const res = await api.post<{ imageUrl: string }>('/api/images', imageForm(await makeImage(64 + shade, 48), 'photo.png', 'image/png', { kind: 'chat' }));
+/** Uploads a chat image for a conversation (guests must name one of theirs) and answers its URL. */
+export async function uploadChatImage(api: ReturnType<typeof client>, conversationId: string, shade = 0): Promise<string> {
+  const res = await api.post<{ imageUrl: string }>('/api/images', imageForm(await makeImage(64 + shade, 48), 'photo.png', 'image/png', { kind: 'chat', conversationId }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.imageUrl;
 }
