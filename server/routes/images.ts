@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import multer from 'multer';
 import { z } from 'zod';
 import { IdSchema } from '../../sync/schemas/common';
@@ -50,7 +51,8 @@ export function imageRoutes(ctx: AppContext): Router {
     if (fields.kind === 'marketing' && user.role !== 'admin') throw new AppError(403, 'Only admins upload marketing images');
     if (user.role === 'guest' && (fields.kind !== 'chat' || !fields.conversationId)) throw new AppError(403, 'Guests may only send images in their own chat');
     if (fields.conversationId) conversationFor(ctx.db, user, fields.conversationId);
-    const image = await storeImage(ctx, req.file.buffer, fields.kind, user, fields.title ?? null);
+    // Queue turns are counted per address: guests are cheap to make, addresses are not.
+    const image = await storeImage(ctx, req.file.buffer, fields.kind, { owner: user, queueKey: ipKeyGenerator(req.ip ?? 'unknown'), title: fields.title ?? null });
     res.status(201).json({ message: 'Image uploaded', imageUrl: imageUrl(image.id), _id: image.id });
   });
 

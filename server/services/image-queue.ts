@@ -4,7 +4,7 @@ import { AppError } from '../errors';
  * NOTE: sharp runs each call on one of libuv's four pool threads, the pool that file serving, zlib and
  * argon2 share: eight large images at once would stall every sign-in and served file. So image work
  * takes turns here, one job at a time (libvips still uses every core inside it), behind a short line;
- * one caller has at most two jobs running or waiting, so nobody fills the line alone.
+ * one caller (one address, for uploads) has at most two jobs running or waiting, so nobody fills the line alone.
  */
 const WAITING_MAX = 8;
 const PER_CALLER_MAX = 2;

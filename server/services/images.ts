@@ -86,12 +86,15 @@ function assertDailyQuota(ctx: AppContext, owner: UserRow): void {
   if ((stored?.n ?? 0) >= DAILY_UPLOADS[owner.role]) throw new AppError(429, 'You have uploaded the most images allowed in a day. Please try again tomorrow.');
 }
 
+/** Who stores an image: its owner (seeds have none), the queue's key for the caller (its address) and a title. */
+export type Uploader = { owner: UserRow | null; queueKey: string; title?: string | null };
+
 /**
  * The same bytes from the same owner answer the stored image, so a retried upload is harmless (and the
  * image counts as new again for the orphan clean-up). Otherwise the owner's daily quota is checked and
- * the image re-encoded in the image queue (services/image-queue.ts). Seeds store with no owner.
+ * the image re-encoded in the image queue (services/image-queue.ts).
  */
-export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind, owner: UserRow | null, title: string | null = null): Promise<ImageRow> {
+export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind, { owner, queueKey, title = null }: Uploader): Promise<ImageRow> {
   const sha256 = createHash('sha256').update(input).digest('hex');
   const same = ctx.db
     .select()
@@ -103,7 +106,7 @@ export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind
     return ctx.db.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning().get() ?? same;
   }
   if (owner) assertDailyQuota(ctx, owner);
-  const output = await inImageQueue(owner ? `user:${owner.id}` : 'seed', () => reencode(input, kind));
+  const output = await inImageQueue(queueKey, () => reencode(input, kind));
   const id = randomBytes(16).toString('hex');
   mkdirSync(imageDir(ctx.dataDir), { recursive: true });
   await writeFile(imagePath(ctx.dataDir, id), output.data);
