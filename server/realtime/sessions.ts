@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import type { AppContext } from '../context';
 import { userFromToken } from '../middleware/auth';
 import type { UserRow } from '../services/users';
@@ -19,12 +20,28 @@ export function socketUser(ctx: AppContext, socket: RealtimeSocket): UserRow | u
   return user && user.id === socket.data.userId && user.role === socket.data.role ? user : undefined;
 }
 
-/** Every incoming event first re-checks the token; a revoked socket is disconnected and the event dropped. */
+/** setTimeout's longest delay; a later expiry is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Every incoming event first re-checks the token; a revoked socket is disconnected and the event
+ * dropped. A socket that stays silent is still disconnected when its token expires.
+ */
 export function guardEvents(ctx: AppContext, socket: RealtimeSocket): void {
   socket.use((_packet, next) => {
     if (socketUser(ctx, socket)) next();
     else socket.disconnect(true);
   });
+  const decoded = jwt.decode(handshakeToken(socket) ?? '', { json: true });
+  if (typeof decoded?.exp !== 'number') return;
+  const expiresAt = decoded.exp * 1000;
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    timer = setTimeout(() => (socketUser(ctx, socket) ? arm() : socket.disconnect(true)), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+    timer.unref();
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
 }
 
 const CHANGED_FUNCTION = 'skyway_user_session_changed';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signToken } from '../services/tokens';
 import { createUser } from '../services/users';
 import { connect, heardEvent, loginGuest, send, serverDisconnect, sleep, startSupport, withId, type Listener } from './chat-fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
@@ -121,5 +122,13 @@ describe('sockets do not outlive their token', () => {
     expect(await gone).toBe('io server disconnect');
     await sleep(SETTLE_MS);
     expect(adminSocket.heard.filter((h) => h.event === 'typing' || h.event === 'messagesRead')).toEqual([]);
+  });
+
+  it('a socket that stays silent is disconnected when its token expires', async () => {
+    const guest = await loginGuest(server.url);
+    const shortLived = signToken(server.ctx.jwtSecret, guest._id, 0, '2s');
+    const socket = await listen(shortLived);
+    expect(await serverDisconnect(socket)).toBe('io server disconnect');
+    await expect(connect(server.url, shortLived)).rejects.toThrow('Invalid token');
   });
 });
