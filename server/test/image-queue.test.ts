@@ -32,11 +32,11 @@ describe('the image queue', () => {
 
     const second = gate();
     const queued = inImageQueue('user:a', second.job);
-    expect(await refusal(inImageQueue('user:a', async () => 'third'))).toEqual({ status: 429, message: 'Please wait until your other images have finished uploading.' });
+    expect(await refusal(inImageQueue('user:a', () => Promise.resolve('third')))).toEqual({ status: 429, message: 'Please wait until your other images have finished uploading.' });
 
     const others = Array.from({ length: 7 }, () => gate());
     const waiting = others.map((g, i) => inImageQueue(`user:${i}`, g.job));
-    expect(await refusal(inImageQueue('user:late', async () => 'late'))).toEqual({ status: 503, message: 'We are busy processing other images. Please try again in a minute.' });
+    expect(await refusal(inImageQueue('user:late', () => Promise.resolve('late')))).toEqual({ status: 503, message: 'We are busy processing other images. Please try again in a minute.' });
     await settle();
     expect([second, ...others].some((g) => g.state.started)).toBe(false);
 
@@ -45,7 +45,7 @@ describe('the image queue', () => {
     await settle();
     expect(second.state.started).toBe(true);
     expect(others.some((g) => g.state.started)).toBe(false);
-    const again = inImageQueue('user:a', async () => 'a again');
+    const again = inImageQueue('user:a', () => Promise.resolve('a again'));
     second.open();
     await queued;
     for (const g of others) {
@@ -59,6 +59,6 @@ describe('the image queue', () => {
 
   it('a failing job passes the turn on and frees its caller', async () => {
     await expect(inImageQueue('user:b', () => Promise.reject(new Error('broken image')))).rejects.toThrow('broken image');
-    expect(await inImageQueue('user:b', async () => 'next')).toBe('next');
+    expect(await inImageQueue('user:b', () => Promise.resolve('next'))).toBe('next');
   });
 });
