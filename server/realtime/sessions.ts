@@ -55,13 +55,19 @@ const CHANGED_FUNCTION = 'skyway_user_session_changed';
 export function disconnectRevokedSockets(ctx: AppContext, io: RealtimeServer): void {
   const changed = new Set<string>();
   const recheck = () => {
-    for (const userId of changed) {
-      for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {
-        const socket = io.sockets.sockets.get(id);
-        if (socket && !socketUser(ctx, socket)) socket.disconnect(true);
+    try {
+      for (const userId of changed) {
+        for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {
+          const socket = io.sockets.sockets.get(id);
+          if (socket && !socketUser(ctx, socket)) socket.disconnect(true);
+        }
       }
+    } catch (error) {
+      // The database closes at shutdown; the sockets go with the server then.
+      ctx.log.warn({ err: error }, 'socket revocation check failed');
+    } finally {
+      changed.clear();
     }
-    changed.clear();
   };
   ctx.sqlite.function(CHANGED_FUNCTION, (userId: unknown) => {
     if (typeof userId !== 'string') return null;
