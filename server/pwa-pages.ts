@@ -52,6 +52,11 @@ export function pageDataScript(data: PageData): string {
   return `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
+/** The page with its data before `</body>`. A function replacer, so a `$` in a name is never read as a replacement pattern. */
+export function withPageData(html: string, data: PageData): string {
+  return html.replace('</body>', () => `${pageDataScript(data)}</body>`);
+}
+
 /** What the server adds to a landing page's HTML, by path. */
 const PAGE_DATA: Record<string, PageDataSource> = { '/listing': listingPageData };
 
@@ -78,7 +83,7 @@ export function servePwa(app: express.Express, ctx: AppContext) {
       const found = data(ctx, req.query);
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html');
-      res.send(found ? html.replace('</body>', `${pageDataScript(found)}</body>`) : html);
+      res.send(found ? withPageData(html, found) : html);
     };
   };
   // The build's own HTML for the pages first visits land on (the home page comes pre-rendered, the

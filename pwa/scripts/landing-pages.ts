@@ -87,7 +87,7 @@ setTimeout(start, 2000);
 
 function replaceOnce(html: string, pattern: RegExp | string, replacement: string): string {
   if (!html.match(pattern)) throw new Error(`landing-pages: ${String(pattern)} is not in index.html`);
-  return html.replace(pattern, replacement);
+  return html.replace(pattern, () => replacement);
 }
 
 const tags = {

@@ -14,7 +14,7 @@ export type LimitRule = {
   message: string;
 };
 
-export type LimitName = 'login' | 'guestLogin' | 'track' | 'chatSend' | 'upload' | 'passwordReset';
+export type LimitName = 'login' | 'guestLogin' | 'track' | 'chatSend' | 'upload' | 'uploadAddress' | 'passwordReset';
 
 const MINUTE = 60_000;
 const LIFTED = 1_000_000;
@@ -30,6 +30,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
   track: { limit: 30, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many tracking attempts. Please wait 15 minutes and try again.' },
   chatSend: { limit: 30, windowMs: MINUTE, key: 'caller', message: 'You are sending messages too quickly. Please wait a minute and try again.' },
   upload: { limit: 60, windowMs: 15 * MINUTE, key: 'caller', message: 'Too many uploads. Please wait 15 minutes and try again.' },
+  // Guests are cheap to make (guestLogin), so one address gets its own upload budget whoever signs in.
+  uploadAddress: { limit: 60, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many uploads from your network. Please wait 15 minutes and try again.' },
   passwordReset: { limit: 5, windowMs: 60 * MINUTE, key: 'ip', message: 'Too many password reset requests. Please wait an hour and try again.' },
 };
 
@@ -68,6 +70,7 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
     track: make('track'),
     chatSend: make('chatSend'),
     upload: make('upload'),
+    uploadAddress: make('uploadAddress'),
     passwordReset: make('passwordReset'),
   };
 }

@@ -6,19 +6,19 @@ import { setChatChannel } from '../services/chat-channel';
 import { attachChatEvents } from './chat-socket';
 import { pokeSender } from './pokes';
 import { ADMIN_ROOM, conversationRooms, userRoom, type RealtimeServer } from './rooms';
+import { disconnectRevokedSockets, guardEvents, handshakeToken } from './sessions';
 
 export { ADMIN_ROOM, userRoom };
 
 /**
  * Socket.io on the same port. The handshake must carry a valid token (`auth.token`); the user id
- * comes from that token, never from anything a client says later.
+ * comes from that token, never from anything a client says later. The token is checked again on every
+ * event, and a user's sockets are disconnected once their token is revoked (realtime/sessions.ts).
  */
 export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeServer {
   const io: RealtimeServer = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
   io.use((socket, next) => {
-    const auth: unknown = socket.handshake.auth;
-    const token = auth && typeof auth === 'object' && 'token' in auth && typeof auth.token === 'string' ? auth.token : undefined;
-    const user = userFromToken(ctx, token);
+    const user = userFromToken(ctx, handshakeToken(socket));
     if (!user) {
       next(new Error('Invalid token'));
       return;
@@ -28,7 +28,11 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
     if (user.role === 'admin') void socket.join(ADMIN_ROOM);
     next();
   });
-  io.on('connection', (socket) => attachChatEvents(ctx, socket));
+  io.on('connection', (socket) => {
+    guardEvents(ctx, socket);
+    attachChatEvents(ctx, socket);
+  });
+  disconnectRevokedSockets(ctx, io);
   ctx.notify = pokeSender(io);
   setChatChannel(ctx, {
     toConversation: (conversationUserId, event, payload) => void io.to(conversationRooms(conversationUserId)).emit(event, payload),

@@ -1,11 +1,13 @@
 import { Router, type RequestHandler } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import multer from 'multer';
 import { z } from 'zod';
+import { IdSchema } from '../../sync/schemas/common';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { readsChatImage } from '../services/chat';
+import { conversationFor, readsChatImage } from '../services/chat';
 import { imagePath, imageUrl, listMarketingImages, MAX_UPLOAD_BYTES, readableImage, storeImage } from '../services/images';
 import { validate } from '../validate';
 
@@ -21,6 +23,8 @@ const parseUpload: RequestHandler = (req, res, next) => {
 const UploadFieldsSchema = z.object({
   kind: z.enum(['receipt', 'chat', 'avatar', 'marketing']).default('receipt'),
   title: z.string().trim().max(100).optional(),
+  /** The conversation a chat image is for; guests must name one of their own. */
+  conversationId: IdSchema.optional(),
 });
 const ImageParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Image not found') });
 
@@ -38,13 +42,17 @@ export function imageRoutes(ctx: AppContext): Router {
     res.type(image.mime).sendFile(imagePath(ctx.dataDir, image.id));
   });
 
-  // The limiter runs before multer so a refused caller's 10 MB body is never parsed.
-  router.post('/images', rateLimiters(ctx).upload, parseUpload, async (req, res) => {
+  // The limiters run before multer so a refused caller's 10 MB body is never parsed.
+  const limits = rateLimiters(ctx);
+  router.post('/images', limits.uploadAddress, limits.upload, parseUpload, async (req, res) => {
     const user = currentParticipant(req);
     const fields = validate(UploadFieldsSchema, req.body);
     if (!req.file) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);
     if (fields.kind === 'marketing' && user.role !== 'admin') throw new AppError(403, 'Only admins upload marketing images');
-    const image = await storeImage(ctx, req.file.buffer, fields.kind, user.id, fields.title ?? null);
+    if (user.role === 'guest' && (fields.kind !== 'chat' || !fields.conversationId)) throw new AppError(403, 'Guests may only send images in their own chat');
+    if (fields.conversationId) conversationFor(ctx.db, user, fields.conversationId);
+    // Queue turns are counted per address: guests are cheap to make, addresses are not.
+    const image = await storeImage(ctx, req.file.buffer, fields.kind, { owner: user, queueKey: ipKeyGenerator(req.ip ?? 'unknown'), title: fields.title ?? null });
     res.status(201).json({ message: 'Image uploaded', imageUrl: imageUrl(image.id), _id: image.id });
   });
 

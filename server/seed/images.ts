@@ -24,6 +24,6 @@ function scene(sky: string[], sea: string): string {
 export async function seedImages(ctx: AppContext): Promise<void> {
   for (const d of DESTINATIONS) {
     const png = await sharp(Buffer.from(scene(d.sky, d.sea))).png().toBuffer();
-    await storeImage(ctx, png, 'marketing', null, d.title);
+    await storeImage(ctx, png, 'marketing', { owner: null, queueKey: 'seed', title: d.title });
   }
 }

@@ -12,6 +12,7 @@ import { bookings, payments, travellers } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError, conflict, notFound } from '../errors';
 import { recordChange } from './audit';
+import { ownedImage } from './images';
 import { holdSeats, touchFlights } from './seats';
 import { readSettings } from './settings';
 
@@ -64,6 +65,13 @@ function checkTravellers(list: TravellerInput[], lastDeparture: string, now: Dat
   });
 }
 
+/** A traveller's photo must be an avatar the booker uploaded here. */
+function checkPhotos(tx: Tx, list: TravellerInput[], userId: string): void {
+  list.forEach((t, i) => {
+    if (t.image !== undefined && !ownedImage(tx, t.image, userId, 'avatar')) throw bad('No image found', `travellers.${i}.image`);
+  });
+}
+
 function legsOf(tx: Tx, input: NewBooking, nowIso: string) {
   const outbound = bookableFlight(tx, input.flightId, nowIso, 'flightId');
   checkSeats(input.seats, input.travellers.length, 'seatNumber');
@@ -99,6 +107,7 @@ export function createBookingWithPayment(ctx: AppContext, input: NewBooking, act
   return immediate(ctx.db, (tx) => {
     const { outbound, inbound } = legsOf(tx, input, nowIso);
     const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
+    checkPhotos(tx, input.travellers, input.userId);
     const fare = computeFare([outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight), input.travellers.length);
     if (input.expectedAmountCents !== undefined && input.expectedAmountCents !== fare.totalCents) {
       throw conflict(`The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`);

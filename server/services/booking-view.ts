@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../sync/money';
 import type { Booking } from '../../sync/schemas/booking';
+import { ImageRefSchema } from '../../sync/schemas/common';
 import { preparedCache, type Queryable } from '../db/client';
 import { selectFlights, type FlightWithAirports } from '../db/flight-queries';
 import { bookings, payments, seatAllocations, travellers, users } from '../db/schema';
@@ -29,9 +30,10 @@ function loadFlight(q: Queryable, id: string, nowIso: string): Booking['flightId
   return flightView(row);
 }
 
-function imageLink(id: string | null): string | null {
-  if (!id) return null;
-  return id.startsWith('/') ? id : imageUrl(id);
+/** Only our own image ids become links; anything else stored before they were checked is shown as no photo. */
+function imageLink(ref: string | null): string | null {
+  const parsed = ImageRefSchema.safeParse(ref);
+  return parsed.success ? imageUrl(parsed.data) : null;
 }
 
 const id = sql.placeholder('id');

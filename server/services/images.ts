@@ -2,11 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/client';
 import { images } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../errors';
+import { inImageQueue } from './image-queue';
 import type { UserRow } from './users';
 
 export type ImageKind = (typeof images.$inferSelect)['kind'];
@@ -14,8 +16,17 @@ export type ImageRow = typeof images.$inferSelect;
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const MAX_PIXELS = 40_000_000;
 const MAX_SIDE = 1024;
+const MEGAPIXEL = 1_000_000;
+/** Admins' home-page images may be large; receipts, chat images and photos come downscaled to 1024 px by the PWA. */
+const MAX_MEGAPIXELS: Record<ImageKind, number> = { marketing: 40, receipt: 16, chat: 16, avatar: 16 };
+/** An interlaced or 16-bit PNG is decoded whole into memory at up to 8 bytes a pixel, so it gets a quarter of the limit. */
+const HEAVY_PNG_SHARE = 4;
+/** Images stored per owner in 24 hours; admins have no quota. */
+export const DAILY_UPLOADS: Record<Exclude<UserRow['role'], 'admin'>, number> = { user: 100, guest: 20 };
+const DAY_MS = 86_400_000;
+
+const notAnImage = () => new AppError(400, 'The file is not a JPEG, PNG or WebP image');
 
 export function imageDir(dataDir: string): string {
   return path.join(dataDir, 'images');
@@ -29,40 +40,73 @@ export function imageUrl(id: string): string {
   return `/api/images/${id}`;
 }
 
-/** The same bytes from the same owner answer the stored image, so a retried upload is harmless. Checks the real format by its bytes, re-encodes to at most 1024 px a side at quality 90, strips metadata. */
-export async function storeImage(
-  ctx: AppContext,
-  input: Buffer,
-  kind: ImageKind,
-  ownerId: string | null,
-  title: string | null = null,
-): Promise<ImageRow> {
-  const sha256 = createHash('sha256').update(input).digest('hex');
-  const same = ctx.db
-    .select()
-    .from(images)
-    .where(and(eq(images.sha256, sha256), eq(images.kind, kind), ownerId ? eq(images.ownerId, ownerId) : isNull(images.ownerId)))
-    .get();
-  if (same) return same;
-  let meta: { format?: string; width?: number; height?: number };
+type Header = { format?: string; width?: number; height?: number; depth?: string; isProgressive?: boolean };
+
+/** How many pixels this input may decode to, and what a refusal says. Reads only the header. */
+function pixelLimit(kind: ImageKind, header: Header): { pixels: number; message: string } {
+  const heavy = header.format === 'png' && (header.isProgressive === true || header.depth !== 'uchar');
+  if (heavy) {
+    const megapixels = MAX_MEGAPIXELS[kind] / HEAVY_PNG_SHARE;
+    return { pixels: megapixels * MEGAPIXEL, message: `Interlaced and 16-bit PNG images may be at most ${megapixels} megapixels` };
+  }
+  return { pixels: MAX_MEGAPIXELS[kind] * MEGAPIXEL, message: `The image is larger than ${MAX_MEGAPIXELS[kind]} megapixels` };
+}
+
+/** Checks the header, then decodes within its limit: at most 1024 px a side, WebP at quality 90, metadata stripped. */
+async function reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer; info: OutputInfo }> {
+  let header: Header;
   try {
     // Reads the header only; the pixel limit is checked below so an oversized image is told apart from a non-image.
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
+    header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError(400, 'The file is not a JPEG, PNG or WebP image');
+    throw notAnImage();
   }
-  if (!meta.format || !ACCEPTED.has(meta.format)) throw new AppError(400, 'The file is not a JPEG, PNG or WebP image');
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw new AppError(400, 'The image is larger than 40 megapixels');
-  let output: { data: Buffer; info: OutputInfo };
+  if (!header.format || !ACCEPTED.has(header.format)) throw notAnImage();
+  const limit = pixelLimit(kind, header);
+  if ((header.width ?? 0) * (header.height ?? 0) > limit.pixels) throw new AppError(400, limit.message);
   try {
-    output = await sharp(input, { limitInputPixels: MAX_PIXELS })
+    return await sharp(input, { limitInputPixels: limit.pixels, sequentialRead: true })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 90 })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new AppError(400, 'The image is damaged or larger than 40 megapixels');
+    throw new AppError(400, `The image is damaged or larger than ${MAX_MEGAPIXELS[kind]} megapixels`);
   }
+}
+
+function assertDailyQuota(ctx: AppContext, owner: UserRow): void {
+  if (owner.role === 'admin') return;
+  const since = new Date(ctx.now().getTime() - DAY_MS).toISOString();
+  const stored = ctx.db
+    .select({ n: count() })
+    .from(images)
+    .where(and(eq(images.ownerId, owner.id), gt(images.createdAt, since)))
+    .get();
+  if ((stored?.n ?? 0) >= DAILY_UPLOADS[owner.role]) throw new AppError(429, 'You have uploaded the most images allowed in a day. Please try again tomorrow.');
+}
+
+/** Who stores an image: its owner (seeds have none), the queue's key for the caller (its address) and a title. */
+export type Uploader = { owner: UserRow | null; queueKey: string; title?: string | null };
+
+/**
+ * The same bytes from the same owner answer the stored image, so a retried upload is harmless (and the
+ * image counts as new again for the orphan clean-up). Otherwise the owner's daily quota is checked and
+ * the image re-encoded in the image queue (services/image-queue.ts).
+ */
+export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind, { owner, queueKey, title = null }: Uploader): Promise<ImageRow> {
+  const sha256 = createHash('sha256').update(input).digest('hex');
+  const same = ctx.db
+    .select()
+    .from(images)
+    .where(and(eq(images.sha256, sha256), eq(images.kind, kind), owner ? eq(images.ownerId, owner.id) : isNull(images.ownerId)))
+    .get();
+  if (same) {
+    if (kind === 'marketing') return same;
+    return ctx.db.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning().get() ?? same;
+  }
+  if (owner) assertDailyQuota(ctx, owner);
+  const output = await inImageQueue(queueKey, () => reencode(input, kind));
   const id = randomBytes(16).toString('hex');
   mkdirSync(imageDir(ctx.dataDir), { recursive: true });
   await writeFile(imagePath(ctx.dataDir, id), output.data);
@@ -70,7 +114,7 @@ export async function storeImage(
     .insert(images)
     .values({
       id,
-      ownerId,
+      ownerId: owner?.id ?? null,
       kind,
       mime: 'image/webp',
       width: output.info.width,
@@ -81,6 +125,15 @@ export async function storeImage(
       createdAt: ctx.now().toISOString(),
     })
     .returning()
+    .get();
+}
+
+/** The image of that id, kind and owner, if there is one. */
+export function ownedImage(q: Queryable, id: string, ownerId: string, kind: ImageKind): ImageRow | undefined {
+  return q
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.ownerId, ownerId), eq(images.kind, kind)))
     .get();
 }
 

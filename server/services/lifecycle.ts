@@ -5,6 +5,7 @@ import { bookings, flights, mutationResults, seatAllocations, tombstones } from 
 import { nextVersion } from '../db/version';
 import { cancelBookingTx, completeBookingTx } from './booking-status';
 import { getBookingRow, toBookingJson } from './booking-view';
+import { purgeOrphanImagesWhenDue } from './image-cleanup';
 import { notify } from './notifications';
 import { TOMBSTONE_DAYS } from './sync-pull';
 
@@ -69,7 +70,7 @@ export function purgeSyncHistory(ctx: AppContext): void {
   ctx.db.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff)).run();
 }
 
-/** Runs the sweep on an interval; a failed pass is logged and the next one tries again. */
+/** Runs the sweep on an interval (and, hourly, the clean-up of unattached images); a failed pass is logged and the next one tries again. */
 export function startSweeper(ctx: AppContext): () => void {
   const run = () => {
     try {
@@ -78,6 +79,7 @@ export function startSweeper(ctx: AppContext): () => void {
     } catch (error) {
       ctx.log.error({ err: error }, 'lifecycle sweep failed');
     }
+    purgeOrphanImagesWhenDue(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'image clean-up failed'));
   };
   run();
   const timer = setInterval(run, SWEEP_INTERVAL_MS);

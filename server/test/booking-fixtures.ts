@@ -130,16 +130,18 @@ export function flightAt(server: TestServer, from: string, to: string, departure
   });
 }
 
-/** Uploads a real PNG as `api`'s receipt and answers its URL. */
-export async function receiptUrl(api: Api): Promise<string> {
+/** Uploads a real PNG as `api`'s image of that kind and answers its URL. */
+export async function uploadedImageUrl(api: Api, kind: 'receipt' | 'avatar'): Promise<string> {
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
   const form = new FormData();
-  form.append('kind', 'receipt');
+  form.append('kind', kind);
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
   const res = await api.post<{ imageUrl: string }>('/api/images', form);
   expectAnswer(res, 201);
   return res.body.imageUrl;
 }
+
+export const receiptUrl = (api: Api): Promise<string> => uploadedImageUrl(api, 'receipt');
 
 /** What a visitor sees of a flight's seats: availableSeats and the taken labels. */
 export async function seatView(server: TestServer, flightId: string): Promise<{ available: number; taken: string[] }> {

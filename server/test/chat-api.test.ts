@@ -109,10 +109,10 @@ describe('support chat over REST', () => {
     const guest = await loginGuest(server.url);
     const other = await loginGuest(server.url);
     const conversation = await startSupport(guest.api);
-    const foreign = await uploadChatImage(other.api, 1);
+    const foreign = await uploadChatImage(other.api, (await startSupport(other.api))._id, 1);
     expectError(await guest.api.post('/api/messages/send', { conversationId: conversation._id, content: '', image: foreign }), 400, 'No image found');
 
-    const mine = await uploadChatImage(guest.api, 2);
+    const mine = await uploadChatImage(guest.api, conversation._id, 2);
     expectError(await other.api.get(mine), 404, 'Image not found');
     const photo = await send(guest.api, conversation._id, '', { image: mine });
     expect(photo.image).toBe(mine);
@@ -120,7 +120,7 @@ describe('support chat over REST', () => {
     expectError(await other.api.get(mine), 404, 'Image not found');
     expectError(await anonymous.get(mine), 401, 'Please sign in to continue');
 
-    const adminPhoto = await uploadChatImage(admin, 3);
+    const adminPhoto = await uploadChatImage(admin, conversation._id, 3);
     expectError(await guest.api.get(adminPhoto), 404, 'Image not found');
     await send(admin, conversation._id, 'Here is the seat map', { image: adminPhoto });
     const read = await guest.api.get(adminPhoto);

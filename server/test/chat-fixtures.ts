@@ -25,8 +25,9 @@ export async function send(api: ReturnType<typeof client>, conversationId: strin
   return res.body;
 }
 
-export async function uploadChatImage(api: ReturnType<typeof client>, shade = 0): Promise<string> {
-  const res = await api.post<{ imageUrl: string }>('/api/images', imageForm(await makeImage(64 + shade, 48), 'photo.png', 'image/png', { kind: 'chat' }));
+/** Uploads a chat image for a conversation (guests must name one of theirs) and answers its URL. */
+export async function uploadChatImage(api: ReturnType<typeof client>, conversationId: string, shade = 0): Promise<string> {
+  const res = await api.post<{ imageUrl: string }>('/api/images', imageForm(await makeImage(64 + shade, 48), 'photo.png', 'image/png', { kind: 'chat', conversationId }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.imageUrl;
 }
@@ -58,6 +59,12 @@ export async function heardEvent(listener: Listener, event: string, match: (payl
     await sleep(10);
   }
   throw new Error(`no '${event}' heard; heard: ${JSON.stringify(listener.heard.map((h) => h.event))}`);
+}
+
+/** Resolves with the reason once the server has disconnected the listener (at once if it already has). */
+export function serverDisconnect(listener: Listener): Promise<string> {
+  if (!listener.socket.connected) return Promise.resolve('already disconnected');
+  return new Promise((resolve) => listener.socket.once('disconnect', (reason) => resolve(reason)));
 }
 
 /** Events of these names a listener heard (pokes are content-free and ignored). */

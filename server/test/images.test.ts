@@ -74,7 +74,8 @@ describe('images: upload, re-encode, access', () => {
     expectError(await api.post('/api/images', imageForm(svg, 'logo.png', 'image/png')), 400, notImage);
     expectError(await api.post('/api/images', imageForm(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), randomBytes(64)]), 'broken.png', 'image/png')), 400, notImage);
     const huge = await sharp({ create: { width: 6400, height: 6400, channels: 3, background: '#123456' } }).png({ compressionLevel: 9 }).toBuffer();
-    expectError(await api.post('/api/images', imageForm(huge, 'huge.png', 'image/png')), 400, 'The image is larger than 40 megapixels');
+    expectError(await api.post('/api/images', imageForm(huge, 'huge.png', 'image/png')), 400, 'The image is larger than 16 megapixels');
+    expectError(await client(server.url, adminToken).post('/api/images', imageForm(huge, 'huge.png', 'image/png', { kind: 'marketing' })), 400, 'The image is larger than 40 megapixels');
     expectError(await api.post('/api/images', imageForm(randomBytes(10 * 1024 * 1024 + 1), 'big.jpg', 'image/jpeg')), 413, 'The image is larger than 10 MB');
     const body = expectError(await api.post('/api/images', new FormData()), 400, 'No image found');
     expect(body.errors).toEqual([{ msg: 'No image found', path: 'image' }]);

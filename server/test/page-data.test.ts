@@ -3,8 +3,8 @@ import { PAGE_DATA_ID, type PageData } from '../../sync/page-data';
 import type { Airport } from '../../sync/schemas/airport';
 import type { Flight } from '../../sync/schemas/flight';
 import { localDate } from '../../sync/time';
-import { pageDataScript, listingPageData } from '../pwa-pages';
-import { client, startTestServer, type TestServer } from './harness';
+import { pageDataScript, listingPageData, withPageData } from '../pwa-pages';
+import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
 
 describe('the data a listing page carries', () => {
   let server: TestServer;
@@ -42,5 +42,18 @@ describe('the data a listing page carries', () => {
     expect(script.endsWith('</script>')).toBe(true);
     const body = script.slice(`<script type="application/json" id="${PAGE_DATA_ID}">`.length, -'</script>'.length);
     expect(JSON.parse(body)).toEqual(data);
+  });
+
+  it('keeps the page whole when an airport name holds replacement patterns like $` and $&', async () => {
+    const name = "Gate $` and $& and $' and $$ Field";
+    const admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
+    expect((await admin.post('/api/airports', { name, code: 'DLR', city: "Cash $'", country: 'Nowhere', timeZone: 'UTC' })).status).toBe(201);
+    const date = localDate(flight.departureTime, flight.origin.timeZone);
+    const data = listingPageData(server.ctx, { from: flight.origin.code, to: flight.destination.code, date });
+    expect(data?.airports?.map((a) => a.name)).toContain(name);
+    if (!data) throw new Error('no page data');
+    const html = '<!doctype html><html><head><title>SkyWay</title></head><body><div id="root"></div></body></html>';
+    const page = withPageData(html, data);
+    expect(page).toBe(`<!doctype html><html><head><title>SkyWay</title></head><body><div id="root"></div>${pageDataScript(data)}</body></html>`);
   });
 });

@@ -11,6 +11,7 @@ import {
   roundTripBody,
   traveller,
   upcomingFlight,
+  uploadedImageUrl,
   type Actors,
 } from './booking-fixtures';
 
@@ -136,5 +137,30 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     const ok = await who.owner.post('/api/payments', paymentBody(flight, ['A1']));
     expectAnswer(ok, 201);
     expect(counts()).toEqual(before.map((n) => n + 1));
+  });
+
+  it("a traveller's photo is only an avatar the booker uploaded here, never another address", async () => {
+    const photo = (image: string) => paymentBody(flight, ['B2'], { travellers: [{ ...traveller(1), image }] });
+    for (const foreign of ['//evil.example/p.png', 'https://evil.example/p.png', '/api/images/../../x', `/api/images/${'a'.repeat(32)}?x=//evil.example`]) {
+      await refused(photo(foreign), 400, 'No image found', 'travellers.0.image');
+    }
+    await refused(photo(`/api/images/${'0'.repeat(32)}`), 400, 'No image found', 'travellers.0.image');
+    await refused(photo(await uploadedImageUrl(who.other, 'avatar')), 400, 'No image found', 'travellers.0.image');
+    await refused(photo(await uploadedImageUrl(who.owner, 'receipt')), 400, 'No image found', 'travellers.0.image');
+    const own = await uploadedImageUrl(who.owner, 'avatar');
+    const created = await who.owner.post<{ booking: { _id: string; travellers: { image: string | null }[] } }>('/api/payments', photo(own));
+    expectAnswer(created, 201);
+    expect(created.body.booking.travellers[0]?.image).toBe(own);
+    const bare = await who.owner.post<{ booking: { travellers: { image: string | null }[] } }>('/api/payments', paymentBody(flight, ['B3'], { travellers: [{ ...traveller(1), image: own.slice(-32) }] }));
+    expect(bare.body.booking.travellers[0]?.image).toBe(own);
+  });
+
+  it('a foreign address stored before photos were checked is shown as no photo', async () => {
+    const created = await who.owner.post<{ booking: { _id: string } }>('/api/payments', paymentBody(flight, ['B4']));
+    expectAnswer(created, 201);
+    server.ctx.sqlite.prepare('update travellers set image = ? where booking_id = ?').run('//evil.example/p.png', created.body.booking._id);
+    const seen = await who.owner.get<{ _id: string; travellers: { image: string | null }[] }[]>('/api/bookings/user');
+    expectAnswer(seen, 200);
+    expect(seen.body.find((b) => b._id === created.body.booking._id)?.travellers[0]?.image).toBeNull();
   });
 });

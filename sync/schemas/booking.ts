@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, FLIGHT_STATUSES, PAYMENT_STATUSES, SEAT_LABELS, TITLES, TRAVEL_CLASSES } from '../constants';
-import { IdSchema, IsoDateSchema, requiredString } from './common';
+import { IdSchema, ImageRefSchema, IsoDateSchema, requiredString } from './common';
 
 export const SeatLabelSchema = z
   .string({ error: 'Seat must be a label from A1 to F4' })
@@ -24,7 +24,8 @@ export const TravellerInputSchema = z.object({
     .regex(/^[A-Za-z0-9]{5,20}$/, 'Enter a valid passport number'),
   passportCountry: requiredString('Passport country is required', 60),
   passportExpiry: IsoDateSchema,
-  image: z.string().max(300).optional(),
+  /** The traveller's photo: an image the booker uploaded here (kind avatar), never another site's address. */
+  image: ImageRefSchema.optional(),
 });
 export type TravellerInput = z.infer<typeof TravellerInputSchema>;
 

@@ -23,6 +23,13 @@ export const EmailSchema = z
   .max(254, 'A valid email is required')
   .pipe(z.email('A valid email is required'));
 
+/** One of our own uploads, as '/api/images/{id}' or the bare id; answers the id. Any other address is refused. */
+export const ImageRefSchema = z
+  .string({ error: 'No image found' })
+  .trim()
+  .regex(/^(?:\/api\/images\/)?[0-9a-f]{32}$/, 'No image found')
+  .transform((ref) => ref.slice(-32));
+
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Must be an ISO date-time' });
 export const IsoDateSchema = z.iso.date('Must be a date (YYYY-MM-DD)');
 

@@ -37,6 +37,8 @@ function send(row: UploadRow, token: string | null, onProgress: (fraction: numbe
     xhr.onerror = () => reject(new Error('Network unavailable'));
     const form = new FormData();
     form.append('kind', imageKind(row.intent));
+    // A chat image names its conversation: guests may only upload into their own.
+    if (row.intent.name === 'sendMessage') form.append('conversationId', row.intent.args.conversationId);
     form.append('image', row.blob, row.fileName);
     xhr.send(form);
   });

@@ -1,0 +1,85 @@
+import jwt from 'jsonwebtoken';
+import type { AppContext } from '../context';
+import { userFromToken } from '../middleware/auth';
+import type { UserRow } from '../services/users';
+import { userRoom, type RealtimeServer, type RealtimeSocket } from './rooms';
+
+/** The token the socket connected with (`auth.token`). */
+export function handshakeToken(socket: Pick<RealtimeSocket, 'handshake'>): string | undefined {
+  const auth: unknown = socket.handshake.auth;
+  return auth && typeof auth === 'object' && 'token' in auth && typeof auth.token === 'string' ? auth.token : undefined;
+}
+
+/**
+ * The socket's user while its handshake token still holds: signature, expiry and token version (a
+ * sign-out everywhere, a password change or reset bumps it), the user still there and in the role the
+ * rooms were joined with. Token verification is cached, so this costs one user read.
+ */
+export function socketUser(ctx: AppContext, socket: RealtimeSocket): UserRow | undefined {
+  const user = userFromToken(ctx, handshakeToken(socket));
+  return user && user.id === socket.data.userId && user.role === socket.data.role ? user : undefined;
+}
+
+/** setTimeout's longest delay; a later expiry is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Every incoming event first re-checks the token; a revoked socket is disconnected and the event
+ * dropped. A socket that stays silent is still disconnected when its token expires.
+ */
+export function guardEvents(ctx: AppContext, socket: RealtimeSocket): void {
+  socket.use((_packet, next) => {
+    if (socketUser(ctx, socket)) next();
+    else socket.disconnect(true);
+  });
+  const decoded = jwt.decode(handshakeToken(socket) ?? '', { json: true });
+  if (typeof decoded?.exp !== 'number') return;
+  const expiresAt = decoded.exp * 1000;
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    timer = setTimeout(() => (socketUser(ctx, socket) ? arm() : socket.disconnect(true)), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+    timer.unref();
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
+
+const CHANGED_FUNCTION = 'skyway_user_session_changed';
+
+/**
+ * Disconnects a user's sockets as soon as their token version or role changes or the user is deleted,
+ * whichever code path did it: temporary triggers on this connection report the user id, and after the
+ * statement (and its transaction) ends the user's sockets are checked against the committed row, so a
+ * rolled-back change disconnects no one. Changes made by another process are caught by `guardEvents`.
+ */
+export function disconnectRevokedSockets(ctx: AppContext, io: RealtimeServer): void {
+  const changed = new Set<string>();
+  const recheck = () => {
+    try {
+      for (const userId of changed) {
+        for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {
+          const socket = io.sockets.sockets.get(id);
+          if (socket && !socketUser(ctx, socket)) socket.disconnect(true);
+        }
+      }
+    } catch (error) {
+      // The database closes at shutdown; the sockets go with the server then.
+      ctx.log.warn({ err: error }, 'socket revocation check failed');
+    } finally {
+      changed.clear();
+    }
+  };
+  ctx.sqlite.function(CHANGED_FUNCTION, (userId: unknown) => {
+    if (typeof userId !== 'string') return null;
+    if (changed.size === 0) setImmediate(recheck);
+    changed.add(userId);
+    return null;
+  });
+  ctx.sqlite.exec(`
+    CREATE TEMP TRIGGER IF NOT EXISTS users_session_changed AFTER UPDATE OF token_version, role ON main.users
+      WHEN OLD.token_version IS NOT NEW.token_version OR OLD.role IS NOT NEW.role
+      BEGIN SELECT ${CHANGED_FUNCTION}(NEW.id); END;
+    CREATE TEMP TRIGGER IF NOT EXISTS users_session_deleted AFTER DELETE ON main.users
+      BEGIN SELECT ${CHANGED_FUNCTION}(OLD.id); END;
+  `);
+}
