@@ -71,7 +71,6 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Account menu for ${user.fullName || user.email}`}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
@@ -81,6 +80,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         }}
       >
         <Avatar user={user} />
+        <span className="visually-hidden">Account menu for {user.fullName || user.email}</span>
       </button>
       {open && (
         <ul id={menuId} role="menu" aria-label="Account" className="user-menu-list" ref={menuRef} onKeyDown={onMenuKey}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useCellLabels } from './use-cell-labels';
 
 type DataTableProps = {
   caption: string;
@@ -9,11 +10,12 @@ type DataTableProps = {
   children: ReactNode;
 };
 
-/** The dashboard's table shell: a captioned table with column headers, or the empty text. */
+/** The dashboard's table shell: a captioned table with column headers (cards on a phone), or the empty text. */
 export function DataTable({ caption, columns, empty, rowCount, children }: DataTableProps) {
+  const wrap = useCellLabels<HTMLDivElement>();
   if (rowCount === 0) return <p className="table-empty">{empty}</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" ref={wrap}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

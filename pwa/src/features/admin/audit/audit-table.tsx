@@ -6,6 +6,7 @@ import { messageOf } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { formatAdminDate } from '../../../lib/format';
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntity, type AuditRow } from './audit-types';
+import { useCellLabels } from '../../dashboard/use-cell-labels';
 import { resolveEntityId, useAudit, useAuditNames } from './use-audit';
 
 const ENTITY_OPTIONS = [{ value: 'all', label: 'All' }, ...AUDIT_ENTITIES.map((value) => ({ value, label: value }))];
@@ -20,6 +21,7 @@ export function AuditTable() {
   const [page, setPage] = useState(1);
   const entityId = resolveEntityId(typed, names);
   const audit = useAudit({ entity, entityId, page });
+  const wrap = useCellLabels<HTMLDivElement>();
   const actor = (row: AuditRow) => (row.actorId === null ? 'System' : row.actorId === user?._id ? 'You' : (row.actorName ?? row.actorId));
 
   return (
@@ -32,7 +34,7 @@ export function AuditTable() {
       {audit.isError ? <p className="form-error">{messageOf(audit.error)}</p> : null}
       {audit.data?.length === 0 ? <p className="table-empty">No changes recorded</p> : null}
       {audit.data && audit.data.length > 0 ? (
-        <div className="table-wrap">
+        <div className="table-wrap" ref={wrap}>
           <table className="data-table">
             <caption className="visually-hidden">Audit log</caption>
             <thead>
@@ -47,11 +49,11 @@ export function AuditTable() {
                 <tr key={row.id}>
                   <td>{formatAdminDate(row.createdAt)}</td>
                   <td>{row.entity}</td>
-                  <td>{names?.get(row.entityId) ?? row.entityId}</td>
+                  <td className="wrap">{names?.get(row.entityId) ?? row.entityId}</td>
                   <td>{row.fromStatus ?? '—'}</td>
                   <td>{row.toStatus}</td>
                   <td className="wrap">{row.reason ?? ''}</td>
-                  <td>{actor(row)}</td>
+                  <td className="wrap">{actor(row)}</td>
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../dashboard/confirm-dialog';
 import { Pager } from '../../dashboard/pager';
 import { pageCount } from '../../dashboard/paging';
 import { TableToolbar } from '../../dashboard/table-toolbar';
+import { useCellLabels } from '../../dashboard/use-cell-labels';
 import { useAdminAirports } from '../airports/use-admin-airports';
 import { FlightFormDialog } from './flight-form-dialog';
 import { FLIGHT_COLUMNS, FlightRow } from './flight-row';
@@ -21,6 +22,7 @@ export function FlightsTable() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const flights = useFlightsPage(search.trim().toUpperCase(), page);
+  const wrap = useCellLabels<HTMLDivElement>();
   const airports = useAdminAirports();
   const remove = useDeleteFlight();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -55,7 +57,7 @@ export function FlightsTable() {
       {flights.isError ? <p className="form-error">{messageOf(flights.error)}</p> : null}
       {flights.data && flights.data.items.length === 0 ? <p className="table-empty">No flights available</p> : null}
       {flights.data && flights.data.items.length > 0 ? (
-        <div className="table-wrap">
+        <div className="table-wrap" ref={wrap}>
           <table className="data-table" aria-busy={flights.isFetching}>
             <caption className="visually-hidden">Flights</caption>
             <thead>
