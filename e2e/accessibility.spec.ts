@@ -4,6 +4,8 @@ import { AuthPage } from './pages/auth-page';
 import { datePlus } from './pages/dates';
 import { findFlight } from './pages/journey-api';
 
+// Every screen at a laptop's and a phone's width: no serious axe finding, and nothing scrolls sideways.
+
 const WIDTHS = [1280, 360] as const;
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -24,7 +26,9 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 async function check(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<void> {
   await page.goto(path);
   await ready(page);
-  expect.soft(await seriousFindings(page), `axe on ${path} at ${page.viewportSize()?.width} px`).toEqual([]);
+  const width = page.viewportSize()?.width ?? 0;
+  expect.soft(await seriousFindings(page), `axe on ${path} at ${width} px`).toEqual([]);
+  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
 }
 
 const mainHeading = async (page: Page) => {
