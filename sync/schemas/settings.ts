@@ -43,9 +43,9 @@ export const UNPAID_SEATS_RANGE = 'Unpaid seats must be 1 to 48';
  * at once (so nobody takes a flight's seats by booking without paying).
  */
 export const HoldRulesSchema = z.object({
-  reviewDeadlineHours: z.number().int(REVIEW_DEADLINE_RANGE).min(1, REVIEW_DEADLINE_RANGE).max(168, REVIEW_DEADLINE_RANGE),
-  maxUnpaidBookings: z.number().int(UNPAID_BOOKINGS_RANGE).min(1, UNPAID_BOOKINGS_RANGE).max(20, UNPAID_BOOKINGS_RANGE),
-  maxUnpaidSeats: z.number().int(UNPAID_SEATS_RANGE).min(1, UNPAID_SEATS_RANGE).max(48, UNPAID_SEATS_RANGE),
+  reviewDeadlineHours: z.number({ error: REVIEW_DEADLINE_RANGE }).int(REVIEW_DEADLINE_RANGE).min(1, REVIEW_DEADLINE_RANGE).max(168, REVIEW_DEADLINE_RANGE),
+  maxUnpaidBookings: z.number({ error: UNPAID_BOOKINGS_RANGE }).int(UNPAID_BOOKINGS_RANGE).min(1, UNPAID_BOOKINGS_RANGE).max(20, UNPAID_BOOKINGS_RANGE),
+  maxUnpaidSeats: z.number({ error: UNPAID_SEATS_RANGE }).int(UNPAID_SEATS_RANGE).min(1, UNPAID_SEATS_RANGE).max(48, UNPAID_SEATS_RANGE),
 });
 export type HoldRules = z.infer<typeof HoldRulesSchema>;
 
