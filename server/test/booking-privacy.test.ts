@@ -45,7 +45,7 @@ describe('bookings mail only their account, and tracking hides passports', () =>
   });
 
   it('cancelling is rate-limited per account, on the REST route and through the sync outbox alike', async () => {
-    const bookings = [];
+    const bookings: string[] = [];
     for (const seat of ['B1', 'B2', 'B3']) bookings.push((await book(who.other, flight, [seat])).booking._id);
     const [one, two, three] = bookings;
     setRateLimits(server.ctx, { bookingCancel: 2 });
