@@ -59,7 +59,7 @@ test('settings cards are validated with the spec texts, saved whole, and the mai
   const holds = dash.form('Seat holds');
   await holds.getByLabel('Unpaid seats per account', { exact: true }).fill('0');
   await holds.getByRole('button', { name: 'Update' }).click();
-  await expect(holds.getByRole('alert')).toHaveText('Unpaid seats must be 1 to 48');
+  await expect(holds.getByRole('alert')).toHaveText('Unpaid seats must be 1 to 240');
   await holds.getByLabel('Review deadline (hours)', { exact: true }).fill('72');
   await holds.getByLabel('Unpaid seats per account', { exact: true }).fill(String(before.maxUnpaidSeats));
   await holds.getByRole('button', { name: 'Update' }).click();

@@ -29,8 +29,8 @@ export type TestServer = Running & {
 export function allowManyBookings(ctx: AppContext): void {
   immediate(ctx.db, (tx) => {
     const current = readSettings(tx);
-    if (current.maxUnpaidBookings === 20 && current.maxUnpaidSeats === 48) return;
-    const data = { ...current, maxUnpaidBookings: 20, maxUnpaidSeats: 48 };
+    if (current.maxUnpaidBookings === 100 && current.maxUnpaidSeats === 240) return;
+    const data = { ...current, maxUnpaidBookings: 100, maxUnpaidSeats: 240 };
     const values = { data, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) };
     tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();
   });

@@ -148,9 +148,9 @@ describe('seats cannot be locked without paying', () => {
     for (const [patch, text] of [
       [{ reviewDeadlineHours: 0 }, 'Review deadline must be 1 to 168 hours'],
       [{ reviewDeadlineHours: 1.5 }, 'Review deadline must be 1 to 168 hours'],
-      [{ maxUnpaidBookings: 21 }, 'Unpaid bookings must be 1 to 20'],
-      [{ maxUnpaidSeats: 0 }, 'Unpaid seats must be 1 to 48'],
-      [{ maxUnpaidSeats: '4' }, 'Unpaid seats must be 1 to 48'],
+      [{ maxUnpaidBookings: 101 }, 'Unpaid bookings must be 1 to 100'],
+      [{ maxUnpaidSeats: 0 }, 'Unpaid seats must be 1 to 240'],
+      [{ maxUnpaidSeats: '4' }, 'Unpaid seats must be 1 to 240'],
     ] as const) {
       expectInvalid(await saveSettings(patch), text);
     }

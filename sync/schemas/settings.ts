@@ -35,8 +35,8 @@ export const ContactSchema = z.object({
 });
 
 export const REVIEW_DEADLINE_RANGE = 'Review deadline must be 1 to 168 hours';
-export const UNPAID_BOOKINGS_RANGE = 'Unpaid bookings must be 1 to 20';
-export const UNPAID_SEATS_RANGE = 'Unpaid seats must be 1 to 48';
+export const UNPAID_BOOKINGS_RANGE = 'Unpaid bookings must be 1 to 100';
+export const UNPAID_SEATS_RANGE = 'Unpaid seats must be 1 to 240';
 
 /**
  * How long seats stay held while a payment awaits review, and how much one account may hold unpaid
@@ -44,8 +44,8 @@ export const UNPAID_SEATS_RANGE = 'Unpaid seats must be 1 to 48';
  */
 export const HoldRulesSchema = z.object({
   reviewDeadlineHours: z.number({ error: REVIEW_DEADLINE_RANGE }).int(REVIEW_DEADLINE_RANGE).min(1, REVIEW_DEADLINE_RANGE).max(168, REVIEW_DEADLINE_RANGE),
-  maxUnpaidBookings: z.number({ error: UNPAID_BOOKINGS_RANGE }).int(UNPAID_BOOKINGS_RANGE).min(1, UNPAID_BOOKINGS_RANGE).max(20, UNPAID_BOOKINGS_RANGE),
-  maxUnpaidSeats: z.number({ error: UNPAID_SEATS_RANGE }).int(UNPAID_SEATS_RANGE).min(1, UNPAID_SEATS_RANGE).max(48, UNPAID_SEATS_RANGE),
+  maxUnpaidBookings: z.number({ error: UNPAID_BOOKINGS_RANGE }).int(UNPAID_BOOKINGS_RANGE).min(1, UNPAID_BOOKINGS_RANGE).max(100, UNPAID_BOOKINGS_RANGE),
+  maxUnpaidSeats: z.number({ error: UNPAID_SEATS_RANGE }).int(UNPAID_SEATS_RANGE).min(1, UNPAID_SEATS_RANGE).max(240, UNPAID_SEATS_RANGE),
 });
 export type HoldRules = z.infer<typeof HoldRulesSchema>;
 

@@ -123,7 +123,7 @@ describe('admin settings cards', () => {
     const holds = await screen.findByRole('form', { name: 'Seat holds' });
     await user.clear(within(holds).getByLabelText('Unpaid seats per account'));
     await user.click(within(holds).getByRole('button', { name: 'Update' }));
-    expect(within(holds).getByRole('alert').textContent).toBe('Unpaid seats must be 1 to 48');
+    expect(within(holds).getByRole('alert').textContent).toBe('Unpaid seats must be 1 to 240');
     await user.type(within(holds).getByLabelText('Unpaid seats per account'), '6');
     await user.clear(within(holds).getByLabelText('Review deadline (hours)'));
     await user.type(within(holds).getByLabelText('Review deadline (hours)'), '200');

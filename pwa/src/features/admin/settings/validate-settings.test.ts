@@ -44,7 +44,7 @@ describe('settings validation texts', () => {
     const ok = { reviewDeadlineHours: '48', maxUnpaidBookings: '3', maxUnpaidSeats: '10' };
     expect(holdRulesError(ok)).toBeNull();
     for (const value of ['', '0', '169', '1.5', 'x']) expect(holdRulesError({ ...ok, reviewDeadlineHours: value })).toBe('Review deadline must be 1 to 168 hours');
-    expect(holdRulesError({ ...ok, maxUnpaidBookings: '21' })).toBe('Unpaid bookings must be 1 to 20');
-    expect(holdRulesError({ ...ok, maxUnpaidSeats: '49' })).toBe('Unpaid seats must be 1 to 48');
+    expect(holdRulesError({ ...ok, maxUnpaidBookings: '101' })).toBe('Unpaid bookings must be 1 to 100');
+    expect(holdRulesError({ ...ok, maxUnpaidSeats: '241' })).toBe('Unpaid seats must be 1 to 240');
   });
 });
