@@ -5,11 +5,12 @@ import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import type { Payment } from '../../sync/schemas/payment';
 import type { AdminSettings } from '../../sync/schemas/settings';
-import { DEFAULT_RATE_LIMITS, setRateLimits } from '../middleware/rate-limits';
+import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, type LimitName } from '../middleware/rate-limits';
 import { sweep } from '../services/lifecycle';
 import { actors, book, expectAnswer, flightAt, paymentBody, seatView, type Actors, type Api, type Created } from './booking-fixtures';
 import { expectError, expectInvalid } from './fixtures';
 import { client, registerUser, startTestServer, type TestServer } from './harness';
+import { routeHandlers } from './route-list';
 
 const HOUR = 3_600_000;
 const CAP_ADVICE = 'Please pay for or cancel a pending booking before booking again.';
@@ -173,6 +174,19 @@ describe('booking and payment claims are rate-limited', () => {
   async function newTraveller(tag: string): Promise<Api> {
     return client(server.url, (await registerUser(server.url, `${tag}-${randomUUID().slice(0, 6)}@example.com`)).token);
   }
+
+  it('booking, both ways of claiming a payment and cancelling carry the shared limiters', () => {
+    const limiters = rateLimiters(server.ctx);
+    const expected: Record<string, LimitName[]> = {
+      'POST /payments': ['bookingAddress', 'booking'],
+      'POST /payments/:id/paid': ['bookingAddress', 'paymentClaim'],
+      'PUT /payments/token/:token': ['bookingAddress', 'paymentClaim'],
+      'PUT /bookings/:id/cancel': ['bookingAddress', 'bookingCancel'],
+    };
+    for (const [key, names] of Object.entries(expected)) {
+      for (const name of names) expect(routeHandlers(server.ctx, key), `${key} ${name}`).toContain(limiters[name]);
+    }
+  });
 
   it('booking is rate-limited per account and per address', async () => {
     setRateLimits(server.ctx, { booking: 2, bookingAddress: 5 });
