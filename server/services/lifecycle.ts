@@ -21,7 +21,8 @@ function expiryReason(tx: Tx, bookingId: string): string {
 
 /**
  * One pass of the lifecycle: pending bookings whose holds ran out are cancelled and their seats
- * freed (the traveller is mailed; a review that ran out is mailed to the operator too); confirmed bookings whose last leg has departed are completed; departed flights say so.
+ * freed (the traveller is mailed; a review that ran out is mailed to the operator too); confirmed
+ * bookings whose last leg has departed are completed; departed flights say so.
  */
 export function sweep(ctx: AppContext): { expired: number; completed: number; departed: number } {
   const now = ctx.now();
@@ -59,11 +60,11 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
     if (!expiredIds.length && !finished.length && !departed.length) return { expired: [], completed: 0, departed: 0 };
     const version = nextVersion(tx);
     const change = { actorId: null, now, version };
-    const reasons = expiredIds.map((id) => expiryReason(tx, id));
-    expiredIds.forEach((id, i) => cancelBookingTx(tx, getBookingRow(tx, id), { ...change, reason: reasons[i] ?? DEADLINE_PASSED }));
+    const expiring = expiredIds.map((id) => ({ id, reason: expiryReason(tx, id) }));
+    for (const { id, reason } of expiring) cancelBookingTx(tx, getBookingRow(tx, id), { ...change, reason });
     for (const id of finished) completeBookingTx(tx, getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
     if (departed.length) tx.update(flights).set({ status: 'departed', updatedAt: nowIso, version }).where(inArray(flights.id, departed)).run();
-    const expired = expiredIds.map((id, i) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason: reasons[i] ?? DEADLINE_PASSED }));
+    const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
     return { expired, completed: finished.length, departed: departed.length };
   });
   for (const { booking, reason } of result.expired) {
