@@ -7,7 +7,13 @@ import { DashboardPage } from './pages/dashboard-page';
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
 
-type Settings = { bankingInfo: { routing: string; bankName: string }; whatsApp: string; mail: { hasPassword: boolean } };
+type Settings = {
+  bankingInfo: { routing: string; bankName: string };
+  whatsApp: string;
+  mail: { hasPassword: boolean };
+  reviewDeadlineHours: number;
+  maxUnpaidSeats: number;
+};
 
 test('settings cards are validated with the spec texts, saved whole, and the mail password stays write-only', async ({ browser, request }) => {
   const token = await login(request, ADMIN_LOGIN);
@@ -50,17 +56,32 @@ test('settings cards are validated with the spec texts, saved whole, and the mai
   await whatsApp.getByRole('button', { name: 'Update' }).click();
   await expect(dash.toast('Updated successfully!').last()).toBeVisible();
 
+  const holds = dash.form('Seat holds');
+  await holds.getByLabel('Unpaid seats per account', { exact: true }).fill('0');
+  await holds.getByRole('button', { name: 'Update' }).click();
+  await expect(holds.getByRole('alert')).toHaveText('Unpaid seats must be 1 to 240');
+  await holds.getByLabel('Review deadline (hours)', { exact: true }).fill('72');
+  await holds.getByLabel('Unpaid seats per account', { exact: true }).fill(String(before.maxUnpaidSeats));
+  await holds.getByRole('button', { name: 'Update' }).click();
+  await expect(dash.toast('Updated successfully!').last()).toBeVisible();
+
   await dash.page.reload();
+  await expect(dash.form('Seat holds').getByLabel('Review deadline (hours)', { exact: true })).toHaveValue('72');
   await expect(dash.form('Banking Information').getByLabel('Routing number', { exact: true })).toHaveValue('021000021');
   await expect(dash.form('WhatsApp Link').getByLabel('WhatsApp link', { exact: true })).toHaveValue('https://wa.me/2348010000000');
   const after = (await (await request.get('/api/settings', { headers: bearer(token) })).json()) as Settings;
   expect(after.mail.hasPassword).toBe(before.mail.hasPassword);
   expect(after.bankingInfo.routing).toBe('021000021');
+  expect(after.reviewDeadlineHours).toBe(72);
 
-  // Put the WhatsApp link back for the other tests' contact page.
+  // Put the WhatsApp link and the review deadline back for the other tests.
   const restore = dash.form('WhatsApp Link');
   await restore.getByLabel('WhatsApp link', { exact: true }).fill(before.whatsApp);
   await restore.getByRole('button', { name: 'Update' }).click();
+  await expect(dash.toast('Updated successfully!').last()).toBeVisible();
+  const restoreHolds = dash.form('Seat holds');
+  await restoreHolds.getByLabel('Review deadline (hours)', { exact: true }).fill(String(before.reviewDeadlineHours));
+  await restoreHolds.getByRole('button', { name: 'Update' }).click();
   await expect(dash.toast('Updated successfully!').last()).toBeVisible();
   await context.close();
 });

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import type { UserRow } from '../services/users';
 
 /** One rule per abuse-prone action: at most `limit` requests per `windowMs`, counted per key. */
 export type LimitRule = {
@@ -11,10 +12,23 @@ export type LimitRule = {
   key: 'ip' | 'caller';
   /** Count only answers of 400 and above, so honest callers never use up the limit. */
   failuresOnly?: boolean;
+  /** Admins working through bookings by hand are not counted. */
+  exemptAdmins?: boolean;
   message: string;
 };
 
-export type LimitName = 'login' | 'guestLogin' | 'track' | 'chatSend' | 'upload' | 'uploadAddress' | 'passwordReset';
+export type LimitName =
+  | 'login'
+  | 'guestLogin'
+  | 'track'
+  | 'chatSend'
+  | 'upload'
+  | 'uploadAddress'
+  | 'passwordReset'
+  | 'booking'
+  | 'paymentClaim'
+  | 'bookingCancel'
+  | 'bookingAddress';
 
 const MINUTE = 60_000;
 const LIFTED = 1_000_000;
@@ -33,6 +47,12 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
   // Guests are cheap to make (guestLogin), so one address gets its own upload budget whoever signs in.
   uploadAddress: { limit: 60, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many uploads from your network. Please wait 15 minutes and try again.' },
   passwordReset: { limit: 5, windowMs: 60 * MINUTE, key: 'ip', message: 'Too many password reset requests. Please wait an hour and try again.' },
+  // Booking, 'I have made payment' (or a receipt) and cancelling hold seats or send mail: counted per
+  // account, and all three together per address so new accounts from one network do not multiply them.
+  booking: { limit: 10, windowMs: 60 * MINUTE, key: 'caller', exemptAdmins: true, message: 'Too many bookings from your account. Please wait an hour and try again.' },
+  paymentClaim: { limit: 10, windowMs: 60 * MINUTE, key: 'caller', exemptAdmins: true, message: 'Too many payment confirmations from your account. Please wait an hour and try again.' },
+  bookingCancel: { limit: 10, windowMs: 60 * MINUTE, key: 'caller', exemptAdmins: true, message: 'Too many cancellations from your account. Please wait an hour and try again.' },
+  bookingAddress: { limit: 60, windowMs: 60 * MINUTE, key: 'ip', exemptAdmins: true, message: 'Too many booking changes from your network. Please wait an hour and try again.' },
 };
 
 function clientKey(req: Request, rule: LimitRule): string {
@@ -53,6 +73,7 @@ export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => 
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipSuccessfulRequests: rule.failuresOnly ?? false,
+    skip: (req) => Boolean(rule.exemptAdmins && req.user?.role === 'admin'),
     keyGenerator: (req) => clientKey(req, rule),
     handler: (_req, _res, next) => {
       next(new AppError(429, rule.message));
@@ -72,6 +93,10 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
     upload: make('upload'),
     uploadAddress: make('uploadAddress'),
     passwordReset: make('passwordReset'),
+    booking: make('booking'),
+    paymentClaim: make('paymentClaim'),
+    bookingCancel: make('bookingCancel'),
+    bookingAddress: make('bookingAddress'),
   };
 }
 
@@ -106,19 +131,26 @@ export function liftRateLimits(ctx: AppContext): void {
   setRateLimits(ctx, perLimit(() => LIFTED));
 }
 
+export type Caller = { id: string; role: UserRow['role']; ip: string };
+
 /**
- * Takes up to `wanted` chat messages from the caller's chatSend budget, the one `POST /messages/send`
- * counts against (messages also arrive through the sync outbox). Answers how many it could take.
+ * Counts one request against each of `names` for `caller`, the same counters the routes' limiters use
+ * (work also arrives through the sync outbox). All or nothing: answers the first limit already used up,
+ * having counted nothing, or null when every limit took it.
  */
-export async function takeChatSends(ctx: AppContext, userId: string, wanted: number): Promise<number> {
+export async function takeRequest(ctx: AppContext, names: readonly LimitName[], caller: Caller): Promise<LimitName | null> {
   const { limits, stores } = appLimits(ctx);
-  const key = `user:${userId}`;
-  for (let taken = 0; taken < wanted; taken += 1) {
-    const { totalHits } = await stores.chatSend.increment(key);
-    if (totalHits > limits.chatSend) {
-      await stores.chatSend.decrement(key);
-      return taken;
+  const taken: { name: LimitName; key: string }[] = [];
+  for (const name of names) {
+    const rule = DEFAULT_RATE_LIMITS[name];
+    if (rule.exemptAdmins && caller.role === 'admin') continue;
+    const key = rule.key === 'ip' ? `ip:${ipKeyGenerator(caller.ip)}` : `user:${caller.id}`;
+    const { totalHits } = await stores[name].increment(key);
+    taken.push({ name, key });
+    if (totalHits > limits[name]) {
+      for (const t of taken) await stores[t.name].decrement(t.key);
+      return name;
     }
   }
-  return wanted;
+  return null;
 }

@@ -13,7 +13,7 @@ import { validate } from '../validate';
 
 export function bookingRoutes(ctx: AppContext): Router {
   const router = Router();
-  const trackLimit = rateLimiters(ctx).track;
+  const limits = rateLimiters(ctx);
 
   router.get('/bookings/user', (req, res) => {
     res.json(listUserBookings(ctx, currentUser(req).id));
@@ -26,7 +26,7 @@ export function bookingRoutes(ctx: AppContext): Router {
     res.json(items);
   });
 
-  router.post('/bookings/track', trackLimit, (req, res) => {
+  router.post('/bookings/track', limits.track, (req, res) => {
     const { bookingId, email } = validate(TrackBodySchema, req.body);
     res.json(trackBooking(ctx, bookingId, email));
   });
@@ -58,7 +58,7 @@ export function bookingRoutes(ctx: AppContext): Router {
     res.status(201).json(toBookingJson(ctx.db, booking, ctx.now().toISOString()));
   });
 
-  router.put('/bookings/:id/cancel', (req, res) => {
+  router.put('/bookings/:id/cancel', limits.bookingAddress, limits.bookingCancel, (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
     res.json(cancelBooking(ctx, currentUser(req), id));
   });

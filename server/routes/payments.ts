@@ -4,6 +4,7 @@ import { IdParamsSchema } from '../../sync/schemas/common';
 import { PaymentCreateBodySchema, PaymentListQuerySchema, PaymentReviewBodySchema, PaymentTokenParamsSchema, ReceiptBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import { currentAdmin, currentUser } from '../middleware/auth';
+import { rateLimiters } from '../middleware/rate-limits';
 import { createBookingWithPayment } from '../services/booking-create';
 import { toBookingJson } from '../services/booking-view';
 import { notify } from '../services/notifications';
@@ -14,9 +15,12 @@ import { validate } from '../validate';
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const nowIso = () => ctx.now().toISOString();
+  const limits = rateLimiters(ctx);
+  const bookingLimits = [limits.bookingAddress, limits.booking];
+  const claimLimits = [limits.bookingAddress, limits.paymentClaim];
 
   /** Books and opens a payment. Crypto and Cash App answer what the modal shows; bank transfer a link. */
-  router.post('/payments', (req, res) => {
+  router.post('/payments', ...bookingLimits, (req, res) => {
     const user = currentUser(req);
     const body = validate(PaymentCreateBodySchema, req.body);
     const { booking, payment } = createBookingWithPayment(
@@ -66,7 +70,7 @@ export function paymentRoutes(ctx: AppContext): Router {
     res.json({ ...toPaymentJson(ctx.db, payment, nowIso()), instructions: paymentInstructions(ctx.db, payment) });
   });
 
-  router.put('/payments/token/:token', (req, res) => {
+  router.put('/payments/token/:token', ...claimLimits, (req, res) => {
     const { token } = validate(PaymentTokenParamsSchema, req.params);
     const user = currentUser(req);
     const { image } = validate(ReceiptBodySchema, req.body);
@@ -81,7 +85,7 @@ export function paymentRoutes(ctx: AppContext): Router {
   });
 
   /** 'I have made payment' for crypto and Cash App. */
-  router.post('/payments/:id/paid', (req, res) => {
+  router.post('/payments/:id/paid', ...claimLimits, (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
     const payment = markAwaitingReview(ctx, currentUser(req), { id });
     res.json({ message: 'Payment awaiting confirmation', payment: toPaymentJson(ctx.db, payment, nowIso()) });

@@ -3,7 +3,7 @@ import { PullRequestSchema, PushRequestSchema } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
-import { withinChatBudget } from '../services/push-budget';
+import { withinPushBudget } from '../services/push-budget';
 import { pull } from '../services/sync-pull';
 import { push, TransientError } from '../services/sync-push';
 import { validate } from '../validate';
@@ -18,7 +18,7 @@ export function syncRoutes(ctx: AppContext): Router {
 
   router.post('/sync/push', async (req, res) => {
     const user = currentParticipant(req);
-    const request = await withinChatBudget(ctx, user, validate(PushRequestSchema, req.body));
+    const request = await withinPushBudget(ctx, { id: user.id, role: user.role, ip: req.ip ?? 'unknown' }, validate(PushRequestSchema, req.body));
     try {
       const answer = push(ctx, user, request);
       ctx.notify([user.id]);

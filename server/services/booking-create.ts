@@ -12,6 +12,7 @@ import { bookings, payments, travellers } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError, conflict, notFound } from '../errors';
 import { recordChange } from './audit';
+import { assertWithinUnpaidCap } from './hold-rules';
 import { ownedImage } from './images';
 import { holdSeats, touchFlights } from './seats';
 import { readSettings } from './settings';
@@ -99,7 +100,8 @@ function paymentDeadline(ctx: AppContext, tx: Tx, method: PaymentMethod, now: Da
 
 /**
  * Creates the booking, its travellers, the seat holds on every leg and a pending payment in one
- * immediate transaction: either all of it is written or none.
+ * immediate transaction: either all of it is written or none. A traveller booking for themselves
+ * stays within the unpaid-holds cap; an admin booking for a customer by hand does not.
  */
 export function createBookingWithPayment(ctx: AppContext, input: NewBooking, actorId: string) {
   const now = ctx.now();
@@ -113,6 +115,7 @@ export function createBookingWithPayment(ctx: AppContext, input: NewBooking, act
       throw conflict(`The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`);
     }
     if (input.method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
+    if (actorId === input.userId) assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
     const version = nextVersion(tx);
     const deadline = paymentDeadline(ctx, tx, input.method, now).toISOString();
     const booking = tx

@@ -55,11 +55,19 @@ export function listAllBookings(ctx: AppContext, query: BookingListQuery): { ite
   return { items, total };
 }
 
-/** Public tracking needs the reference and the booking's e-mail; a wrong pair never says which half. */
+/** All but the last 3 characters starred: enough for a traveller to tell which passport, useless to anyone else. */
+export const maskPassport = (number: string) => '*'.repeat(Math.max(0, number.length - 3)) + number.slice(-3);
+
+/**
+ * Public tracking needs the reference and the booking's e-mail; a wrong pair never says which half.
+ * Both are printed on every booking mail, so passport numbers are masked here (owners see them whole
+ * in their dashboard).
+ */
 export function trackBooking(ctx: AppContext, reference: string, email: string): Booking {
   const row = ctx.db.select().from(bookings).where(eq(bookings.reference, reference)).get();
   if (!row || row.email.toLowerCase() !== email) throw new AppError(404, 'Booking not found!');
-  return toBookingJson(ctx.db, row, ctx.now().toISOString());
+  const booking = toBookingJson(ctx.db, row, ctx.now().toISOString());
+  return { ...booking, travellers: booking.travellers.map((t) => ({ ...t, passportNumber: maskPassport(t.passportNumber) })) };
 }
 
 export function bookingFor(ctx: AppContext, user: UserRow, id: string): BookingRow {

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings } from '../db/schema';
 import { toBookingJson } from './booking-view';
-import { composeMail, itinerary } from './notifications';
+import { bookingMailTo, composeMail, itinerary } from './notifications';
 
 const WHAT: Record<FlightStatus, string> = {
   scheduled: 'is back on schedule',
@@ -25,7 +25,7 @@ export function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string)
 }
 
 function statusMail(booking: Booking, flightNumber: string, status: FlightStatus) {
-  return composeMail(booking.email, `Flight ${flightNumber} ${WHAT[status]}`, [
+  return composeMail(bookingMailTo(booking), `Flight ${flightNumber} ${WHAT[status]}`, [
     `Dear ${booking.userId.fullName}, flight ${flightNumber} on your booking ${booking.bookingId} ${WHAT[status]}.`,
     'Your itinerary (local airport times):',
     ...itinerary(booking),

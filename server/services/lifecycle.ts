@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { immediate } from '../db/client';
-import { bookings, flights, mutationResults, seatAllocations, tombstones } from '../db/schema';
+import { immediate, type Tx } from '../db/client';
+import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { cancelBookingTx, completeBookingTx } from './booking-status';
 import { getBookingRow, toBookingJson } from './booking-view';
+import { REVIEW_DEADLINE_PASSED } from './hold-rules';
 import { purgeOrphanImagesWhenDue } from './image-cleanup';
 import { notify } from './notifications';
 import { TOMBSTONE_DAYS } from './sync-pull';
@@ -12,9 +13,16 @@ import { TOMBSTONE_DAYS } from './sync-pull';
 export const SWEEP_INTERVAL_MS = 15_000;
 const DEADLINE_PASSED = 'payment deadline passed';
 
+/** A claimed payment no admin decided on expired at the review deadline; any other at the payment deadline. */
+function expiryReason(tx: Tx, bookingId: string): string {
+  const payment = tx.select({ status: payments.status, awaitingReviewAt: payments.awaitingReviewAt }).from(payments).where(eq(payments.bookingId, bookingId)).get();
+  return payment?.status === 'pending' && payment.awaitingReviewAt ? REVIEW_DEADLINE_PASSED : DEADLINE_PASSED;
+}
+
 /**
  * One pass of the lifecycle: pending bookings whose holds ran out are cancelled and their seats
- * freed; confirmed bookings whose last leg has departed are completed; departed flights say so.
+ * freed (the traveller is mailed; a review that ran out is mailed to the operator too); confirmed
+ * bookings whose last leg has departed are completed; departed flights say so.
  */
 export function sweep(ctx: AppContext): { expired: number; completed: number; departed: number } {
   const now = ctx.now();
@@ -52,14 +60,18 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
     if (!expiredIds.length && !finished.length && !departed.length) return { expired: [], completed: 0, departed: 0 };
     const version = nextVersion(tx);
     const change = { actorId: null, now, version };
-    for (const id of expiredIds) cancelBookingTx(tx, getBookingRow(tx, id), { ...change, reason: DEADLINE_PASSED });
+    const expiring = expiredIds.map((id) => ({ id, reason: expiryReason(tx, id) }));
+    for (const { id, reason } of expiring) cancelBookingTx(tx, getBookingRow(tx, id), { ...change, reason });
     for (const id of finished) completeBookingTx(tx, getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
     if (departed.length) tx.update(flights).set({ status: 'departed', updatedAt: nowIso, version }).where(inArray(flights.id, departed)).run();
-    const expired = expiredIds.map((id) => toBookingJson(tx, getBookingRow(tx, id), nowIso));
+    const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
     return { expired, completed: finished.length, departed: departed.length };
   });
-  for (const booking of result.expired) notify.bookingCancelled(ctx, booking, DEADLINE_PASSED);
-  if (result.expired.length || result.completed) ctx.notify(result.expired.map((b) => b.userId._id));
+  for (const { booking, reason } of result.expired) {
+    if (reason === REVIEW_DEADLINE_PASSED) notify.reviewExpired(ctx, booking);
+    else notify.bookingCancelled(ctx, booking, reason);
+  }
+  if (result.expired.length || result.completed) ctx.notify(result.expired.map((e) => e.booking.userId._id));
   return { expired: result.expired.length, completed: result.completed, departed: result.departed };
 }
 

@@ -40,6 +40,12 @@ function operator(ctx: AppContext): string {
   return readSettings(ctx.db).mail.name;
 }
 
+/**
+ * Booking mails go to the account's own e-mail, never to the contact e-mail typed into the booking:
+ * that one is unproven, so an account cannot make the airline mail strangers.
+ */
+export const bookingMailTo = (booking: Booking) => booking.userId.email;
+
 export const notify = {
   paymentRequested(ctx: AppContext, booking: Booking, method: string) {
     send(ctx, composeMail(operator(ctx), `Payment requested: booking ${booking.bookingId}`, [
@@ -60,14 +66,14 @@ export const notify = {
     ]));
   },
   paymentConfirmed(ctx: AppContext, booking: Booking) {
-    send(ctx, composeMail(booking.email, `Your booking ${booking.bookingId} is confirmed`, [
+    send(ctx, composeMail(bookingMailTo(booking), `Your booking ${booking.bookingId} is confirmed`, [
       `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
       'Your itinerary (local airport times):',
       ...itinerary(booking),
     ]));
   },
   paymentFailed(ctx: AppContext, booking: Booking, reason: string) {
-    send(ctx, composeMail(booking.email, `Payment for booking ${booking.bookingId} was not accepted`, [
+    send(ctx, composeMail(bookingMailTo(booking), `Payment for booking ${booking.bookingId} was not accepted`, [
       `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
       `Reason: ${reason}`,
       'You may upload a new receipt before the payment deadline.',
@@ -76,9 +82,23 @@ export const notify = {
   },
   bookingCancelled(ctx: AppContext, booking: Booking, reason: string) {
     const refund = booking.refundDue === null ? [] : [`Refund due: ${formatMoney(Math.round(booking.refundDue * 100))}`];
-    send(ctx, composeMail(booking.email, `Booking ${booking.bookingId} is cancelled`, [
+    send(ctx, composeMail(bookingMailTo(booking), `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
       ...refund,
+      ...itinerary(booking),
+    ]));
+  },
+  /** A claimed payment nobody reviewed before the review deadline: the booking is cancelled; both sides hear. */
+  reviewExpired(ctx: AppContext, booking: Booking) {
+    const hours = readSettings(ctx.db).reviewDeadlineHours;
+    send(ctx, composeMail(bookingMailTo(booking), `Booking ${booking.bookingId} is cancelled`, [
+      `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
+      'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',
+      ...itinerary(booking),
+    ]));
+    send(ctx, composeMail(operator(ctx), `Review deadline passed: booking ${booking.bookingId}`, [
+      `The payment ${booking.userId.fullName} (${booking.userId.email}) reported for booking ${booking.bookingId} was not reviewed within ${hours} hours. The booking is cancelled and its seats are released.`,
+      'If the money arrived, please refund it in full.',
       ...itinerary(booking),
     ]));
   },

@@ -8,6 +8,7 @@ import { AppError, conflict } from '../errors';
 import { recordChange } from './audit';
 import { cancelBookingTx, confirmBookingTx } from './booking-status';
 import { getBookingRow, toBookingJson } from './booking-view';
+import { reviewHoldExpiry } from './hold-rules';
 import { notify } from './notifications';
 import { paymentFor, type PaymentRow } from './payments';
 import { holdLapsed, setBookingSeats } from './seats';
@@ -28,7 +29,8 @@ function assertOpen(payment: PaymentRow, bookingStatus: string, nowIso: string):
 
 /**
  * The traveller says the money is sent: by a receipt (bank transfer) or 'I have made payment'
- * (crypto, Cash App). The payment awaits review and the seats stay held until an admin decides.
+ * (crypto, Cash App). The payment awaits review and the seats stay held until an admin decides, or
+ * the review deadline passes (the sweeper then cancels the booking and tells the admin).
  */
 export function markAwaitingReview(ctx: AppContext, user: UserRow, where: { id: string } | { accessKey: string }, receipt?: string) {
   const now = ctx.now();
@@ -52,7 +54,7 @@ export function markAwaitingReview(ctx: AppContext, user: UserRow, where: { id: 
     if (payment.status !== 'pending') {
       recordChange(tx, { actorId: user.id, entity: 'payment', entityId: payment.id, from: payment.status, to: 'pending', reason: 'new receipt' }, now);
     }
-    setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: null });
+    setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: reviewHoldExpiry(tx, booking, now) });
     const updated = tx.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
     return { payment: updated, booking: toBookingJson(tx, booking, nowIso) };
   });

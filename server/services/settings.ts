@@ -1,17 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { SettingsBodySchema, type AdminSettings, type PublicSettings, type SettingsBody } from '../../sync/schemas/settings';
+import { HoldRulesSchema, SettingsBodySchema, type AdminSettings, type HoldRules, type PublicSettings, type SettingsBody } from '../../sync/schemas/settings';
 import type { AppContext } from '../context';
 import { connectionOf, immediate, preparedCache, type Queryable } from '../db/client';
 import { settings } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError } from '../errors';
 
+const DEFAULT_HOLD_RULES: HoldRules = { reviewDeadlineHours: 48, maxUnpaidBookings: 3, maxUnpaidSeats: 10 };
+
 const StoredSettingsSchema = SettingsBodySchema.extend({
   contact: SettingsBodySchema.shape.contact.unwrap(),
   paymentDeadlineHours: z.number().int(),
   cancellationPenaltyPercent: z.number(),
   smtpUrl: z.string(),
+  // Settings saved before the hold rules existed read the defaults.
+  reviewDeadlineHours: HoldRulesSchema.shape.reviewDeadlineHours.default(DEFAULT_HOLD_RULES.reviewDeadlineHours),
+  maxUnpaidBookings: HoldRulesSchema.shape.maxUnpaidBookings.default(DEFAULT_HOLD_RULES.maxUnpaidBookings),
+  maxUnpaidSeats: HoldRulesSchema.shape.maxUnpaidSeats.default(DEFAULT_HOLD_RULES.maxUnpaidSeats),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -25,6 +31,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   paymentDeadlineHours: 24,
   cancellationPenaltyPercent: 10,
   smtpUrl: '',
+  ...DEFAULT_HOLD_RULES,
 };
 
 const versionQuery = preparedCache<ReturnType<typeof buildVersionQuery>>();
@@ -71,6 +78,9 @@ function smtpHost(url: string): string {
 export function adminSettings(s: StoredSettings): AdminSettings {
   return {
     ...publicSettings(s),
+    reviewDeadlineHours: s.reviewDeadlineHours,
+    maxUnpaidBookings: s.maxUnpaidBookings,
+    maxUnpaidSeats: s.maxUnpaidSeats,
     mail: { name: s.mail.name, hasPassword: Boolean(s.mail.password) },
     smtp: { host: smtpHost(s.smtpUrl), configured: Boolean(s.smtpUrl) },
   };
@@ -92,6 +102,9 @@ export function saveSettings(ctx: AppContext, body: SettingsBody): StoredSetting
       smtpUrl: body.smtpUrl ?? current.smtpUrl,
       paymentDeadlineHours: body.paymentDeadlineHours ?? current.paymentDeadlineHours,
       cancellationPenaltyPercent: body.cancellationPenaltyPercent ?? current.cancellationPenaltyPercent,
+      reviewDeadlineHours: body.reviewDeadlineHours ?? current.reviewDeadlineHours,
+      maxUnpaidBookings: body.maxUnpaidBookings ?? current.maxUnpaidBookings,
+      maxUnpaidSeats: body.maxUnpaidSeats ?? current.maxUnpaidSeats,
     };
     const values = { data: next, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) };
     tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();

@@ -11,9 +11,11 @@ export type ChildServer = { url: string; port: number; dataDir: string; proc: Ch
 /**
  * `npm start` as a real child process on DATA_DIR: `tsx server/main.ts`, in its own process group
  * (tsx runs the server in a child of its own, and a SIGKILL must reach both). Resolves once
- * /api/health answers; the first start may build the PWA, hence the long default timeout.
+ * /api/health answers; the first start may build the PWA, hence the long default timeout. `env` adds
+ * to the environment (a load test lifts the rate limits).
  */
-export async function startChild(dataDir: string, port: number, timeoutMs = 120_000): Promise<ChildServer> {
+export async function startChild(dataDir: string, port: number, options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<ChildServer> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const proc = spawn(TSX, ['server/main.ts'], {
     cwd: ROOT,
     detached: true,
@@ -28,6 +30,7 @@ export async function startChild(dataDir: string, port: number, timeoutMs = 120_
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_PASSWORD: TRAVELLER.password,
       LOG_LEVEL: 'silent',
+      ...options.env,
     },
   });
   let output = '';

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_LABELS } from '../../sync/constants';
 import type { Flight } from '../../sync/schemas/flight';
+import type { AdminSettings } from '../../sync/schemas/settings';
 import { databaseFile } from '../db/client';
 import { lockFile } from '../ops/server-lock';
 import { imagePath } from '../services/images';
@@ -53,6 +54,8 @@ function readOnly<T>(dataDir: string, read: (db: Database.Database) => T): T {
 describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-crash-'));
   let port = 0;
+  /** Four travellers book as fast as they can from one address: the limits and the unpaid-holds cap are raised. */
+  const LOAD = { RATE_LIMITS: 'off' };
   let child: ChildServer;
   let admin: Api;
   const users: Api[] = [];
@@ -64,8 +67,11 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
 
   beforeAll(async () => {
     port = await freePort();
-    child = await startChild(dataDir, port);
+    child = await startChild(dataDir, port, { env: LOAD });
     admin = client(child.url, await login(child.url, ADMIN.email, ADMIN.password));
+    const settings = (await admin.get<AdminSettings>('/api/settings')).body;
+    const raised = await admin.put('/api/settings', { ...settings, smtp: undefined, mail: { name: settings.mail.name }, maxUnpaidBookings: 100, maxUnpaidSeats: 240 });
+    expect(raised.status).toBe(200);
     users.push(client(child.url, await login(child.url, TRAVELLER.email, TRAVELLER.password)));
     for (let i = 0; i < 3; i++) users.push(client(child.url, (await registerUser(child.url, `crash-${i}@example.com`)).token));
     const png = await makeImage(48, 32);
@@ -218,7 +224,7 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
         await crash(child);
         await Promise.all(workers);
         expect(existsSync(lockFile(dataDir)), 'a killed server leaves its stale server.pid behind').toBe(true);
-        child = await startChild(dataDir, port);
+        child = await startChild(dataDir, port, { env: LOAD });
         checkDatabase();
         stats.rounds++;
       }
@@ -268,7 +274,7 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
     const exit = await child.exited;
     expect(exit, child.output()).toEqual({ code: 0, signal: null });
     expect(existsSync(lockFile(dataDir)), 'a clean shutdown removes server.pid').toBe(false);
-    child = await startChild(dataDir, port);
+    child = await startChild(dataDir, port, { env: LOAD });
     expect(readOnly(dataDir, (db) => db.prepare('select status from bookings where id = ?').get(created.booking._id))).toEqual({ status: 'pending' });
   }, 120_000);
 });

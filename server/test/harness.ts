@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import type { AppContext } from '../context';
+import { immediate } from '../db/client';
+import { settings } from '../db/schema';
+import { nextVersion } from '../db/version';
 import { parseEnv } from '../env';
+import { setRateLimits } from '../middleware/rate-limits';
+import { readSettings } from '../services/settings';
 import { seedIfEmpty } from '../seed/seed';
 import { createContext, listen, type Running } from '../start';
 
@@ -16,8 +22,25 @@ export type TestServer = Running & {
   stop: () => Promise<void>;
 };
 
+/**
+ * Suites book many times from one account and one address on purpose: the unpaid-holds cap and the
+ * booking limits are raised for them. Suites about those rules start with `bookingRules: 'production'`.
+ */
+export function allowManyBookings(ctx: AppContext): void {
+  immediate(ctx.db, (tx) => {
+    const current = readSettings(tx);
+    if (current.maxUnpaidBookings === 100 && current.maxUnpaidSeats === 240) return;
+    const data = { ...current, maxUnpaidBookings: 100, maxUnpaidSeats: 240 };
+    const values = { data, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) };
+    tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();
+  });
+  setRateLimits(ctx, { booking: 10_000, paymentClaim: 10_000, bookingCancel: 10_000, bookingAddress: 10_000 });
+}
+
 /** The real app on a free port over a real SQLite file in a fresh temp DATA_DIR. */
-export async function startTestServer(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seed?: 'demo' | 'none'; env?: Record<string, string>; bookingRules?: 'production' } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-test-'));
   const env = parseEnv({
     PORT: '0',
@@ -33,6 +56,7 @@ export async function startTestServer(options: { seed?: 'demo' | 'none'; env?: R
   let now: Date | undefined;
   const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date());
   await seedIfEmpty(ctx);
+  if (options.bookingRules !== 'production') allowManyBookings(ctx);
   const running = await listen(ctx);
   return {
     ...running,

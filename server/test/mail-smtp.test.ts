@@ -105,7 +105,7 @@ describe('mail over a real SMTP server', () => {
     expect(operator.parts.get('text/plain')).toContain('started a bank_transfer payment');
 
     expectAnswer(await who.admin.put(`/api/payments/${res.body.payment._id}`, { status: 'successful' }), 200);
-    const mail = await mailTo('ada@example.com', `Your booking ${booking.bookingId} is confirmed`);
+    const mail = await mailTo(who.ownerEmail, `Your booking ${booking.bookingId} is confirmed`);
     expect(mail.from).toBe('bookings@skyway.test');
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
     const text = mail.parts.get('text/plain') ?? '';
@@ -142,7 +142,7 @@ describe('mail over a real SMTP server', () => {
     expectAnswer(await who.owner.post(`/api/payments/${created.payment._id}/paid`), 200);
     await mailTo('bookings@skyway.test', `Confirm Payment: booking ${created.booking.bookingId}`);
     expectAnswer(await who.admin.put(`/api/payments/${created.payment._id}`, { status: 'failed', reason: 'Amount <short> by $20' }), 200);
-    const mail = await mailTo('kofi@example.com', `Payment for booking ${created.booking.bookingId} was not accepted`);
+    const mail = await mailTo(who.ownerEmail, `Payment for booking ${created.booking.bookingId} was not accepted`);
     expect(mail.parts.get('text/plain')).toContain('Reason: Amount <short> by $20');
     expect(mail.parts.get('text/html')).toContain('Reason: Amount &lt;short&gt; by $20');
   });

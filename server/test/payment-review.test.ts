@@ -34,14 +34,16 @@ describe('receipts, "I have made payment" and the admin decision', () => {
   });
   afterAll(() => server.stop());
 
-  it('a receipt marks the payment awaiting review and holds the seats until an admin decides', async () => {
+  const reviewDeadline = new Date(NOW.getTime() + 48 * 3_600_000).toISOString();
+
+  it('a receipt marks the payment awaiting review and holds the seats until an admin decides or 48 hours pass', async () => {
     const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 8);
     const created = await book(who.owner, flight, ['A1', 'A2']);
     const image = await receiptUrl(who.owner);
     const uploaded = await who.owner.put<Decision>(`/api/payments/token/${keyOf(created.link)}`, { image });
     expectAnswer(uploaded, 200, 'Receipt uploaded');
     expect(uploaded.body.payment).toMatchObject({ status: 'pending', awaitingReviewAt: NOW.toISOString(), image });
-    expect(allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual([['held', null], ['held', null]]);
+    expect(allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual([['held', reviewDeadline], ['held', reviewDeadline]]);
     const outbox = await who.admin.get<{ to: string; subject: string; text: string }[]>('/api/mail-outbox');
     expect(outbox.body.find((m) => m.subject === `Receipt uploaded: booking ${created.booking.bookingId}`)?.text).toContain('has uploaded payment receipt');
   });
@@ -62,7 +64,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     expect(payment.body).toMatchObject({ awaitingReviewAt: null, image: null });
   });
 
-  it('"I have made payment" (crypto, Cash App) lifts the 15:56 limit; only the owner may press it', async () => {
+  it('"I have made payment" (crypto, Cash App) replaces the 15:56 limit by the review deadline; only the owner may press it', async () => {
     const flight = await upcomingFlight(server.url, 'LOS', 'ACC', 8);
     const created = await book(who.owner, flight, ['C1'], { paymentMethod: 'cashApp' });
     expectAnswer(await who.anon.post(`/api/payments/${created.payment._id}/paid`), 401);
@@ -70,7 +72,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     const paid = await who.owner.post<Decision>(`/api/payments/${created.payment._id}/paid`);
     expectAnswer(paid, 200, 'Payment awaiting confirmation');
     expect(paid.body.payment.awaitingReviewAt).toBe(NOW.toISOString());
-    expect(allocationsOf(server, created.booking._id)).toMatchObject([{ state: 'held', hold_expires_at: null }]);
+    expect(allocationsOf(server, created.booking._id)).toMatchObject([{ state: 'held', hold_expires_at: reviewDeadline }]);
   });
 
   it('only admins decide; a failure needs a reason and the status must be successful or failed', async () => {

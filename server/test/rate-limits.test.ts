@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, takeChatSends, type LimitName } from '../middleware/rate-limits';
+import type { AppContext } from '../context';
+import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, takeRequest, type LimitName } from '../middleware/rate-limits';
 import { send, startSupport } from './chat-fixtures';
 import { expectError, expectErrorShape, imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';
@@ -131,6 +132,14 @@ describe('rate limits', () => {
     const stored = await api.get<{ messages: { content: string }[] }>(`/api/messages/${conversation._id}`);
     expect(stored.body.messages.map((m) => m.content)).toEqual(['by the REST route', 'message 1', 'message 2']);
   });
+
+  /** How many of `wanted` chat messages the budget takes, one at a time as a push does. */
+  async function takeChatSends(ctx: AppContext, userId: string, wanted: number): Promise<number> {
+    for (let taken = 0; taken < wanted; taken += 1) {
+      if (await takeRequest(ctx, ['chatSend'], { id: userId, role: 'user', ip: '127.0.0.1' })) return taken;
+    }
+    return wanted;
+  }
 
   it('RATE_LIMITS=off lifts the limits; by default the chatSend budget stops at its limit', async () => {
     const lifted = await startTestServer({ env: { RATE_LIMITS: 'off' } });

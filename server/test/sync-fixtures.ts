@@ -17,7 +17,7 @@ import { seedIfEmpty } from '../seed/seed';
 import { sweep } from '../services/lifecycle';
 import { createContext, listen, type Running } from '../start';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
-import { ADMIN, client, login, registerUser, TRAVELLER } from './harness';
+import { ADMIN, allowManyBookings, client, login, registerUser, TRAVELLER } from './harness';
 
 /** The real app over a real SQLite file that can be stopped and started again on the same DATA_DIR. */
 export type SyncServer = {
@@ -72,6 +72,7 @@ export async function startSyncServer(options: { seed?: 'demo' | 'none'; now?: D
     async up() {
       const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date());
       await seedIfEmpty(ctx);
+      allowManyBookings(ctx);
       sweep(ctx);
       running = await listen(ctx);
       url = running.url;

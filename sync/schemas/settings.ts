@@ -34,6 +34,21 @@ export const ContactSchema = z.object({
   email: text(254).default(''),
 });
 
+export const REVIEW_DEADLINE_RANGE = 'Review deadline must be 1 to 168 hours';
+export const UNPAID_BOOKINGS_RANGE = 'Unpaid bookings must be 1 to 100';
+export const UNPAID_SEATS_RANGE = 'Unpaid seats must be 1 to 240';
+
+/**
+ * How long seats stay held while a payment awaits review, and how much one account may hold unpaid
+ * at once (so nobody takes a flight's seats by booking without paying).
+ */
+export const HoldRulesSchema = z.object({
+  reviewDeadlineHours: z.number({ error: REVIEW_DEADLINE_RANGE }).int(REVIEW_DEADLINE_RANGE).min(1, REVIEW_DEADLINE_RANGE).max(168, REVIEW_DEADLINE_RANGE),
+  maxUnpaidBookings: z.number({ error: UNPAID_BOOKINGS_RANGE }).int(UNPAID_BOOKINGS_RANGE).min(1, UNPAID_BOOKINGS_RANGE).max(100, UNPAID_BOOKINGS_RANGE),
+  maxUnpaidSeats: z.number({ error: UNPAID_SEATS_RANGE }).int(UNPAID_SEATS_RANGE).min(1, UNPAID_SEATS_RANGE).max(240, UNPAID_SEATS_RANGE),
+});
+export type HoldRules = z.infer<typeof HoldRulesSchema>;
+
 /** The part every visitor may read: what a payer and the contact page need. */
 export const PublicSettingsSchema = z.object({
   bankingInfo: BankingInfoSchema,
@@ -49,6 +64,7 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 /** What admins read: the mail password and SMTP credentials never leave the server. */
 export const AdminSettingsSchema = PublicSettingsSchema.extend({
+  ...HoldRulesSchema.shape,
   mail: z.object({ name: z.string(), hasPassword: z.boolean() }),
   smtp: z.object({ host: z.string(), configured: z.boolean() }),
 });
@@ -80,5 +96,6 @@ export const SettingsBodySchema = z.object({
     .optional(),
   paymentDeadlineHours: z.number().int().min(1, 'Payment deadline must be 1 to 168 hours').max(168, 'Payment deadline must be 1 to 168 hours').optional(),
   cancellationPenaltyPercent: z.number().min(0, 'Penalty must be 0 to 100 percent').max(100, 'Penalty must be 0 to 100 percent').optional(),
+  ...HoldRulesSchema.partial().shape,
 });
 export type SettingsBody = z.infer<typeof SettingsBodySchema>;

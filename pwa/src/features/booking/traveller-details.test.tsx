@@ -84,6 +84,13 @@ describe('traveller checks', () => {
 });
 
 describe('TravellerDetails', () => {
+  it('says booking e-mails go to the account, tied to the Email field', () => {
+    renderDetails();
+    expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('aria-describedby')).toBe(
+      screen.getByText("Booking e-mails go to your account's address; this one finds the booking on the Track page").id,
+    );
+  });
+
   it('shows every message on Continue and does not go on', async () => {
     const { user, onContinue } = renderDetails();
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -18,6 +18,9 @@ const SAVED: AdminSettings = {
   smtp: { host: '', configured: false },
   paymentDeadlineHours: 24,
   cancellationPenaltyPercent: 10,
+  reviewDeadlineHours: 48,
+  maxUnpaidBookings: 3,
+  maxUnpaidSeats: 10,
 };
 
 const puts: Record<string, unknown>[] = [];
@@ -85,6 +88,9 @@ describe('admin settings cards', () => {
       contact: SAVED.contact,
       paymentDeadlineHours: 24,
       cancellationPenaltyPercent: 10,
+      reviewDeadlineHours: 48,
+      maxUnpaidBookings: 3,
+      maxUnpaidSeats: 10,
     });
     const mail = card('Email Notification');
     expect(within(mail).getByLabelText('Email password').getAttribute('placeholder')).toBe('•••••• (saved)');
@@ -109,5 +115,25 @@ describe('admin settings cards', () => {
     expect(await screen.findByText('Updated successfully!')).toBeTruthy();
     expect(puts[0]).toMatchObject({ cancellationPenaltyPercent: 15, paymentDeadlineHours: 24 });
     expect(puts[0]).not.toHaveProperty('smtpUrl');
+  });
+
+  it('checks and saves the seat-hold rules', async () => {
+    const user = userEvent.setup();
+    renderDashboard(<SettingsCards />);
+    const holds = await screen.findByRole('form', { name: 'Seat holds' });
+    await user.clear(within(holds).getByLabelText('Unpaid seats per account'));
+    await user.click(within(holds).getByRole('button', { name: 'Update' }));
+    expect(within(holds).getByRole('alert').textContent).toBe('Unpaid seats must be 1 to 240');
+    await user.type(within(holds).getByLabelText('Unpaid seats per account'), '6');
+    await user.clear(within(holds).getByLabelText('Review deadline (hours)'));
+    await user.type(within(holds).getByLabelText('Review deadline (hours)'), '200');
+    await user.click(within(holds).getByRole('button', { name: 'Update' }));
+    expect(within(holds).getByRole('alert').textContent).toBe('Review deadline must be 1 to 168 hours');
+    expect(puts).toEqual([]);
+    await user.clear(within(holds).getByLabelText('Review deadline (hours)'));
+    await user.type(within(holds).getByLabelText('Review deadline (hours)'), '24');
+    await user.click(within(holds).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated successfully!')).toBeTruthy();
+    expect(puts[0]).toMatchObject({ reviewDeadlineHours: 24, maxUnpaidBookings: 3, maxUnpaidSeats: 6, paymentDeadlineHours: 24 });
   });
 });

@@ -4,6 +4,7 @@ import { messageOf, UNKNOWN_ERROR } from '../../../lib/api-error';
 import { BankingCard } from './banking-card';
 import { CashAppCard } from './cash-app-card';
 import { CryptoCard } from './crypto-card';
+import { HoldRulesCard } from './hold-rules-card';
 import { MailCard } from './mail-card';
 import { OperationsCard } from './operations-card';
 import { useAdminSettings, useSaveSettings } from './use-admin-settings';
@@ -19,11 +20,12 @@ function Cards({ saved }: { saved: AdminSettings }) {
       <MailCard saved={saved} save={save} />
       <WhatsAppCard saved={saved} save={save} />
       <OperationsCard saved={saved} save={save} />
+      <HoldRulesCard saved={saved} save={save} />
     </>
   );
 }
 
-/** Spec: five stacked cards, each with Update; plus the deadline, penalty and SMTP server. */
+/** Spec: five stacked cards, each with Update; plus the deadline, penalty and SMTP server, and the seat-hold rules. */
 export function SettingsCards() {
   const settings = useAdminSettings();
   if (settings.isPending) return <PageSpinner label="Loading settings…" />;

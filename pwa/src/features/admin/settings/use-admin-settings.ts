@@ -22,6 +22,9 @@ export function settingsBody(saved: AdminSettings, patch: Partial<SettingsBody>)
     contact: saved.contact,
     paymentDeadlineHours: saved.paymentDeadlineHours,
     cancellationPenaltyPercent: saved.cancellationPenaltyPercent,
+    reviewDeadlineHours: saved.reviewDeadlineHours,
+    maxUnpaidBookings: saved.maxUnpaidBookings,
+    maxUnpaidSeats: saved.maxUnpaidSeats,
     ...patch,
   };
 }

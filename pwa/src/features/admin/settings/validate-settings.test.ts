@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankingError, cashAppError, cryptoError, mailError, operationsError, whatsAppError } from './validate-settings';
+import { bankingError, cashAppError, cryptoError, holdRulesError, mailError, operationsError, whatsAppError } from './validate-settings';
 
 const bank = { accountNumber: '0123456789', accountName: 'SkyWay Ltd', bankName: 'First Bank', routing: '', address: '' };
 const coin = { name: 'USDT', network: 'TRC20', address: 'TXyz0123456789', rate: '1' };
@@ -38,5 +38,13 @@ describe('settings validation texts', () => {
     expect(operationsError({ ...ok, cancellationPenaltyPercent: '' })).toBe('Penalty must be 0 to 100 percent');
     expect(operationsError({ ...ok, cancellationPenaltyPercent: '101' })).toBe('Penalty must be 0 to 100 percent');
     expect(operationsError({ ...ok, smtpUrl: 'http://mail' })).toBe('SMTP URL must start with smtp:// or smtps://');
+  });
+
+  it('checks the review deadline and the unpaid-holds cap as whole numbers in range', () => {
+    const ok = { reviewDeadlineHours: '48', maxUnpaidBookings: '3', maxUnpaidSeats: '10' };
+    expect(holdRulesError(ok)).toBeNull();
+    for (const value of ['', '0', '169', '1.5', 'x']) expect(holdRulesError({ ...ok, reviewDeadlineHours: value })).toBe('Review deadline must be 1 to 168 hours');
+    expect(holdRulesError({ ...ok, maxUnpaidBookings: '101' })).toBe('Unpaid bookings must be 1 to 100');
+    expect(holdRulesError({ ...ok, maxUnpaidSeats: '241' })).toBe('Unpaid seats must be 1 to 240');
   });
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { BankingInfoSchema, CashAppSchema, CryptoInfoSchema, SettingsBodySchema } from '../../../../../sync/schemas/settings';
+import { BankingInfoSchema, CashAppSchema, CryptoInfoSchema, HoldRulesSchema, SettingsBodySchema } from '../../../../../sync/schemas/settings';
 
 export type BankingInput = { accountNumber: string; accountName: string; bankName: string; routing: string; address: string };
 export type CryptoInput = { name: string; network: string; address: string; rate: string };
 export type CashAppInput = { tag: string; name: string };
 export type OperationsInput = { paymentDeadlineHours: string; cancellationPenaltyPercent: string; smtpUrl: string };
+export type HoldRulesInput = { reviewDeadlineHours: string; maxUnpaidBookings: string; maxUnpaidSeats: string };
 
 /** The first message a shared schema gives, or null when the value passes. */
 function firstError(schema: z.ZodType, value: unknown): string | null {
@@ -44,4 +45,14 @@ export function operationsError(values: OperationsInput): string | null {
     firstError(SettingsBodySchema.shape.cancellationPenaltyPercent, penalty) ??
     firstError(SettingsBodySchema.shape.smtpUrl, values.smtpUrl)
   );
+}
+
+/** Whole numbers in their ranges; an empty field reads as not a number. */
+export function holdRulesError(values: HoldRulesInput): string | null {
+  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  return firstError(HoldRulesSchema, {
+    reviewDeadlineHours: number(values.reviewDeadlineHours),
+    maxUnpaidBookings: number(values.maxUnpaidBookings),
+    maxUnpaidSeats: number(values.maxUnpaidSeats),
+  });
 }
