@@ -1,5 +1,6 @@
 import { bookingCreate } from './scenarios/booking-create';
 import { chatDelivery } from './scenarios/chat-delivery';
+import { firstScreen } from './scenarios/first-screen';
 import { flightSearch } from './scenarios/flight-search';
 import { health } from './scenarios/health';
 import { homeJs } from './scenarios/home-js';
@@ -10,4 +11,4 @@ import { syncDrain500, syncFirstFull } from './scenarios/sync';
 import type { Scenario } from './types';
 
 /** Every scenario, run in this order; `npm run bench -- <name>...` runs a subset. */
-export const scenarios: Scenario[] = [health, flightSearch, bookingCreate, syncFirstFull, syncDrain500, offlineStart, homeJs, lighthouseMobile, mixed, chatDelivery];
+export const scenarios: Scenario[] = [health, flightSearch, bookingCreate, syncFirstFull, syncDrain500, offlineStart, firstScreen, homeJs, lighthouseMobile, mixed, chatDelivery];
