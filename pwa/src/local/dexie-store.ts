@@ -1,5 +1,5 @@
 import { SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../../../sync/protocol';
-import { nextIdAfterRenumber, renumbered, settledOutbox } from '../../../sync/client/tables';
+import { droppedByRange, nextIdAfterRenumber, OWN_TABLES, renumbered, settledOutbox } from '../../../sync/client/tables';
 import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore } from '../../../sync/client/types';
 import type { SkywayDb, StoredMeta } from './db';
 
@@ -73,10 +73,14 @@ export class DexieStore implements SyncStore {
 
   async applyPull(response: PullResponse, settle: OutboxSettlement, now: number): Promise<void> {
     await this.db.transaction('rw', [this.db.meta, this.db.outbox, ...SYNC_TABLES.map((t) => this.tables(t))], async () => {
+      if (response.reset) for (const name of OWN_TABLES) await this.tables(name).clear();
       for (const name of SYNC_TABLES) {
-        const table = this.tables(name);
-        if (response.reset) await table.clear();
-        if (response.changes[name].length) await table.bulkPut(response.changes[name]);
+        if (response.changes[name].length) await this.tables(name).bulkPut(response.changes[name]);
+      }
+      for (const range of response.covers) {
+        const table = this.tables(range.table);
+        const inRange = range.through === null ? table.where(':id').above(range.after) : table.where(':id').between(range.after, range.through, false, true);
+        await table.bulkDelete(droppedByRange((await inRange.primaryKeys()) as string[], range, response));
       }
       for (const [name, ids] of Object.entries(response.deletes)) {
         const table = SYNC_TABLES.find((t) => t === name);
