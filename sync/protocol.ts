@@ -37,8 +37,8 @@ export type PagePosition = { since: number; previousEnd: string | null; lastMuta
  * sequence it ends with the position (`:p` since . previous end or r . last mutation id . table . after).
  */
 export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?(:v\d+)?(:p\d+\.(\d{4}-\d{2}-\d{2}|r)\.\d+\.(airports|flights)\.[\w.!~*'()%-]*)?$/);
-export function makeCursor(version: number, windowEnd: string, client: string, page?: PagePosition): string {
-  const base = `${version}:${windowEnd}:${client}:v${SYNC_SCHEMA_VERSION}`;
+export function makeCursor(version: number, windowEnd: string, client: string, page?: PagePosition, schema = SYNC_SCHEMA_VERSION): string {
+  const base = `${version}:${windowEnd}:${client}:v${schema}`;
   if (!page) return base;
   return `${base}:p${page.since}.${page.previousEnd ?? 'r'}.${page.lastMutationId}.${page.table}.${encodeURIComponent(page.after)}`;
 }

@@ -101,7 +101,14 @@ function expired(cursor: { windowEnd: string }, now: Date): boolean {
   return issued <= dayjs(now).subtract(TOMBSTONE_DAYS, 'day').format('YYYY-MM-DD');
 }
 
-type Request = { user: UserRow; stamp: string; from: string; nowIso: string };
+/**
+ * An app of schema 2 (installed before pages, until it takes the update) gets a reset with its own rows
+ * and no catalogue in every answer, under a cursor of its schema: so once updated it is reset again.
+ */
+const LEGACY_SCHEMA = 2;
+
+/** `legacy`: the app predates pages, so it reads neither a page position nor more pages. */
+type Request = { user: UserRow; stamp: string; from: string; nowIso: string; legacy: boolean };
 
 /** One row per id: a booked flight can be in the own rows and in the catalogue page. */
 function unique<T extends { _id: string }>(rows: T[]): T[] {
@@ -120,9 +127,9 @@ function firstPage(q: Queryable, r: Request, start: { version: number; windowEnd
   const own = r.user.role === 'guest' ? guestChanges(q, r.user, since) : { ...SyncChangesSchema.parse({}), ...ownChanges(q, r.user, since, r.nowIso), ...chatChanges(q, r.user, since) };
   const scope = { user: r.user, since, previousEnd, from: r.from, to: start.windowEnd, nowIso: r.nowIso };
   const catalogue = cataloguePage(q, scope, { table: 'airports', after: '' }, cursor ? SYNC_PAGE_ROWS : 0);
-  const position = catalogue.next && { since, previousEnd, lastMutationId: start.lastMutationId, ...catalogue.next };
+  const position = r.legacy ? undefined : catalogue.next && { since, previousEnd, lastMutationId: start.lastMutationId, ...catalogue.next };
   return {
-    cursor: makeCursor(start.version, start.windowEnd, r.stamp, position),
+    cursor: r.legacy ? makeCursor(start.version, start.windowEnd, r.stamp, undefined, LEGACY_SCHEMA) : makeCursor(start.version, start.windowEnd, r.stamp, position),
     lastMutationId: start.lastMutationId,
     reset: !cursor,
     results: start.results,
@@ -169,7 +176,7 @@ export function pull(ctx: AppContext, user: UserRow, request: PullRequest): Pull
       const cursor = request.cursor ? readCursor(request.cursor) : undefined;
       const stamp = clientStamp(client);
       const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.schema !== SYNC_SCHEMA_VERSION || cursor.version > version || cursor.client !== stamp || expired(cursor, now);
-      const r: Request = { user, stamp, from, nowIso: now.toISOString() };
+      const r: Request = { user, stamp, from, nowIso: now.toISOString(), legacy: request.schemaVersion === LEGACY_SCHEMA };
       if (!reset && cursor.page) return laterPage(tx, r, cursor, cursor.page);
       const results = request.pendingFrom ? storedResults(tx, request.clientId, request.pendingFrom) : [];
       return firstPage(tx, r, { version, windowEnd, lastMutationId: client?.lastMutationId ?? 0, results }, reset ? undefined : cursor);

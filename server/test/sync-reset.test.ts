@@ -115,6 +115,18 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     await expectEqualsServer(d);
   });
 
+  it('an app of schema 2 (before pages) gets its own rows in one answer it can read; updated, it is reset', async () => {
+    const d = device();
+    const clientId = await d.clientId();
+    const before = await d.link.transport().pull({ clientId, cursor: null, schemaVersion: 2 });
+    expect(before).toMatchObject({ reset: true, hasMore: false, changes: { airports: [], flights: expect.any(Array) } });
+    expect(before.changes.bookings).toHaveLength(4);
+    expect(before.cursor).toMatch(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?(:v\d+)?$/);
+    expect(readCursor(before.cursor)).toMatchObject({ schema: 2, page: undefined });
+    const updated = await d.link.transport().pull({ clientId, cursor: before.cursor, schemaVersion: SYNC_SCHEMA_VERSION });
+    expect(updated).toMatchObject({ reset: true, hasMore: true });
+  });
+
   it('a cursor from rows of an older schema gets reset, so a device drops what it kept in the old shape', async () => {
     const d = device();
     await d.engine.sync();
