@@ -1,7 +1,9 @@
 import { bookingCreate } from './scenarios/booking-create';
 import { chatDelivery } from './scenarios/chat-delivery';
+import { firstScreen } from './scenarios/first-screen';
 import { flightSearch } from './scenarios/flight-search';
 import { health } from './scenarios/health';
+import { healthUnderLists } from './scenarios/health-under-lists';
 import { homeJs } from './scenarios/home-js';
 import { lighthouseMobile } from './scenarios/lighthouse';
 import { mixed } from './scenarios/mixed';
@@ -10,4 +12,4 @@ import { syncDrain500, syncFirstFull } from './scenarios/sync';
 import type { Scenario } from './types';
 
 /** Every scenario, run in this order; `npm run bench -- <name>...` runs a subset. */
-export const scenarios: Scenario[] = [health, flightSearch, bookingCreate, syncFirstFull, syncDrain500, offlineStart, homeJs, lighthouseMobile, mixed, chatDelivery];
+export const scenarios: Scenario[] = [health, healthUnderLists, flightSearch, bookingCreate, syncFirstFull, syncDrain500, offlineStart, firstScreen, homeJs, lighthouseMobile, mixed, chatDelivery];

@@ -12,6 +12,8 @@ export const SEATS_PER_ROW = 4;
 export const SEATS_PER_FLIGHT = SEAT_ROWS.length * SEATS_PER_ROW;
 export const MAX_TRAVELLERS = 5;
 export const PAGE_SIZE = 5;
+/** The most flights GET /api/flights answers at once, and its page size when none is asked for. */
+export const FLIGHT_PAGE_MAX = 100;
 export const CURRENCY = 'USD';
 
 export const SEAT_LABELS: readonly string[] = SEAT_ROWS.flatMap((row) =>

@@ -8,24 +8,53 @@ import { PaymentSchema } from './schemas/payment';
 import { AdminSettingsSchema, PublicSettingsSchema } from './schemas/settings';
 import { UserSchema } from './schemas/user';
 
-/** Bumped whenever the shape of synced rows or mutations changes; a mismatch resets the client. */
-export const SYNC_SCHEMA_VERSION = 2;
+/**
+ * Bumped whenever the shape of synced rows, cursors or mutations changes; a mismatch resets the client.
+ * 3: pulls come in pages (cursors carry the position inside a page sequence, answers the ranges they cover).
+ */
+export const SYNC_SCHEMA_VERSION = 3;
 export const FLIGHT_WINDOW_DAYS = 60;
+/** At most this many catalogue rows (airports, flights) in one pull answer. */
+export const SYNC_PAGE_ROWS = 500;
+
+/** The tables every user shares; the others hold the user's own rows (all of them for admins). */
+export const CATALOGUE_TABLES = ['airports', 'flights'] as const;
+export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
+
+/**
+ * Where a page sequence stands: the catalogue is sent since `since` (and flights that entered the window
+ * after `previousEnd`; null in a reset, which sends every row), the own rows and `lastMutationId` came
+ * with the first page, and the next page starts after the id `after` of `table`.
+ */
+export type PagePosition = { since: number; previousEnd: string | null; lastMutationId: number; table: CatalogueTable; after: string };
 
 /**
  * A cursor names the server version the client has, the last day of its flight window, and the
  * server's record of the client it was issued to: a server whose data was wiped (or restored from
  * before the client existed) knows the cursor is not from its history. Cursors without it are reset.
  * It also names the schema its rows were sent in: after an upgrade of both server and app, the rows a
- * device kept from the old shape are replaced. A cursor without it is from schema 1.
+ * device kept from the old shape are replaced. A cursor without it is from schema 1. Inside a page
+ * sequence it ends with the position (`:p` since . previous end or r . last mutation id . table . after).
  */
-export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?(:v\d+)?$/);
-export function makeCursor(version: number, windowEnd: string, client: string): string {
-  return `${version}:${windowEnd}:${client}:v${SYNC_SCHEMA_VERSION}`;
+export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?(:v\d+)?(:p\d+\.(\d{4}-\d{2}-\d{2}|r)\.\d+\.(airports|flights)\.[\w.!~*'()%-]*)?$/);
+export function makeCursor(version: number, windowEnd: string, client: string, page?: PagePosition, schema = SYNC_SCHEMA_VERSION): string {
+  const base = `${version}:${windowEnd}:${client}:v${schema}`;
+  if (!page) return base;
+  return `${base}:p${page.since}.${page.previousEnd ?? 'r'}.${page.lastMutationId}.${page.table}.${encodeURIComponent(page.after)}`;
 }
-export function readCursor(cursor: string): { version: number; windowEnd: string; client: string; schema: number } {
-  const [version = '0', windowEnd = '', client = '', schema = 'v1'] = cursor.split(':');
-  return { version: Number(version), windowEnd, client, schema: Number(schema.slice(1)) };
+export function readCursor(cursor: string): { version: number; windowEnd: string; client: string; schema: number; page?: PagePosition } {
+  const [version = '0', windowEnd = '', client = '', schema = 'v1', position] = cursor.split(':');
+  return { version: Number(version), windowEnd, client, schema: Number(schema.slice(1)), page: position ? readPosition(position) : undefined };
+}
+function readPosition(position: string): PagePosition {
+  const [since = '0', previousEnd = 'r', lastMutationId = '0', table, ...after] = position.slice(1).split('.');
+  return {
+    since: Number(since),
+    previousEnd: previousEnd === 'r' ? null : previousEnd,
+    lastMutationId: Number(lastMutationId),
+    table: table === 'flights' ? 'flights' : 'airports',
+    after: decodeURIComponent(after.join('.')),
+  };
 }
 
 /** Payments sync without their populated booking; the booking is in its own table. */
@@ -73,8 +102,15 @@ export const PullResponseSchema = z.object({
   results: z.array(MutationResultSchema),
   changes: SyncChangesSchema,
   deletes: z.record(z.string(), z.array(z.string())),
+  /**
+   * In a reset, the id ranges of catalogue tables this answer holds in full: rows the device keeps in
+   * (after, through] (through null: to the end) and the answer lacks are gone. So a reset replaces the
+   * catalogue page by page instead of emptying it first.
+   */
+  covers: z.array(z.object({ table: z.enum(CATALOGUE_TABLES), after: z.string(), through: z.string().nullable() })).default([]),
   hasMore: z.boolean(),
 });
+export type CoveredRange = PullResponse['covers'][number];
 export type PullResponse = z.infer<typeof PullResponseSchema>;
 
 const ImageRef = z.string().trim().min(1).max(300);

@@ -13,6 +13,17 @@ export async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** Every flight leaving more than two days from now, read page by page (GET /api/flights answers 100 at a time). */
+export async function laterFlights(baseUrl: string): Promise<FlightJson[]> {
+  const soon = Date.now() + 2 * 86_400_000;
+  const all: FlightJson[] = [];
+  for (let page = 1; ; page++) {
+    const flights = await json<FlightJson[]>(`${baseUrl}/api/flights?page=${page}&limit=100`);
+    all.push(...flights.filter((f) => Date.parse(f.departureTime) > soon));
+    if (flights.length < 100) return all;
+  }
+}
+
 export async function buyerToken(baseUrl: string): Promise<string> {
   const body = { fullName: 'Bench Buyer', email: `bench-${Date.now()}@example.test`, password: 'Bench-pass-123' };
   const answer = await json<{ token: string }>(`${baseUrl}/api/auths/register`, {
@@ -63,8 +74,7 @@ export const bookingCreate: Scenario = {
   target: { minRps: 300, maxP99Ms: 50, maxErrors: 0 },
   async run(baseUrl) {
     const token = await buyerToken(baseUrl);
-    const soon = Date.now() + 2 * 86_400_000;
-    const flights = (await json<FlightJson[]>(`${baseUrl}/api/flights`)).filter((f) => Date.parse(f.departureTime) > soon);
+    const flights = await laterFlights(baseUrl);
     const queue = bodies(flights, BOOKING_SEATS);
     let next = 0;
     const raw = await autocannon({

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { toResult } from '../load';
 import type { Scenario } from '../types';
-import { bodies, buyerToken, json, MIXED_SEATS, type FlightJson } from './booking-create';
+import { bodies, buyerToken, laterFlights, MIXED_SEATS } from './booking-create';
 import { searchPaths } from './flight-search';
 import { travellerToken } from './sync-timing';
 
@@ -16,8 +16,7 @@ export const mixed: Scenario = {
     const token = await buyerToken(baseUrl);
     // NOTE: reads go as the demo traveller, whose few bookings are what a real traveller has.
     const reader = `Bearer ${await travellerToken(baseUrl)}`;
-    const soon = Date.now() + 2 * 86_400_000;
-    const flights = (await json<FlightJson[]>(`${baseUrl}/api/flights`)).filter((f) => Date.parse(f.departureTime) > soon);
+    const flights = await laterFlights(baseUrl);
     const bookingsQueue = bodies(flights, MIXED_SEATS);
     const searches = await searchPaths(baseUrl);
     let booking = 0;

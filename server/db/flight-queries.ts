@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, like, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, like, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { preparedCache, type Queryable } from './client';
+import { prepareOnce, preparedCache, type Queryable } from './client';
 import { airports, flights, seatAllocations } from './schema';
 
 const origin = alias(airports, 'origin');
@@ -43,29 +43,67 @@ const CONDITIONS: Record<ScalarKey, SQL> = {
 };
 const SCALAR_KEYS = Object.keys(CONDITIONS) as ScalarKey[];
 
-function build(q: Queryable, keys: ScalarKey[], ids?: string[]) {
+/** Departure order; the rowid (the index's own tiebreak) orders flights leaving at the same instant. */
+const DEPARTURE_ORDER = [asc(flights.departureTime), sql`${flights}.rowid`] as const;
+
+function condition(keys: ScalarKey[], ids?: string[]): SQL | undefined {
   const parts = keys.map((key) => CONDITIONS[key]);
   if (ids) parts.push(inArray(flights.id, ids));
+  return parts.length ? and(...parts) : undefined;
+}
+
+function build(q: Queryable, where: SQL | undefined) {
   return q
     .select({ flight: flights, origin, destination, taken: takenCount })
     .from(flights)
     .innerJoin(origin, eq(flights.originId, origin.id))
     .innerJoin(destination, eq(flights.destinationId, destination.id))
-    .where(parts.length ? and(...parts) : undefined)
-    .orderBy(asc(flights.departureTime));
+    .where(where)
+    .orderBy(...DEPARTURE_ORDER);
 }
 
-const prepared = preparedCache<ReturnType<ReturnType<typeof build>['prepare']>>();
+/** A page's ids, picked from the departure index alone: rows skipped by the offset are never read, joined or counted. */
+const pageIdsOf = (q: Queryable, keys: ScalarKey[]) =>
+  q
+    .select({ id: flights.id })
+    .from(flights)
+    .where(condition(keys))
+    .orderBy(...DEPARTURE_ORDER)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+const byIdList = prepareOnce((q) => build(q, sql`${flights.id} in (select value from json_each(${sql.placeholder('ids')}))`).prepare());
+const countOf = (q: Queryable, keys: ScalarKey[]) => q.select({ n: count() }).from(flights).where(condition(keys)).prepare();
 
-export function selectFlights(q: Queryable, filter: FlightFilter, nowIso: string) {
+const prepared = preparedCache<ReturnType<ReturnType<typeof build>['prepare']>>();
+const preparedPageIds = preparedCache<ReturnType<typeof pageIdsOf>>();
+const preparedCounts = preparedCache<ReturnType<typeof countOf>>();
+
+function bind(filter: FlightFilter, nowIso: string) {
   const keys = SCALAR_KEYS.filter((key) => filter[key] !== undefined && filter[key] !== '');
   const values: Record<string, string | number> = { now: nowIso };
   for (const key of keys) {
     const value = filter[key];
     if (value !== undefined) values[key] = key === 'flightNumber' ? `%${value}%` : value;
   }
-  if (filter.ids) return build(q, keys, filter.ids).all(values);
-  return prepared(q, keys.join(','), () => build(q, keys).prepare()).all(values);
+  return { keys, values, name: keys.join(',') };
+}
+
+export function selectFlights(q: Queryable, filter: FlightFilter, nowIso: string) {
+  const { keys, values, name } = bind(filter, nowIso);
+  if (filter.ids) return build(q, condition(keys, filter.ids)).all(values);
+  return prepared(q, name, () => build(q, condition(keys)).prepare()).all(values);
+}
+
+/** One page of the flights matching `filter` in departure order, and how many match in all. */
+export function selectFlightsPage(q: Queryable, filter: Omit<FlightFilter, 'ids'>, nowIso: string, page: { limit: number; offset: number }) {
+  const { keys, values, name } = bind(filter, nowIso);
+  const ids = preparedPageIds(q, name, () => pageIdsOf(q, keys))
+    .all({ ...values, ...page })
+    .map((r) => r.id);
+  const rows = ids.length ? byIdList(q).all({ now: nowIso, ids: JSON.stringify(ids) }) : [];
+  const total = preparedCounts(q, name, () => countOf(q, keys)).get(values)?.n ?? 0;
+  return { rows, total };
 }
 
 export type FlightWithAirports = ReturnType<typeof selectFlights>[number];

@@ -1,17 +1,21 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../sync/constants';
+import { FLIGHT_PAGE_MAX } from '../../sync/constants';
 import { FlightBodySchema, FlightIdParamsSchema, FlightSearchQuerySchema, FlightUpdateBodySchema } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
 import { currentAdmin, requireAdmin } from '../middleware/auth';
 import { searchFlightsPage } from '../services/flight-paging';
-import { createFlight, deleteFlight, getFlight, searchFlights, takenSeats, updateFlight } from '../services/flights';
+import { createFlight, deleteFlight, getFlight, takenSeats, updateFlight } from '../services/flights';
 import { validate } from '../validate';
 
-/** Optional paging of GET /flights; without either parameter the whole matching list is answered. */
+/**
+ * GET /flights always answers one page (the spec's array) with X-Total-Count: the whole catalogue is
+ * about 5,600 flights, too much to send to anyone who asks. Without parameters it is the first page.
+ */
+const LIMIT = `limit must be 1 to ${FLIGHT_PAGE_MAX}`;
 const FlightPagingQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000, 'page is too large').optional(),
-  limit: z.coerce.number({ error: 'limit must be 1 to 100' }).int('limit must be 1 to 100').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').optional(),
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000, 'page is too large').default(1),
+  limit: z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(FLIGHT_PAGE_MAX, LIMIT).default(FLIGHT_PAGE_MAX),
 });
 
 export function flightRoutes(ctx: AppContext): Router {
@@ -20,11 +24,7 @@ export function flightRoutes(ctx: AppContext): Router {
   router.get('/flights', (req, res) => {
     const query = validate(FlightSearchQuerySchema, req.query);
     const paging = validate(FlightPagingQuerySchema, req.query);
-    if (paging.page === undefined && paging.limit === undefined) {
-      res.json(searchFlights(ctx, query));
-      return;
-    }
-    const { items, total } = searchFlightsPage(ctx, query, { page: paging.page ?? 1, limit: paging.limit ?? PAGE_SIZE });
+    const { items, total } = searchFlightsPage(ctx, query, paging);
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
   });

@@ -1,45 +1,44 @@
 import { and, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import dayjs from 'dayjs';
-import { FLIGHT_WINDOW_DAYS, makeCursor, readCursor, SYNC_SCHEMA_VERSION, type PullRequest, type PullResponse, type SyncChanges } from '../../sync/protocol';
+import { FLIGHT_WINDOW_DAYS, makeCursor, readCursor, SYNC_PAGE_ROWS, SYNC_SCHEMA_VERSION, SyncChangesSchema, type PagePosition, type PullRequest, type PullResponse, type SyncChanges } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { selectFlights } from '../db/flight-queries';
-import { airports, bookings, payments, settings, syncState, tombstones, users } from '../db/schema';
-import { toAirportJson } from './airports';
+import { bookings, payments, settings, syncState, tombstones, users } from '../db/schema';
 import { toBookingJson } from './booking-view';
 import { CHAT_TABLES, chatChanges, guestChanges } from './chat-sync';
+import { cataloguePage } from './sync-catalogue';
 import { claimClient, findClient, storedResults } from './sync-clients';
 import { toFlightJson } from './flights';
 import { toPaymentJson } from './payments';
 import { adminSettings, publicSettings, readSettings } from './settings';
 import { toUserJson, type UserRow } from './users';
 
-type Window = { from: string; to: string; since: number; previousEnd: string | null };
-
 function visibleTo(user: UserRow, column: typeof bookings.userId | typeof payments.userId): SQL | undefined {
   return user.role === 'admin' ? undefined : eq(column, user.id);
 }
 
-function changedFlights(q: Queryable, user: UserRow, w: Window, nowIso: string) {
+/** The user's booked flights (every booked flight for admins) changed since `since`. */
+function bookedFlights(q: Queryable, user: UserRow, since: number, nowIso: string) {
   const booked = q
     .select({ flightId: bookings.flightId, returnFlightId: bookings.returnFlightId })
     .from(bookings)
     .where(visibleTo(user, bookings.userId))
     .all()
     .flatMap((b) => [b.flightId, b.returnFlightId ?? b.flightId]);
-  const inWindow = selectFlights(q, { departingAfter: w.from, localDateTo: w.to, minVersion: w.since }, nowIso);
-  const entered = w.previousEnd && w.previousEnd < w.to ? selectFlights(q, { localDateAfter: w.previousEnd, localDateTo: w.to }, nowIso) : [];
-  const bookedChanged = booked.length ? selectFlights(q, { ids: [...new Set(booked)], minVersion: w.since }, nowIso) : [];
-  const byId = new Map([...inWindow, ...entered, ...bookedChanged].map((row) => [row.flight.id, row]));
-  return [...byId.values()];
+  return booked.length ? selectFlights(q, { ids: [...new Set(booked)], minVersion: since }, nowIso) : [];
 }
 
-function collectChanges(q: Queryable, user: UserRow, w: Window, nowIso: string): Omit<SyncChanges, 'conversations' | 'messages'> {
-  const flightRows = changedFlights(q, user, w, nowIso);
+/**
+ * The user's own rows changed since `since`, and every row a mutation can change: bookings, payments,
+ * settings, profile and the booked flights (a cancellation frees seats).
+ */
+function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string): Omit<SyncChanges, 'airports' | 'conversations' | 'messages'> {
+  const flightRows = bookedFlights(q, user, since, nowIso);
   const flightIds = flightRows.map((r) => r.flight.id);
   // Bookings and payments show their user's name and e-mail: a profile change sends them again.
-  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, w.since));
-  const paidBookingIds = q.select({ id: payments.bookingId }).from(payments).where(and(gt(payments.version, w.since), visibleTo(user, payments.userId))).all().map((r) => r.id);
+  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, since));
+  const paidBookingIds = q.select({ id: payments.bookingId }).from(payments).where(and(gt(payments.version, since), visibleTo(user, payments.userId))).all().map((r) => r.id);
   const bookingRows = q
     .select()
     .from(bookings)
@@ -47,7 +46,7 @@ function collectChanges(q: Queryable, user: UserRow, w: Window, nowIso: string):
       and(
         visibleTo(user, bookings.userId),
         or(
-          gt(bookings.version, w.since),
+          gt(bookings.version, since),
           inArray(bookings.flightId, flightIds),
           inArray(bookings.returnFlightId, flightIds),
           inArray(bookings.id, paidBookingIds),
@@ -59,13 +58,12 @@ function collectChanges(q: Queryable, user: UserRow, w: Window, nowIso: string):
   const paymentRows = q
     .select()
     .from(payments)
-    .where(and(visibleTo(user, payments.userId), or(gt(payments.version, w.since), inArray(payments.userId, usersChanged))))
+    .where(and(visibleTo(user, payments.userId), or(gt(payments.version, since), inArray(payments.userId, usersChanged))))
     .all();
-  const settingsRow = q.select({ version: settings.version }).from(settings).where(gt(settings.version, w.since)).get();
+  const settingsRow = q.select({ version: settings.version }).from(settings).where(gt(settings.version, since)).get();
   const stored = readSettings(q);
-  const profile = q.select().from(users).where(and(eq(users.id, user.id), gt(users.version, w.since))).all();
+  const profile = q.select().from(users).where(and(eq(users.id, user.id), gt(users.version, since))).all();
   return {
-    airports: q.select().from(airports).where(gt(airports.version, w.since)).all().map(toAirportJson),
     flights: flightRows.map(toFlightJson),
     bookings: bookingRows.map((row) => toBookingJson(q, row, nowIso)),
     payments: paymentRows.map((row) => {
@@ -104,13 +102,71 @@ function expired(cursor: { windowEnd: string }, now: Date): boolean {
 }
 
 /**
- * One consistent read: the changes since the cursor and the client's last applied mutation come
- * from the same snapshot, so a pull never shows a mutation's id without its effects.
+ * An app of schema 2 (installed before pages, until it takes the update) gets a reset with its own rows
+ * and no catalogue in every answer, under a cursor of its schema: so once updated it is reset again.
+ */
+const LEGACY_SCHEMA = 2;
+
+/** `legacy`: the app predates pages, so it reads neither a page position nor more pages. */
+type Request = { user: UserRow; stamp: string; from: string; nowIso: string; legacy: boolean };
+
+/** One row per id: a booked flight can be in the own rows and in the catalogue page. */
+function unique<T extends { _id: string }>(rows: T[]): T[] {
+  return [...new Map(rows.map((row) => [row._id, row])).values()];
+}
+
+/**
+ * The first page of a sequence, from one snapshot: the client's last applied mutation, its stored
+ * rejections, the deletes, and every own row changed since the cursor (so the effects of every mutation
+ * up to `lastMutationId`); then catalogue rows up to the page size. A reset's first page carries only
+ * the own rows, so a new device shows the user's bookings before the catalogue arrives.
+ */
+function firstPage(q: Queryable, r: Request, start: { version: number; windowEnd: string; lastMutationId: number; results: PullResponse['results'] }, cursor: { version: number; windowEnd: string } | undefined): PullResponse {
+  const since = cursor?.version ?? 0;
+  const previousEnd = cursor?.windowEnd ?? null;
+  const own = r.user.role === 'guest' ? guestChanges(q, r.user, since) : { ...SyncChangesSchema.parse({}), ...ownChanges(q, r.user, since, r.nowIso), ...chatChanges(q, r.user, since) };
+  const scope = { user: r.user, since, previousEnd, from: r.from, to: start.windowEnd, nowIso: r.nowIso };
+  const catalogue = cataloguePage(q, scope, { table: 'airports', after: '' }, cursor ? SYNC_PAGE_ROWS : 0);
+  const position = r.legacy ? undefined : catalogue.next && { since, previousEnd, lastMutationId: start.lastMutationId, ...catalogue.next };
+  return {
+    cursor: r.legacy ? makeCursor(start.version, start.windowEnd, r.stamp, undefined, LEGACY_SCHEMA) : makeCursor(start.version, start.windowEnd, r.stamp, position),
+    lastMutationId: start.lastMutationId,
+    reset: !cursor,
+    results: start.results,
+    changes: { ...own, airports: catalogue.changes.airports, flights: unique([...own.flights, ...catalogue.changes.flights]) },
+    deletes: cursor ? guestSafe(r.user, deletesSince(q, since)) : {},
+    covers: cursor ? [] : catalogue.covers,
+    hasMore: Boolean(position),
+  };
+}
+
+/**
+ * A later page: catalogue rows only, read now. The cursor keeps the first page's version until the last
+ * page, so whatever changed meanwhile comes with the next pull; `lastMutationId` is the first page's.
+ */
+function laterPage(q: Queryable, r: Request, cursor: { version: number; windowEnd: string }, page: PagePosition): PullResponse {
+  const scope = { user: r.user, since: page.since, previousEnd: page.previousEnd, from: r.from, to: cursor.windowEnd, nowIso: r.nowIso };
+  const catalogue = cataloguePage(q, scope, page, SYNC_PAGE_ROWS);
+  const position = catalogue.next && { ...page, ...catalogue.next };
+  return {
+    cursor: makeCursor(cursor.version, cursor.windowEnd, r.stamp, position),
+    lastMutationId: page.lastMutationId,
+    reset: false,
+    results: [],
+    changes: { ...SyncChangesSchema.parse({}), ...catalogue.changes },
+    deletes: {},
+    covers: page.previousEnd === null ? catalogue.covers : [],
+    hasMore: Boolean(position),
+  };
+}
+
+/**
+ * One page of a pull, from one consistent read. A cursor the server cannot serve starts a reset
+ * sequence; a cursor inside a sequence gets the next page, any other the first page of a new one.
  */
 export function pull(ctx: AppContext, user: UserRow, request: PullRequest): PullResponse {
   claimClient(ctx, user, request.clientId);
   const now = ctx.now();
-  const nowIso = now.toISOString();
   const windowEnd = dayjs(now).add(FLIGHT_WINDOW_DAYS, 'day').format('YYYY-MM-DD');
   const from = dayjs(now).subtract(1, 'day').toISOString();
   return ctx.db.transaction(
@@ -120,18 +176,10 @@ export function pull(ctx: AppContext, user: UserRow, request: PullRequest): Pull
       const cursor = request.cursor ? readCursor(request.cursor) : undefined;
       const stamp = clientStamp(client);
       const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.schema !== SYNC_SCHEMA_VERSION || cursor.version > version || cursor.client !== stamp || expired(cursor, now);
-      const window: Window = { from, to: windowEnd, since: reset ? 0 : (cursor?.version ?? 0), previousEnd: reset ? null : (cursor?.windowEnd ?? null) };
+      const r: Request = { user, stamp, from, nowIso: now.toISOString(), legacy: request.schemaVersion === LEGACY_SCHEMA };
+      if (!reset && cursor.page) return laterPage(tx, r, cursor, cursor.page);
       const results = request.pendingFrom ? storedResults(tx, request.clientId, request.pendingFrom) : [];
-      return {
-        cursor: makeCursor(version, windowEnd, stamp),
-        lastMutationId: client?.lastMutationId ?? 0,
-        reset,
-        results,
-        changes:
-          user.role === 'guest' ? guestChanges(tx, user, window.since) : { ...collectChanges(tx, user, window, nowIso), ...chatChanges(tx, user, window.since) },
-        deletes: reset ? {} : guestSafe(user, deletesSince(tx, window.since)),
-        hasMore: false,
-      };
+      return firstPage(tx, r, { version, windowEnd, lastMutationId: client?.lastMutationId ?? 0, results }, reset ? undefined : cursor);
     },
     { behavior: 'deferred' },
   );

@@ -135,7 +135,14 @@ export class SyncEngine {
     }
   }
 
+  /** Pulls page after page until the server has no more (a first sync: own rows first, then the catalogue). */
   private async pull(): Promise<void> {
+    let more = true;
+    while (more) more = await this.pullPage();
+  }
+
+  /** One page: applied with the outbox rows it settles; answers whether more pages follow. */
+  private async pullPage(): Promise<boolean> {
     const { store } = this.options;
     const meta = await store.meta();
     const before = await store.outbox();
@@ -153,5 +160,6 @@ export class SyncEngine {
       await store.renumber(response.lastMutationId + 1);
       this.again = true;
     }
+    return response.hasMore;
   }
 }

@@ -1,17 +1,33 @@
-import { SYNC_TABLES, type PullResponse, type SyncTable } from '../protocol';
+import { CATALOGUE_TABLES, SYNC_TABLES, type CoveredRange, type PullResponse, type SyncTable } from '../protocol';
 import type { OutboxRow, OutboxSettlement } from './types';
 
 /** The row id every synced table keys on. */
 export type Keyed = { _id: string };
 
+/** The tables a reset empties at its first page; the catalogue is replaced range by range instead. */
+export const OWN_TABLES = SYNC_TABLES.filter((t) => !(CATALOGUE_TABLES as readonly SyncTable[]).includes(t));
+
+export function inRange(id: string, range: CoveredRange): boolean {
+  return id > range.after && (range.through === null || id <= range.through);
+}
+
+/** The ids a covered range drops: kept on the device, in the range, and not in the answer. */
+export function droppedByRange(kept: Iterable<string>, range: CoveredRange, response: PullResponse): string[] {
+  const sent = new Set(response.changes[range.table].map((row) => row._id));
+  return [...kept].filter((id) => inRange(id, range) && !sent.has(id));
+}
+
 /**
- * Applies a pull to a table-set the way every store must: a reset clears the synced tables first
- * (never the outbox), then changes are upserted and deletes removed.
+ * Applies a pull to a table-set the way every store must: a reset clears the own tables first (never
+ * the outbox), then changes are upserted, deletes removed, and rows missing from covered ranges dropped.
  */
 export function applyToTables(tables: Record<SyncTable, Map<string, Keyed>>, response: PullResponse): void {
-  if (response.reset) for (const name of SYNC_TABLES) tables[name].clear();
+  if (response.reset) for (const name of OWN_TABLES) tables[name].clear();
   for (const name of SYNC_TABLES) {
     for (const row of response.changes[name]) tables[name].set(row._id, row);
+  }
+  for (const range of response.covers) {
+    for (const id of droppedByRange(tables[range.table].keys(), range, response)) tables[range.table].delete(id);
   }
   for (const [name, ids] of Object.entries(response.deletes)) {
     const table = SYNC_TABLES.find((t) => t === name);

@@ -1,5 +1,5 @@
 import { SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../../../sync/protocol';
-import { nextIdAfterRenumber, renumbered, settledOutbox } from '../../../sync/client/tables';
+import { droppedByRange, nextIdAfterRenumber, OWN_TABLES, renumbered, settledOutbox } from '../../../sync/client/tables';
 import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore } from '../../../sync/client/types';
 import type { SkywayDb, StoredMeta } from './db';
 
@@ -71,18 +71,37 @@ export class DexieStore implements SyncStore {
     await this.db.flights.bulkDelete(old.filter((id) => !kept.has(id)));
   }
 
+  /**
+   * The tables a pull writes, and the ones pruning reads once a sequence ends: a catalogue page leaves the
+   * own tables out, so the screens reading them are not kept waiting behind it.
+   */
+  private scope(response: PullResponse): SyncTable[] {
+    const written = new Set<SyncTable>([
+      ...(response.reset ? OWN_TABLES : []),
+      ...SYNC_TABLES.filter((t) => response.changes[t].length),
+      ...response.covers.map((c) => c.table),
+      ...SYNC_TABLES.filter((t) => response.deletes[t]?.length),
+    ]);
+    if (!response.hasMore) for (const t of ['flights', 'bookings'] as const) written.add(t);
+    return [...written];
+  }
+
   async applyPull(response: PullResponse, settle: OutboxSettlement, now: number): Promise<void> {
-    await this.db.transaction('rw', [this.db.meta, this.db.outbox, ...SYNC_TABLES.map((t) => this.tables(t))], async () => {
+    await this.db.transaction('rw', [this.db.meta, this.db.outbox, ...this.scope(response).map((t) => this.tables(t))], async () => {
+      if (response.reset) for (const name of OWN_TABLES) await this.tables(name).clear();
       for (const name of SYNC_TABLES) {
-        const table = this.tables(name);
-        if (response.reset) await table.clear();
-        if (response.changes[name].length) await table.bulkPut(response.changes[name]);
+        if (response.changes[name].length) await this.tables(name).bulkPut(response.changes[name]);
+      }
+      for (const range of response.covers) {
+        const table = this.tables(range.table);
+        const inRange = range.through === null ? table.where(':id').above(range.after) : table.where(':id').between(range.after, range.through, false, true);
+        await table.bulkDelete(droppedByRange((await inRange.primaryKeys()) as string[], range, response));
       }
       for (const [name, ids] of Object.entries(response.deletes)) {
         const table = SYNC_TABLES.find((t) => t === name);
         if (table && ids.length) await this.tables(table).bulkDelete(ids);
       }
-      await this.pruneFlights(now);
+      if (!response.hasMore) await this.pruneFlights(now);
       const rows = settledOutbox(await this.db.outbox.toArray(), settle);
       await this.db.outbox.clear();
       await this.db.outbox.bulkAdd(rows);

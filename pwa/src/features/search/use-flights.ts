@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { FLIGHT_PAGE_MAX } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
-import { api } from '../../lib/api';
+import { apiAllPages } from '../../lib/api-page';
 import { takePageFlights } from '../../lib/page-data';
 
 export type FlightLeg = { origin: string; destination: string; date: string };
@@ -13,7 +14,7 @@ export function useFlights(leg: FlightLeg, enabled = true) {
     queryKey: ['flights', leg.origin, leg.destination, leg.date],
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ origin: leg.origin, destination: leg.destination, departureTime: leg.date });
-      const flights = await api<Flight[]>(`/flights?${query.toString()}`, { signal });
+      const flights = await apiAllPages<Flight>(`/flights?${query.toString()}`, FLIGHT_PAGE_MAX, signal);
       return byDeparture(flights);
     },
     initialData: () => {

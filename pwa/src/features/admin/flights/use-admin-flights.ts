@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { PAGE_SIZE } from '../../../../../sync/constants';
 import type { Flight, FlightUpdateBody } from '../../../../../sync/schemas/flight';
 import { api } from '../../../lib/api';
-import { apiPage } from '../api-page';
+import { apiPage } from '../../../lib/api-page';
 
 const KEY = 'admin-flights';
 

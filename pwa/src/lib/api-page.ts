@@ -1,5 +1,5 @@
-import { ApiError, errorText, NETWORK_ERROR } from '../../lib/api-error';
-import { readAuthToken } from '../../lib/auth-token';
+import { ApiError, errorText, NETWORK_ERROR } from './api-error';
+import { readAuthToken } from './auth-token';
 
 export type Page<T> = { items: T[]; total: number };
 
@@ -21,4 +21,14 @@ export async function apiPage<T>(path: string, signal?: AbortSignal): Promise<Pa
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw new ApiError(response.status, errorText(body));
   return { items: Array.isArray(body) ? (body as T[]) : [], total: Number(response.headers.get('X-Total-Count') ?? 0) };
+}
+
+/** Every page of a paged GET (`path` carries its query), `limit` rows at a time, in the server's order. */
+export async function apiAllPages<T>(path: string, limit: number, signal?: AbortSignal): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const { items, total } = await apiPage<T>(`${path}&page=${page}&limit=${limit}`, signal);
+    rows.push(...items);
+    if (!items.length || rows.length >= total) return rows;
+  }
 }

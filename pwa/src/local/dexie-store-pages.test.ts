@@ -1,0 +1,44 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { SyncChangesSchema, type PullResponse, type SyncChanges } from '../../../sync/protocol';
+import type { Airport } from '../../../sync/schemas/airport';
+import type { Booking } from '../../../sync/schemas/booking';
+import type { Flight } from '../../../sync/schemas/flight';
+import { SkywayDb } from './db';
+import { DexieStore } from './dexie-store';
+
+let dbCount = 0;
+const freshDb = () => new SkywayDb(`skyway-pages-${(dbCount += 1)}`);
+const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+const flight = (id: string) => ({ _id: id, departureTime: later }) as Flight;
+const airport = (id: string) => ({ _id: id, code: id.toUpperCase() }) as Airport;
+const booking = (id: string) => ({ _id: id, bookingId: id, status: 'pending', createdAt: later, flightId: flight('f1') }) as unknown as Booking;
+
+function page(changes: Partial<SyncChanges>, extra: Partial<PullResponse> = {}): PullResponse {
+  return { cursor: '1:2030-01-01:a:v3', lastMutationId: 0, reset: false, results: [], deletes: {}, covers: [], hasMore: true, changes: { ...SyncChangesSchema.parse({}), ...changes }, ...extra };
+}
+
+const none = { confirmed: [], rejected: [] };
+const ids = async (db: SkywayDb, table: 'flights' | 'airports' | 'bookings') => (await db.table(table).toCollection().primaryKeys()).sort();
+
+describe('the Dexie store applies pages of a pull', () => {
+  it('a reset empties the own tables at its first page and replaces the catalogue only in the ranges a page covers', async () => {
+    const db = freshDb();
+    const store = new DexieStore(db);
+    await store.applyPull(page({ flights: ['f1', 'f3', 'f5', 'f7'].map(flight), airports: ['a', 'z'].map(airport), bookings: [booking('old')] }, { hasMore: false }), none, Date.now());
+
+    await store.applyPull(page({ bookings: [booking('new')] }, { reset: true }), none, Date.now());
+    expect(await ids(db, 'bookings')).toEqual(['new']);
+    expect(await ids(db, 'flights')).toEqual(['f1', 'f3', 'f5', 'f7']);
+
+    const airports = { table: 'airports' as const, after: '', through: null };
+    await store.applyPull(page({ airports: [airport('a')], flights: [flight('f2'), flight('f3')] }, { covers: [airports, { table: 'flights', after: '', through: 'f3' }] }), none, Date.now());
+    expect(await ids(db, 'airports')).toEqual(['a']);
+    expect(await ids(db, 'flights')).toEqual(['f2', 'f3', 'f5', 'f7']);
+
+    await store.applyPull(page({ flights: [flight('f7')] }, { covers: [{ table: 'flights', after: 'f3', through: null }], hasMore: false }), none, Date.now());
+    expect(await ids(db, 'flights')).toEqual(['f2', 'f3', 'f7']);
+    expect(await ids(db, 'bookings')).toEqual(['new']);
+    expect((await db.meta.get('sync'))?.cursor).toBe('1:2030-01-01:a:v3');
+  });
+});
