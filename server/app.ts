@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
+import { constraintRejection } from './db/constraints';
 import { AppError } from './errors';
 import { authenticate } from './middleware/auth';
 import { adminRoutes } from './routes/admin';
@@ -55,6 +56,8 @@ function securityHeaders() {
 
 function errorBodyFor(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
+  const rejection = constraintRejection(error);
+  if (rejection) return rejection;
   if (typeof error !== 'object' || error === null) return undefined;
   const { type, code, status, expose } = error as { type?: unknown; code?: unknown; status?: unknown; expose?: unknown };
   if (type === 'entity.parse.failed') return new AppError(400, 'Malformed JSON body');

@@ -5,7 +5,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ADMIN_EMAIL: z.email().default('admin@skyway.test'),
+  ADMIN_EMAIL: z.email().toLowerCase().default('admin@skyway.test'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),

@@ -7,10 +7,13 @@ const version = () => integer('version').notNull().default(0);
 const createdAt = () => text('created_at').notNull();
 const updatedAt = () => text('updated_at').notNull();
 
-export const users = sqliteTable('users', {
+/** E-mails are stored lower-cased; the unique index on lower(email) also refuses a copy in other case. */
+export const users = sqliteTable(
+  'users',
+  {
   id: text('id').primaryKey(),
   fullName: text('full_name').notNull(),
-  email: text('email').notNull().unique(),
+  email: text('email').notNull(),
   passwordHash: text('password_hash'),
   role: text('role', { enum: ['user', 'admin', 'guest'] }).notNull().default('user'),
   mobile: text('mobile'),
@@ -24,7 +27,9 @@ export const users = sqliteTable('users', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   version: version(),
-});
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
 
 export const loginFailures = sqliteTable('login_failures', {
   key: text('key').primaryKey(),

@@ -8,8 +8,11 @@ import type { UserRow } from '../services/users';
 export type LimitRule = {
   limit: number;
   windowMs: number;
-  /** 'ip': the client address (IPv6 by /56 subnet); 'caller': the signed-in user, else the address. */
-  key: 'ip' | 'caller';
+  /**
+   * 'ip': the client address (IPv6 by /56 subnet); 'caller': the signed-in user, else the address;
+   * 'email': the account the body's `email` names, else the address.
+   */
+  key: 'ip' | 'caller' | 'email';
   /** Count only answers of 400 and above, so honest callers never use up the limit. */
   failuresOnly?: boolean;
   /** Admins working through bookings by hand are not counted. */
@@ -28,7 +31,11 @@ export type LimitName =
   | 'booking'
   | 'paymentClaim'
   | 'bookingCancel'
-  | 'bookingAddress';
+  | 'bookingAddress'
+  | 'passwordResetAccount'
+  | 'resetPassword'
+  | 'register'
+  | 'currentPassword';
 
 const MINUTE = 60_000;
 const LIFTED = 1_000_000;
@@ -53,10 +60,24 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
   paymentClaim: { limit: 10, windowMs: 60 * MINUTE, key: 'caller', exemptAdmins: true, message: 'Too many payment confirmations from your account. Please wait an hour and try again.' },
   bookingCancel: { limit: 10, windowMs: 60 * MINUTE, key: 'caller', exemptAdmins: true, message: 'Too many cancellations from your account. Please wait an hour and try again.' },
   bookingAddress: { limit: 60, windowMs: 60 * MINUTE, key: 'ip', exemptAdmins: true, message: 'Too many booking changes from your network. Please wait an hour and try again.' },
+  // Password hashing costs tens of milliseconds of CPU: every route that may hash or verify one is limited.
+  passwordResetAccount: { limit: 3, windowMs: 60 * MINUTE, key: 'email', message: 'Too many password reset requests. Please wait an hour and try again.' },
+  resetPassword: { limit: 10, windowMs: 15 * MINUTE, key: 'ip', failuresOnly: true, message: 'Too many password reset attempts. Please wait 15 minutes and try again.' },
+  register: { limit: 30, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many sign-ups from your network. Please wait 15 minutes and try again.' },
+  currentPassword: { limit: 5, windowMs: 15 * MINUTE, key: 'caller', failuresOnly: true, message: 'Too many wrong current passwords. Please wait 15 minutes and try again.' },
 };
+
+function bodyEmail(req: Request): string | undefined {
+  const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
+}
 
 function clientKey(req: Request, rule: LimitRule): string {
   const ip = ipKeyGenerator(req.ip ?? 'unknown');
+  if (rule.key === 'email') {
+    const email = bodyEmail(req);
+    return email ? `email:${email}` : `ip:${ip}`;
+  }
   return rule.key === 'caller' && req.user ? `user:${req.user.id}` : `ip:${ip}`;
 }
 
@@ -97,6 +118,10 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
     paymentClaim: make('paymentClaim'),
     bookingCancel: make('bookingCancel'),
     bookingAddress: make('bookingAddress'),
+    passwordResetAccount: make('passwordResetAccount'),
+    resetPassword: make('resetPassword'),
+    register: make('register'),
+    currentPassword: make('currentPassword'),
   };
 }
 

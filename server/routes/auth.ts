@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from '../services/lockout';
+import { clearFailures, countAttempt, lockoutKey } from '../services/lockout';
 import { decoyHash, verifyPassword } from '../services/passwords';
 import { signToken } from '../services/tokens';
 import { createUser, findUserByEmail, revokeTokens, toUserJson, type UserRow } from '../services/users';
@@ -17,7 +17,7 @@ export function authAnswer(ctx: AppContext, user: UserRow) {
 export function authRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.post('/auths/register', async (req, res) => {
+  router.post('/auths/register', rateLimiters(ctx).register, async (req, res) => {
     const body = validate(RegisterBodySchema, req.body);
     const user = await createUser(ctx, body);
     res.status(201).json(authAnswer(ctx, user));
@@ -26,13 +26,11 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/auths/login', rateLimiters(ctx).login, async (req, res) => {
     const body = validate(LoginBodySchema, req.body);
     const key = lockoutKey(body.email, req.ip ?? 'unknown');
-    assertNotLocked(ctx, key);
+    // Counted before the check, so parallel guesses cannot all pass the limit; a success clears it.
+    countAttempt(ctx, key);
     const user = findUserByEmail(ctx.db, body.email);
     const ok = user?.role !== 'guest' && (await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password));
-    if (!user || !ok) {
-      recordFailure(ctx, key);
-      throw new AppError(401, 'Invalid email or password');
-    }
+    if (!user || !ok) throw new AppError(401, 'Invalid email or password');
     clearFailures(ctx, key);
     res.json(authAnswer(ctx, user));
   });

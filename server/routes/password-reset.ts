@@ -19,13 +19,13 @@ function siteUrl(ctx: AppContext, req: Request): string {
 export function passwordResetRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.post('/auths/forgot', rateLimiters(ctx).passwordReset, (req, res) => {
+  router.post('/auths/forgot', rateLimiters(ctx).passwordReset, rateLimiters(ctx).passwordResetAccount, (req, res) => {
     const { email } = validate(ForgotPasswordBodySchema, req.body);
     requestPasswordReset(ctx, email, siteUrl(ctx, req));
     res.json({ message: RESET_REQUESTED });
   });
 
-  router.post('/auths/reset', async (req, res) => {
+  router.post('/auths/reset', rateLimiters(ctx).resetPassword, async (req, res) => {
     const { token, password } = validate(ResetPasswordBodySchema, req.body);
     await resetPassword(ctx, token, password);
     res.json({ message: 'Your password has been reset. You can log in now.' });

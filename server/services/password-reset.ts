@@ -2,12 +2,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { RESET_LINK_INVALID } from '../../sync/schemas/password-reset';
 import type { AppContext } from '../context';
-import { immediate } from '../db/client';
+import { immediate, type Queryable } from '../db/client';
 import { passwordResets, users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError } from '../errors';
 import { hashPassword } from './passwords';
-import { findUserByEmail, findUserById } from './users';
+import { findUserByEmail, findUserById, type UserRow } from './users';
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 
@@ -53,18 +53,30 @@ export function requestPasswordReset(ctx: AppContext, email: string, siteUrl: st
   ctx.mailer.send(resetMail(user.email, link)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
 }
 
-/** Sets a new password from a valid, unused, unexpired link; every older login token stops working. */
+/** The account an unused, unexpired link belongs to. */
+function resetOwner(q: Queryable, tokenHash: string, nowIso: string): UserRow | undefined {
+  const reset = q
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
+    .get();
+  return reset && reset.expiresAt > nowIso ? findUserById(q, reset.userId) : undefined;
+}
+
+const invalidLink = () => new AppError(400, RESET_LINK_INVALID, [{ msg: RESET_LINK_INVALID, path: 'token' }]);
+
+/**
+ * Sets a new password from a valid, unused, unexpired link; every older login token stops working.
+ * The link is checked before the password is hashed, so a bogus link costs no hashing.
+ */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  if (!resetOwner(ctx.db, tokenHash, ctx.now().toISOString())) throw invalidLink();
   const passwordHash = await hashPassword(password);
   const nowIso = ctx.now().toISOString();
   immediate(ctx.db, (tx) => {
-    const reset = tx
-      .select()
-      .from(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt)))
-      .get();
-    const user = reset && reset.expiresAt > nowIso ? findUserById(tx, reset.userId) : undefined;
-    if (!reset || !user) throw new AppError(400, RESET_LINK_INVALID, [{ msg: RESET_LINK_INVALID, path: 'token' }]);
+    const user = resetOwner(tx, tokenHash, nowIso);
+    if (!user) throw invalidLink();
     tx.update(users)
       .set({ passwordHash, tokenVersion: user.tokenVersion + 1, updatedAt: nowIso, version: nextVersion(tx) })
       .where(eq(users.id, user.id))

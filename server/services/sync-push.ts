@@ -2,6 +2,7 @@ import { MutationArgsSchemas, type Mutation, type MutationResult, type PushReque
 import { PaymentReviewBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import { immediate } from '../db/client';
+import { constraintRejection } from '../db/constraints';
 import { mutationResults } from '../db/schema';
 import { AppError, forbidden } from '../errors';
 import { cancelBooking } from './bookings';
@@ -44,7 +45,7 @@ function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
     }
     case 'updateProfile': {
       const args = validate(MutationArgsSchemas.updateProfile, mutation.args);
-      updateProfile(ctx, user.id, args);
+      updateProfile(ctx, user, args);
       return;
     }
     case 'sendMessage': {
@@ -60,7 +61,8 @@ function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
 }
 
 /**
- * Applies a batch in order, one transaction per mutation, each at most once. A business failure
+ * Applies a batch in order, one transaction per mutation, each at most once. A business failure (an
+ * AppError 4xx, or a write a database rule refuses, which fails the same way on every retry)
  * is stored as that mutation's result and the queue moves on; a gap stops the batch; a fault
  * rolls the mutation back and throws TransientError so the client retries later.
  */
@@ -76,9 +78,10 @@ export function push(ctx: AppContext, user: UserRow, request: PushRequest): Push
         if (!advanceClient(tx, request.clientId, mutation.id, stamp)) return;
         apply(ctx, user, mutation);
       });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500 || error.status === 401) {
-        throw new TransientError(error instanceof Error ? error.message : String(error));
+    } catch (thrown) {
+      const error = thrown instanceof AppError ? thrown : constraintRejection(thrown);
+      if (!error || error.status >= 500 || error.status === 401) {
+        throw new TransientError(thrown instanceof Error ? thrown.message : String(thrown));
       }
       const result = { mutationId: mutation.id, code: String(error.status), message: error.message };
       immediate(ctx.db, (tx) => {

@@ -39,10 +39,20 @@ export function findUserById(q: Queryable, id: string): UserRow | undefined {
   return prepared(q, 'byId', () => buildFindById(q)).get({ id });
 }
 
-export function findUserByEmail(q: Queryable, email: string): UserRow | undefined {
-  return q.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+/** Stored e-mails are lower-cased; the unique index is on lower(email), so this lookup uses it. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
 }
 
+export function findUserByEmail(q: Queryable, email: string): UserRow | undefined {
+  return q
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalizeEmail(email)))
+    .get();
+}
+
+/** A cheap early answer before any password hashing; the unique index stays the rule under races. */
 function assertEmailFree(q: Queryable, email: string, exceptId?: string): void {
   const existing = findUserByEmail(q, email);
   if (existing && existing.id !== exceptId) throw conflict('An account with this email already exists');
@@ -53,17 +63,17 @@ export async function createUser(
   body: RegisterBody,
   role: UserRow['role'] = 'user',
 ): Promise<UserRow> {
+  assertEmailFree(ctx.db, body.email);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now().toISOString();
   return ctx.db.transaction(
-    (tx) => {
-      assertEmailFree(tx, body.email);
-      return tx
+    (tx) =>
+      tx
         .insert(users)
         .values({
           id: randomUUID(),
           fullName: body.fullName,
-          email: body.email,
+          email: normalizeEmail(body.email),
           passwordHash,
           role,
           createdAt: now,
@@ -71,8 +81,7 @@ export async function createUser(
           version: nextVersion(tx),
         })
         .returning()
-        .get();
-    },
+        .get(),
     { behavior: 'immediate' },
   );
 }
@@ -80,10 +89,10 @@ export async function createUser(
 function updateUserRow(ctx: AppContext, id: string, values: Partial<typeof users.$inferInsert>): UserRow {
   return ctx.db.transaction(
     (tx) => {
-      if (values.email) assertEmailFree(tx, values.email, id);
+      const email = values.email === undefined ? {} : { email: normalizeEmail(values.email) };
       const row = tx
         .update(users)
-        .set({ ...values, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) })
+        .set({ ...values, ...email, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) })
         .where(eq(users.id, id))
         .returning()
         .get();
@@ -94,20 +103,34 @@ function updateUserRow(ctx: AppContext, id: string, values: Partial<typeof users
   );
 }
 
-export function updateProfile(ctx: AppContext, id: string, body: ProfileUpdate): UserRow {
-  const { phone, ...rest } = body;
-  return updateUserRow(ctx, id, { ...rest, ...(phone === undefined ? {} : { mobile: phone }) });
+export const EMAIL_NEEDS_PASSWORD = 'To change your email, use Update email: it asks for your current password.';
+
+/**
+ * Name, phone and the other details. The e-mail it carries must be the current one: a new address
+ * needs the current password (updateEmail), so it is never changed here, nor through the sync outbox.
+ */
+export function updateProfile(ctx: AppContext, user: UserRow, body: ProfileUpdate): UserRow {
+  const { phone, email, ...rest } = body;
+  if (normalizeEmail(email) !== normalizeEmail(user.email)) throw new AppError(400, EMAIL_NEEDS_PASSWORD, [{ msg: EMAIL_NEEDS_PASSWORD, path: 'email' }]);
+  return updateUserRow(ctx, user.id, { ...rest, ...(phone === undefined ? {} : { mobile: phone }) });
 }
 
-export function updateEmail(ctx: AppContext, id: string, body: EmailUpdate): UserRow {
-  return updateUserRow(ctx, id, { email: body.email });
+async function assertCurrentPassword(user: UserRow, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(400, 'Current password is incorrect', [{ msg: 'Current password is incorrect', path: 'currentPassword' }]);
+  }
+}
+
+/** A new e-mail needs the current password, and signs the account out everywhere else. */
+export async function updateEmail(ctx: AppContext, user: UserRow, body: EmailUpdate): Promise<UserRow> {
+  assertEmailFree(ctx.db, body.email, user.id);
+  await assertCurrentPassword(user, body.currentPassword);
+  return updateUserRow(ctx, user.id, { email: body.email, tokenVersion: user.tokenVersion + 1 });
 }
 
 /** Changing the password revokes every token issued before, by bumping the token version. */
 export async function updatePassword(ctx: AppContext, user: UserRow, body: PasswordUpdate): Promise<UserRow> {
-  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    throw new AppError(400, 'Current password is incorrect', [{ msg: 'Current password is incorrect', path: 'currentPassword' }]);
-  }
+  await assertCurrentPassword(user, body.currentPassword);
   const passwordHash = await hashPassword(body.newPassword);
   return updateUserRow(ctx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 });
 }

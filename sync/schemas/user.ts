@@ -60,6 +60,12 @@ export const ProfileUpdateSchema = z.object({
   address: z.string().trim().max(300).optional(),
 });
 
+const CurrentPasswordSchema = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(200, 'Password must be at most 200 characters');
+
+/** A new e-mail needs the current password; it is sent online only, never queued on the device. */
 export const EmailUpdateSchema = z.object({
   email: z
     .string({ error: 'Email are required.' })
@@ -68,10 +74,11 @@ export const EmailUpdateSchema = z.object({
     .min(1, 'Email are required.')
     .max(254, 'A valid email is required')
     .pipe(z.email('A valid email is required')),
+  currentPassword: CurrentPasswordSchema,
 });
 
 export const PasswordUpdateSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password must be at most 200 characters'),
+  currentPassword: CurrentPasswordSchema,
   newPassword: z
     .string({ error: 'New password must be at least 6 characters.' })
     .min(6, 'New password must be at least 6 characters.')
@@ -85,7 +92,8 @@ export type PasswordUpdate = z.infer<typeof PasswordUpdateSchema>;
 /** PUT /users/update takes one of three payloads; which one is told by its keys. */
 export function userUpdateSchemaFor(body: unknown) {
   const keys = body && typeof body === 'object' ? Object.keys(body) : [];
-  if (keys.includes('currentPassword') || keys.includes('newPassword')) return PasswordUpdateSchema;
+  if (keys.includes('newPassword')) return PasswordUpdateSchema;
   if (keys.includes('fullName')) return ProfileUpdateSchema;
-  return EmailUpdateSchema;
+  if (keys.includes('email')) return EmailUpdateSchema;
+  return keys.includes('currentPassword') ? PasswordUpdateSchema : EmailUpdateSchema;
 }
