@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { constraintRejection } from './db/constraints';
 import { AppError } from './errors';
+import { redactUrl } from './log-redact';
 import { authenticate } from './middleware/auth';
 import { adminRoutes } from './routes/admin';
 import { airportRoutes } from './routes/airports';
@@ -110,9 +111,10 @@ export function createApp(ctx: AppContext): express.Express {
         return id;
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      // NOTE: a log line names the request, never its headers: bearer tokens and cookies stay out of the logs.
+      // NOTE: a log line names the request, never its headers: bearer tokens and cookies stay out of the logs,
+      // and secrets in the URL (reset tokens, payment access keys) are redacted.
       serializers: {
-        req: (req: { id: unknown; method: unknown; url: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: unknown; url: unknown }) => ({ id: req.id, method: req.method, url: typeof req.url === 'string' ? redactUrl(req.url) : req.url }),
         res: (res: { statusCode: unknown }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -6,6 +6,8 @@ import { immediate, type Queryable } from '../db/client';
 import { passwordResets, users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError } from '../errors';
+import { REDACTED } from '../log-redact';
+import type { Mail } from './mail';
 import { hashPassword } from './passwords';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 
@@ -13,18 +15,22 @@ export const RESET_LINK_TTL_MS = 60 * 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function resetMail(to: string, link: string) {
+function resetBody(link: string) {
   const lines = [
     'Someone asked to reset the password of your SkyWay account.',
     `Open this link within one hour to choose a new password: ${link}`,
     'If it was not you, ignore this mail: your password stays as it is.',
   ];
   return {
-    to,
-    subject: 'Reset your SkyWay password',
     text: `${lines.join('\n\n')}\n\nSkyWay Airlines\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${lines[0]}</p><p><a href="${encodeURI(link)}">Choose a new password</a> (the link works for one hour).</p><p>${lines[2]}</p><p>SkyWay Airlines</p></body></html>`,
   };
+}
+
+/** The outbox, which admins read, keeps the mail without the token: the link would open the account. */
+function resetMail(to: string, siteUrl: string, token: string): Mail {
+  const link = (shown: string) => `${siteUrl}/reset-password?token=${shown}`;
+  return { to, subject: 'Reset your SkyWay password', ...resetBody(link(token)), stored: resetBody(link(REDACTED)) };
 }
 
 /**
@@ -49,8 +55,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, siteUrl: st
       })
       .run();
   });
-  const link = `${siteUrl}/reset-password?token=${token}`;
-  ctx.mailer.send(resetMail(user.email, link)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
+  ctx.mailer.send(resetMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
 }
 
 /** The account an unused, unexpired link belongs to. */

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setRateLimits } from '../middleware/rate-limits';
 import { expectError, expectInvalid, readDb } from './fixtures';
-import { client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { startInbox, type Inbox } from './smtp-inbox';
 
 const REQUESTED = 'If an account exists, we sent a reset link';
 const INVALID = 'This reset link is invalid or has expired';
@@ -10,20 +12,26 @@ type MailRow = { to: string; subject: string; text: string; html: string };
 
 describe('forgot and reset password', () => {
   let server: TestServer;
+  let smtp: Inbox;
   beforeAll(async () => {
-    server = await startTestServer();
-    setRateLimits(server.ctx, { passwordReset: 1000 });
+    smtp = await startInbox();
+    server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+    setRateLimits(server.ctx, { passwordReset: 1000, passwordResetAccount: 1000, resetPassword: 1000 });
   });
-  afterAll(() => server.stop());
+  afterAll(async () => {
+    await server.stop();
+    await smtp.close();
+  });
 
+  /** The outbox, which admins read. */
   const mailsTo = (to: string) => readDb(server, (db) => db.prepare('select "to", subject, text, html from mail_outbox where "to" = ? order by id').all(to) as MailRow[]);
 
-  /** Asks for a link and answers the token from the mailed URL. */
+  /** Asks for a link and answers the token from the URL in the mail the addressee received. */
   async function requestLink(email: string): Promise<string> {
     const res = await client(server.url).post('/api/auths/forgot', { email });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: REQUESTED });
-    const text = mailsTo(email.toLowerCase()).at(-1)?.text ?? '';
+    const text = (await smtp.mailTo(email.toLowerCase(), 'Reset your SkyWay password')).parts.get('text/plain') ?? '';
     const link = new RegExp(`${server.url}/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(text);
     expect(link, text).not.toBeNull();
     return link?.[1] ?? '';
@@ -95,5 +103,51 @@ describe('forgot and reset password', () => {
     }
     expect((await client(server.url).post('/api/auths/forgot', { email: 'limit@example.test' })).status).toBe(200);
     expect(mailsTo('limit@example.test')).toHaveLength(1);
+  });
+
+  it('the outbox admins read keeps the reset mail without its token', async () => {
+    const email = 'reset.outbox@example.test';
+    await registerUser(server.url, email);
+    const token = await requestLink(email);
+    const stored = mailsTo(email).at(-1);
+    expect(stored?.subject).toBe('Reset your SkyWay password');
+    expect(stored?.text).toContain(`${server.url}/reset-password?token=[redacted]`);
+    expect(JSON.stringify(mailsTo(email))).not.toContain(token);
+    const admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
+    const outbox = await admin.get<MailRow[]>('/api/mail-outbox?limit=50');
+    expect(outbox.status).toBe(200);
+    expect(JSON.stringify(outbox.body)).not.toContain(token);
+  });
+
+  it('a bogus link is refused before any password is hashed, and bogus links are limited per address', async () => {
+    const hashes = vi.spyOn(argon2, 'hash');
+    try {
+      for (let i = 0; i < 10; i += 1) expectError(await client(server.url).post('/api/auths/reset', { token: `bogus-${i}`.padEnd(43, 'x'), password: 'New-password-2' }), 400, INVALID);
+      expect(hashes).not.toHaveBeenCalled();
+    } finally {
+      hashes.mockRestore();
+    }
+    setRateLimits(server.ctx, { resetPassword: 10 });
+    try {
+      const refused = await client(server.url).post('/api/auths/reset', { token: 'bogus-11'.padEnd(43, 'x'), password: 'New-password-2' });
+      expectError(refused, 429, 'Too many password reset attempts. Please wait 15 minutes and try again.');
+    } finally {
+      setRateLimits(server.ctx, { resetPassword: 1000 });
+    }
+  });
+
+  it('limits reset mails per account, whatever the caller address', async () => {
+    const email = 'reset.flood@example.test';
+    await registerUser(server.url, email);
+    setRateLimits(server.ctx, { passwordResetAccount: 3 });
+    try {
+      for (let i = 0; i < 3; i += 1) await requestLink(i % 2 ? email.toUpperCase() : email);
+      const refused = await client(server.url).post('/api/auths/forgot', { email: ` ${email.toUpperCase()} ` });
+      expectError(refused, 429, 'Too many password reset requests. Please wait an hour and try again.');
+      expect(mailsTo(email)).toHaveLength(3);
+      expect((await client(server.url).post('/api/auths/forgot', { email: 'reset.one@example.test' })).status).toBe(200);
+    } finally {
+      setRateLimits(server.ctx, { passwordResetAccount: 1000 });
+    }
   });
 });
