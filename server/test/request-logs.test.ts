@@ -7,29 +7,56 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
 import { createContext, listen } from '../start';
 
+/** Runs `work` against a real server whose log lines are collected in `lines`. */
+async function withLoggedServer(work: (url: string, lines: string[]) => Promise<void>): Promise<void> {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-logs-'));
+  const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'info' });
+  const running = await listen(createContext(env, pino({ level: 'info' }, sink)));
+  try {
+    await work(running.url, lines);
+  } finally {
+    await running.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('request logs', () => {
   it('carry the request id, method, url and status, and never the bearer token', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-logs-'));
-    const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'info' });
-    const running = await listen(createContext(env, pino({ level: 'info' }, sink)));
-    try {
-      const res = await fetch(`${running.url}/api/users`, { headers: { authorization: 'Bearer secret-token-xyz' } });
+    await withLoggedServer(async (url, lines) => {
+      const res = await fetch(`${url}/api/users`, { headers: { authorization: 'Bearer secret-token-xyz' } });
       expect(res.status).toBe(401);
       const requestId = res.headers.get('x-request-id');
       const line = lines.find((l) => l.includes('/api/users'));
       expect(line).toBeDefined();
       expect(JSON.parse(line ?? '{}')).toMatchObject({ req: { id: requestId, method: 'GET', url: '/api/users' }, res: { statusCode: 401 } });
       expect(lines.join('')).not.toContain('secret-token-xyz');
-    } finally {
-      await running.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
+  });
+
+  it('lose the reset tokens and payment access keys in request URLs', async () => {
+    const secret = 'Sup3rSecretTokenValue_abcdefghijklmnop';
+    await withLoggedServer(async (url, lines) => {
+      for (const path of [`/reset-password?token=${secret}`, `/payment/${secret}`, `/api/payments/token/${secret}`, `/api/Payments/Token/${secret}?x=1`, `/api/anything?key=${secret}&page=2`]) {
+        await (await fetch(`${url}${path}`)).arrayBuffer();
+      }
+      await (await fetch(`${url}/api/payments/token/${secret}`, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } })).arrayBuffer();
+      const urls = lines.map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter(Boolean);
+      expect(urls).toEqual([
+        '/reset-password?token=[redacted]',
+        '/payment/[redacted]',
+        '/api/payments/token/[redacted]',
+        '/api/Payments/Token/[redacted]?x=1',
+        '/api/anything?key=[redacted]&page=2',
+        '/api/payments/token/[redacted]',
+      ]);
+      expect(lines.join('')).not.toContain(secret);
+    });
   });
 });
