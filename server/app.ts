@@ -101,7 +101,7 @@ function handleError(error: unknown, _req: Request, res: Response, _next: NextFu
 export function createApp(ctx: AppContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.env.TRUST_PROXY ?? false);
   app.use(
     pinoHttp({
       logger: ctx.log,

@@ -1,4 +1,29 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const bits = isIP(address) === 4 ? 32 : 128;
+  return PROXY_NAMES.includes(entry) || (isIP(address) > 0 && rest.length === 0 && (prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits)));
+};
+
+/**
+ * Which peers may say who the client is through X-Forwarded-For: a hop count (1 = the one proxy in
+ * front), or addresses, CIDR subnets and the names loopback, linklocal, uniquelocal, comma-separated.
+ * Unset: none, so the rate limits and the log-in lockout key on the peer's own address.
+ */
+const TrustProxySchema = z.union([
+  z
+    .string()
+    .regex(/^[1-9]\d*$/)
+    .transform(Number)
+    .pipe(z.number().int().max(10)),
+  z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .refine((entries) => entries.every(isProxyAddress), 'must be a hop count, or IP addresses, CIDR subnets, loopback, linklocal or uniquelocal, comma-separated'),
+]);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,6 +42,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** 'off' lifts the per-address and per-user rate limits, for load tests run from one machine. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: TrustProxySchema.optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

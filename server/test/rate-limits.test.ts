@@ -76,12 +76,15 @@ describe('rate limits', () => {
       'POST /users/login-guest': 'guestLogin',
       'POST /messages/send': 'chatSend',
       'POST /auths/forgot': 'passwordReset',
+      'POST /auths/register': 'register',
+      'POST /auths/reset': 'resetPassword',
     };
     const routes = new Map(apiEndpoints(server.ctx).map((e) => [e.key, e]));
     for (const [key, name] of Object.entries(expected)) {
       if (!name || !routes.has(key)) continue;
       expect(routeHandlers(server.ctx, key), key).toContain(limiters[name]);
     }
+    expect(routeHandlers(server.ctx, 'POST /auths/forgot')).toContain(limiters.passwordResetAccount);
   });
 
   it('guest log-in, chat sending and password reset limiters answer 429 in the error shape once used up', async () => {
