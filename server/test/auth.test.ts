@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setRateLimits } from '../middleware/rate-limits';
 import type { AuthResponse, User } from '../../sync/schemas/user';
 import { expectError, expectInvalid, HUGE, snapshot } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
@@ -97,6 +99,45 @@ describe('auth: register, login, lockout, logout-all', () => {
     // The same e-mail from another client address is a different pair.
     const elsewhere = await api.post('/api/auths/login', { email, password: 'Right-pass-123' }, { headers: { 'x-forwarded-for': '203.0.113.7' } });
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('counts attempts before checking them: 25 parallel wrong passwords get at most 10 checks', async () => {
+    const email = 'raced@example.test';
+    await registerUser(server.url, email, 'Right-pass-123');
+    const checks = vi.spyOn(argon2, 'verify');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => client(server.url).post('/api/auths/login', { email, password: `Wrong-pass-${i}` }, { headers: { 'x-forwarded-for': '203.0.113.25' } })),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+      expect(checks).toHaveBeenCalledTimes(10);
+    } finally {
+      checks.mockRestore();
+    }
+    const locked = await client(server.url).post('/api/auths/login', { email, password: 'Right-pass-123' }, { headers: { 'x-forwarded-for': '203.0.113.25' } });
+    expectError(locked, 429, 'Too many failed log-in attempts. Try again in 15 minutes.');
+  });
+
+  it('a taken e-mail is refused before the password is hashed, and sign-ups are limited per address', async () => {
+    await registerUser(server.url, 'taken@example.test');
+    const hashes = vi.spyOn(argon2, 'hash');
+    try {
+      const res = await client(server.url).post('/api/auths/register', { fullName: 'Again', email: 'Taken@Example.test', password: 'Another-pass-1' });
+      expectError(res, 409, 'An account with this email already exists');
+      expect(hashes).not.toHaveBeenCalled();
+    } finally {
+      hashes.mockRestore();
+    }
+    setRateLimits(server.ctx, { register: 0 });
+    try {
+      const other = client(server.url);
+      const refused = await other.post('/api/auths/register', { fullName: 'Flood', email: 'flood@example.test', password: 'Another-pass-1' });
+      expectError(refused, 429, 'Too many sign-ups from your network. Please wait 15 minutes and try again.');
+    } finally {
+      setRateLimits(server.ctx, { register: 1000 });
+    }
   });
 
   it('logout-all needs a user, then refuses every earlier token', async () => {
