@@ -102,3 +102,34 @@ test('a traveller opening a staff page is sent to their bookings with the reason
   await expect(dash.menuLink('All Payments')).toHaveCount(0);
   await context.close();
 });
+
+test('a traveller changes the e-mail with the current password, stays signed in here and is signed out elsewhere', async ({ browser, request }) => {
+  const traveller = await newTraveller(request, 'Casey Mensah');
+  const context = await signedInContext(browser, traveller.token);
+  const page = await context.newPage();
+  await page.goto('/dashboard/profile');
+  const personal = page.getByRole('form', { name: 'Personal information' });
+  await expect(personal.getByLabel('Email', { exact: true })).toHaveValue(traveller.email);
+  await expect(personal.getByLabel('Email', { exact: true })).not.toBeEditable();
+
+  const form = page.getByRole('form', { name: 'Update email' });
+  const newEmail = `moved-${traveller.email}`;
+  await form.getByLabel('New email', { exact: true }).fill(newEmail);
+  await form.getByRole('button', { name: 'Update email' }).click();
+  await expect(form.getByText('Current password is required')).toBeVisible();
+  await form.getByLabel('Current password', { exact: true }).fill('Not-the-password-1');
+  await form.getByRole('button', { name: 'Update email' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Current password is incorrect' })).toBeVisible();
+  await form.getByLabel('Current password', { exact: true }).fill(traveller.password);
+  await form.getByRole('button', { name: 'Update email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
+  await expect(personal.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
+
+  // This device keeps a fresh token; the one issued before the change no longer works anywhere.
+  const fresh = (await page.evaluate(() => localStorage.getItem('authToken'))) ?? '';
+  expect(fresh).not.toBe(traveller.token);
+  expect((await request.get('/api/users', { headers: bearer(fresh) })).status()).toBe(200);
+  expect((await request.get('/api/users', { headers: bearer(traveller.token) })).status()).toBe(401);
+  expect(await login(request, { email: newEmail.toUpperCase(), password: traveller.password })).toBeTruthy();
+  await context.close();
+});

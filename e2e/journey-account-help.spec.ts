@@ -1,24 +1,41 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { startInbox, type Received } from '../server/test/smtp-inbox';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { ADMIN, apiLogin, bearer } from './pages/journey-api';
 import { successToast } from './pages/toasts';
 
 type Mail = { to: string; subject: string; text: string };
 
-test('forgot password mails a reset link that sets a new password', async ({ page, request }) => {
-  const account = await registerAccount(request, 'Halima Musa');
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await expect(page).toHaveURL('/forgot-password');
-  await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'If an account exists, we sent a reset link' })).toBeVisible();
+/** Points the server's mail at `smtpUrl` through the admin settings ('' stores mail without sending). */
+async function useSmtp(request: APIRequestContext, admin: Record<string, string>, smtpUrl: string): Promise<void> {
+  const current = (await (await request.get('/api/settings', { headers: admin })).json()) as { mail: { name: string } };
+  const saved = await request.put('/api/settings', { headers: admin, data: { ...current, mail: { name: current.mail.name }, smtpUrl } });
+  expect(saved.status()).toBe(200);
+}
 
+test('forgot password mails a reset link that sets a new password; the outbox admins read keeps no token', async ({ page, request }) => {
+  const account = await registerAccount(request, 'Halima Musa');
   const admin = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
-  const mails = (await (await request.get('/api/mail-outbox?limit=50', { headers: admin })).json()) as Mail[];
-  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mails.find((m) => m.to === account.email)?.text ?? '')?.[0];
+  const inbox = await startInbox();
+  let received: Received;
+  try {
+    await useSmtp(request, admin, inbox.url);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists, we sent a reset link' })).toBeVisible();
+    received = await inbox.mailTo(account.email, 'Reset your SkyWay password');
+  } finally {
+    await useSmtp(request, admin, '');
+    await inbox.close();
+  }
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(received.parts.get('text/plain') ?? '')?.[0];
   expect(link).toBeTruthy();
+  const mails = (await (await request.get('/api/mail-outbox?limit=50', { headers: admin })).json()) as Mail[];
+  expect(mails.find((m) => m.to === account.email)?.text).toContain('reset-password?token=[redacted]');
 
   await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
   await expect(page.getByRole('heading', { name: 'Choose a new password', level: 1 })).toBeVisible();

@@ -1,4 +1,4 @@
-import { AppError, conflict } from '../errors';
+import { conflict, type AppError } from '../errors';
 
 /** What a broken unique rule means to the person, by the index that refused the write. */
 const MESSAGES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { User } from '../../sync/schemas/user';
+import { EMAIL_NEEDS_PASSWORD, type User } from '../../sync/schemas/user';
 import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../sync/schemas/user';
 import type { AppContext } from '../context';
 import { preparedCache, type Queryable } from '../db/client';
@@ -102,8 +102,6 @@ function updateUserRow(ctx: AppContext, id: string, values: Partial<typeof users
     { behavior: 'immediate' },
   );
 }
-
-export const EMAIL_NEEDS_PASSWORD = 'To change your email, use Update email: it asks for your current password.';
 
 /**
  * Name, phone and the other details. The e-mail it carries must be the current one: a new address

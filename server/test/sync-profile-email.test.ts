@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_NEEDS_PASSWORD } from '../services/users';
+import { EMAIL_NEEDS_PASSWORD } from '../../sync/schemas/user';
 import { expectError } from './fixtures';
 import { client, login } from './harness';
 import { member, SyncClient, withDb, type Member, type SyncServer, startSyncServer } from './sync-fixtures';

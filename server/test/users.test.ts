@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, User } from '../../sync/schemas/user';
-import { EMAIL_NEEDS_PASSWORD } from '../services/users';
+import { EMAIL_NEEDS_PASSWORD } from '../../sync/schemas/user';
 import { expectError, expectInvalid, HUGE, snapshot } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 

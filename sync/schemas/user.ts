@@ -60,6 +60,9 @@ export const ProfileUpdateSchema = z.object({
   address: z.string().trim().max(300).optional(),
 });
 
+/** The profile payload and the sync outbox never change the e-mail: a new one needs the current password. */
+export const EMAIL_NEEDS_PASSWORD = 'To change your email, use Update email: it asks for your current password.';
+
 const CurrentPasswordSchema = z
   .string({ error: 'Current password is required' })
   .min(1, 'Current password is required')

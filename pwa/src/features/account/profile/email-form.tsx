@@ -1,20 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '../../../../../sync/schemas/user';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
 import { useForm } from '../../dashboard/use-form';
 import { PROFILE_FAILED, PROFILE_SAVED } from './profile-texts';
 import { emailErrors, type EmailInput } from './validate-profile';
 
+/**
+ * NOTE: an online call, never the outbox: it carries the current password, which must not wait in the
+ * device's storage. The change signs the account out elsewhere; the fresh token it answers is kept.
+ */
 export function EmailForm({ email }: { email: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const { applySession } = useAuth();
   const form = useForm<EmailInput>({
-    initial: { email },
+    initial: { email, currentPassword: '' },
     validate: emailErrors,
     fallbackError: PROFILE_FAILED,
     submit: async (values) => {
-      await api('/users/update', { method: 'PUT', body: { email: values.email.trim() } });
+      const session = await api<AuthResponse>('/users/update', { method: 'PUT', body: { email: values.email.trim(), currentPassword: values.currentPassword } });
+      applySession(session);
+      form.set('currentPassword', '');
       await queryClient.invalidateQueries({ queryKey: ['me'] });
       toast.success(PROFILE_SAVED);
     },
@@ -23,7 +32,10 @@ export function EmailForm({ email }: { email: string }) {
   return (
     <form ref={form.formRef} className="card" noValidate aria-labelledby="email-heading" onSubmit={(event) => void form.onSubmit(event)}>
       <h2 id="email-heading">Update email</h2>
-      <TextField label="New email" type="email" autoComplete="email" {...form.field('email')} />
+      <div className="form-grid">
+        <TextField label="New email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+      </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={form.busy}>
           {form.busy ? 'Saving…' : 'Update email'}

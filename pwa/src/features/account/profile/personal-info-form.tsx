@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { GENDERS } from '../../../../../sync/constants';
-import type { User } from '../../../../../sync/schemas/user';
+import { EMAIL_NEEDS_PASSWORD, type User } from '../../../../../sync/schemas/user';
 import { Dropdown } from '../../../components/ui/dropdown';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
@@ -44,7 +44,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
       <h2 id="personal-heading">Personal information</h2>
       <div className="form-grid">
         <TextField label="Full name" autoComplete="name" {...form.field('fullName')} />
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="Email" type="email" autoComplete="email" readOnly hint={EMAIL_NEEDS_PASSWORD} {...form.field('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
         <TextField label="Nationality" autoComplete="country-name" {...form.field('nationality')} />
         <TextField label="Date of birth" type="date" autoComplete="bday" {...form.field('dob')} />

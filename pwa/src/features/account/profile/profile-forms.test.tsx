@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../../../sync/schemas/user';
+import { EMAIL_NEEDS_PASSWORD, type User } from '../../../../../sync/schemas/user';
 import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
@@ -31,7 +31,7 @@ const server = setupServer(
     const body = (await request.json()) as Record<string, unknown>;
     sent.push(body);
     if (body.currentPassword === 'wrong-one') return HttpResponse.json({ message: 'Current password is incorrect' }, { status: 400 });
-    if ('currentPassword' in body) return HttpResponse.json({ message: 'Profile updated successfully!', token: 'fresh-token', user: USER });
+    if ('currentPassword' in body) return HttpResponse.json({ message: 'Profile updated successfully!', token: 'fresh-token', user: { ...USER, email: body.email ?? USER.email } });
     return HttpResponse.json({ message: 'Profile updated successfully!', user: { ...USER, ...body } });
   }),
   http.get('/api/users', () => HttpResponse.json(USER)),
@@ -65,16 +65,34 @@ describe('profile forms', () => {
     expect(sent).toEqual([{ fullName: 'Ada N. Okafor', email: 'ada@example.com', phone: '', nationality: 'Nigeria', dob: '', address: '1 Marina, Lagos', gender: 'female' }]);
   });
 
-  it('update email says "Email are required." when empty', async () => {
+  it('personal information shows the email read-only and says where to change it', () => {
+    renderDashboard(<PersonalInfoForm user={USER} />);
+    const email = screen.getByLabelText<HTMLInputElement>('Email');
+    expect(email.readOnly).toBe(true);
+    expect(email.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(EMAIL_NEEDS_PASSWORD)).toBeTruthy();
+  });
+
+  it('update email asks for the current password, shows the server refusal and keeps the fresh token', async () => {
     const user = userEvent.setup();
     renderDashboard(<EmailForm email="ada@example.com" />);
     await user.clear(screen.getByLabelText('New email'));
     await user.click(screen.getByRole('button', { name: 'Update email' }));
     expect(screen.getByText('Email are required.')).toBeTruthy();
+    expect(screen.getByText('Current password is required')).toBeTruthy();
+    expect(sent).toEqual([]);
     await user.type(screen.getByLabelText('New email'), 'ada@new.example');
+    await user.type(screen.getByLabelText('Current password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Update email' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.type(screen.getByLabelText('Current password'), 'Demo-pass-123');
     await user.click(screen.getByRole('button', { name: 'Update email' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
-    expect(sent).toEqual([{ email: 'ada@new.example' }]);
+    expect(sent.at(-1)).toEqual({ email: 'ada@new.example', currentPassword: 'Demo-pass-123' });
+    expect(localStorage.getItem('authToken')).toBe('fresh-token');
+    expect(screen.getByLabelText<HTMLInputElement>('Current password').value).toBe('');
   });
 
   it('password change checks its fields, stores the fresh token and shows the server refusal', async () => {

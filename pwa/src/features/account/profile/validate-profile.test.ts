@@ -10,9 +10,10 @@ describe('profile validation texts', () => {
     expect(personalErrors({ ...person, email: '' })).toEqual({ email: 'Name and email are required.' });
   });
 
-  it('needs an email to update it', () => {
-    expect(emailErrors({ email: '' })).toEqual({ email: 'Email are required.' });
-    expect(emailErrors({ email: 'new@example.com' })).toEqual({});
+  it('needs an email and the current password to update it', () => {
+    expect(emailErrors({ email: '', currentPassword: 'old-secret' })).toEqual({ email: 'Email are required.' });
+    expect(emailErrors({ email: 'new@example.com', currentPassword: '' })).toEqual({ currentPassword: 'Current password is required' });
+    expect(emailErrors({ email: 'new@example.com', currentPassword: 'old-secret' })).toEqual({});
   });
 
   it('checks the new password, its confirmation and the current password', () => {

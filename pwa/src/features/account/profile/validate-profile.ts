@@ -10,7 +10,7 @@ export type PersonalInput = {
   gender: string;
   address: string;
 };
-export type EmailInput = { email: string };
+export type EmailInput = { email: string; currentPassword: string };
 export type PasswordInput = { currentPassword: string; newPassword: string; confirmPassword: string };
 
 /** Spec §5: 'Name and email are required.' (the server's own schema, so the texts cannot drift). */
@@ -18,7 +18,7 @@ export function personalErrors(values: PersonalInput): FieldErrors<PersonalInput
   return schemaErrors(ProfileUpdateSchema.pick({ fullName: true, email: true }), values);
 }
 
-/** Spec §5: 'Email are required.' */
+/** Spec §5: 'Email are required.'; and the current password, which an e-mail change needs. */
 export function emailErrors(values: EmailInput): FieldErrors<EmailInput> {
   return schemaErrors(EmailUpdateSchema, values);
 }
