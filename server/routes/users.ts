@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { EmailUpdateSchema, PasswordUpdateSchema, ProfileUpdateSchema, userUpdateSchemaFor } from '../../sync/schemas/user';
 import type { AppContext } from '../context';
 import { currentUser } from '../middleware/auth';
@@ -15,17 +15,17 @@ export function userRoutes(ctx: AppContext): Router {
   });
 
   /** Wrong current passwords are counted per account, only on valid payloads that check one. */
-  router.put('/users/update', (req, res, next) => {
+  const limitPasswordChecks: RequestHandler = (req, res, next) => {
     const schema = userUpdateSchemaFor(req.body);
     if (schema === ProfileUpdateSchema || !schema.safeParse(req.body).success) next();
     else void rateLimiters(ctx).currentPassword(req, res, next);
-  });
+  };
 
   /**
    * One of three payloads (profile, e-mail, password). The e-mail and password changes need the current
    * password and sign the account out everywhere else; they answer a fresh token for this device.
    */
-  router.put('/users/update', async (req, res) => {
+  router.put('/users/update', limitPasswordChecks, async (req, res) => {
     const user = currentUser(req);
     const schema = userUpdateSchemaFor(req.body);
     if (schema === ProfileUpdateSchema) {

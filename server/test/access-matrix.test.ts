@@ -12,6 +12,7 @@ import { createUser } from '../services/users';
 import { paymentBody } from './booking-fixtures';
 import { imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';
+import { startInbox, type Inbox } from './smtp-inbox';
 import { apiEndpoints, socketEventNames } from './route-list';
 
 /**
@@ -128,7 +129,10 @@ class World {
   private sockets: Socket[] = [];
   observer: Database.Database | undefined;
 
-  constructor(readonly server: TestServer) {}
+  constructor(
+    readonly server: TestServer,
+    private readonly inbox: Inbox,
+  ) {}
 
   async init() {
     const [owner, other] = await Promise.all([registerUser(this.server.url, this.ownerEmail), registerUser(this.server.url, this.otherEmail)]);
@@ -231,19 +235,15 @@ class World {
     }
     return this.conversationId;
   }
-  /** A fresh reset token of a throwaway account, read from the mail the server stored in its outbox. */
+  /** A fresh reset token of a throwaway account, read from the mail its owner received. */
   async resetToken(): Promise<string> {
     const email = `reset-${this.unique()}@example.com`;
     await registerUser(this.server.url, email);
     ok(await client(this.server.url).post('/api/auths/forgot', { email }), 200);
-    const mail = this.server.ctx.sqlite.prepare('select text from mail_outbox where "to" = ? order by id desc');
-    for (let i = 0; i < 50; i++) {
-      const row = mail.get(email) as { text: string } | undefined;
-      const token = /token=([\w-]+)/.exec(row?.text ?? '')?.[1];
-      if (token) return token;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no reset mail for ${email}`);
+    const mail = await this.inbox.mailTo(email, 'Reset your SkyWay password');
+    const token = /token=([\w-]+)/.exec(mail.parts.get('text/plain') ?? '')?.[1];
+    if (!token) throw new Error(`no reset link in the mail to ${email}`);
+    return token;
   }
   /** Signs a fresh identity of the role in (for calls that revoke the caller's own tokens). */
   async throwaway(role: Role): Promise<string> {
@@ -298,16 +298,19 @@ function ok<T>(res: Answer<T>, status: number | number[]): T {
 
 describe('access matrix', () => {
   let server: TestServer;
+  let inbox: Inbox;
   let world: World;
   beforeAll(async () => {
-    server = await startTestServer({ seed: 'demo' });
+    inbox = await startInbox();
+    server = await startTestServer({ seed: 'demo', env: { SMTP_URL: inbox.url } });
     liftRateLimits(server.ctx);
-    world = new World(server);
+    world = new World(server, inbox);
     await world.init();
   }, 120_000);
   afterAll(async () => {
     world.close();
     await server.stop();
+    await inbox.close();
   });
 
   it('every route and socket event answers each of anonymous, another user, the owner and an admin as its rule says', async () => {
