@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRateLimits } from '../middleware/rate-limits';
 import { client, registerUser, startTestServer, type Answer, type TestServer } from './harness';
 import { activeSeats, countRows, messageOf, paymentBody, seatView, upcomingFlight, type Api } from './booking-fixtures';
 import { freePort } from '../../scripts/free-port';
@@ -38,6 +39,8 @@ describe(`${BUYERS} simultaneous buyers of one seat`, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
+    // Fifty buyers sign up from this one address.
+    setRateLimits(server.ctx, { register: 1000 });
   });
   afterAll(() => server.stop());
 
