@@ -63,7 +63,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
   // Password hashing costs tens of milliseconds of CPU: every route that may hash or verify one is limited.
   passwordResetAccount: { limit: 3, windowMs: 60 * MINUTE, key: 'email', message: 'Too many password reset requests. Please wait an hour and try again.' },
   resetPassword: { limit: 10, windowMs: 15 * MINUTE, key: 'ip', failuresOnly: true, message: 'Too many password reset attempts. Please wait 15 minutes and try again.' },
-  register: { limit: 30, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many sign-ups from your network. Please wait 15 minutes and try again.' },
+  register: { limit: 50, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many sign-ups from your network. Please wait 15 minutes and try again.' },
   currentPassword: { limit: 5, windowMs: 15 * MINUTE, key: 'caller', failuresOnly: true, message: 'Too many wrong current passwords. Please wait 15 minutes and try again.' },
 };
 
