@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { CHAT_EVENTS, type Message, type MessagePage } from '../../sync/schemas/chat';
+import { CHAT_EVENTS, type ConversationType, type Message, type MessagePage } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { immediate, prepareOnce, type Queryable } from '../db/client';
 import { conversations, images, messages } from '../db/schema';
@@ -9,7 +9,7 @@ import { AppError, conflict } from '../errors';
 import { chatChannel } from './chat-channel';
 import { contactEmail } from './chat-guests';
 import { guestMailDue, guestReplyMail } from './chat-mail';
-import { conversationFor } from './chat';
+import { conversationFor, conversationOrStart } from './chat';
 import { toMessageJson, type ConversationRow, type MessageRow } from './chat-view';
 import { findUserById, type UserRow } from './users';
 
@@ -52,7 +52,14 @@ const touchConversation = prepareOnce((q) =>
     .prepare(),
 );
 
-export type SendInput = { _id?: string | undefined; conversationId: string; content: string; image?: string | null | undefined };
+export type SendInput = {
+  _id?: string | undefined;
+  conversationId: string;
+  content: string;
+  image?: string | null | undefined;
+  /** The first message of a conversation the client made: it is created under `conversationId`. */
+  startAs?: ConversationType | undefined;
+};
 
 /** Accepts '/api/images/{id}' or a bare id; only the sender's own chat image may be attached. */
 function chatImageOf(q: Queryable, sender: UserRow, ref: string): string {
@@ -85,7 +92,7 @@ export function sendMessage(ctx: AppContext, sender: UserRow, input: SendInput):
         return { row: stored, conversation: conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
       }
     }
-    const conversation = conversationFor(tx, sender, input.conversationId);
+    const conversation = input.startAs ? conversationOrStart(tx, sender, input.conversationId, input.startAs, now) : conversationFor(tx, sender, input.conversationId);
     const imageId = input.image ? chatImageOf(tx, sender, input.image) : null;
     const createdAt = nextCreatedAt(conversation, now);
     const version = nextVersion(tx);

@@ -48,6 +48,18 @@ export function startConversation(ctx: AppContext, user: UserRow, type: Conversa
   });
 }
 
+/**
+ * The conversation under a client-made id: the caller's own (or any, for an admin) when it exists, else a
+ * new one of `type` owned by the caller, created in the caller's transaction. An id that is someone
+ * else's conversation is refused as not found, like any conversation the caller does not take part in.
+ */
+export function conversationOrStart(tx: Queryable, user: UserRow, id: string, type: ConversationType, now: Date): ConversationRow {
+  if (conversationById(tx).get({ id })) return conversationFor(tx, user, id);
+  if (user.role === 'admin') throw new AppError(403, ADMIN_CANNOT_START);
+  const stamp = now.toISOString();
+  return tx.insert(conversations).values({ id, type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: nextVersion(tx) }).returning().get();
+}
+
 /** Admins see every conversation of the type; anyone else their own. Latest activity first. */
 export function listConversations(ctx: AppContext, user: UserRow, type: ConversationType): Conversation[] {
   return ctx.db

@@ -45,8 +45,17 @@ export const MessageSendBodySchema = MessageFieldsSchema.extend({
 }).refine(hasTextOrImage, NEEDS_TEXT_OR_IMAGE);
 export type MessageSendBody = z.infer<typeof MessageSendBodySchema>;
 
-/** The outbox form: the id is made by the client, so a replay is harmless. */
-export const SendMessageArgsSchema = MessageFieldsSchema.extend({ _id: z.uuid('A message id must be a UUID') }).refine(hasTextOrImage, NEEDS_TEXT_OR_IMAGE);
+/**
+ * The outbox form: the id is made by the client, so a replay is harmless. `startAs` marks the first
+ * message of a conversation the client made itself (offline too): its `conversationId` is then a
+ * client-made UUID, and the server creates the conversation under that id with the message.
+ */
+export const SendMessageArgsSchema = MessageFieldsSchema.extend({
+  _id: z.uuid('A message id must be a UUID'),
+  startAs: z.enum(CONVERSATION_TYPES).optional(),
+})
+  .refine(hasTextOrImage, NEEDS_TEXT_OR_IMAGE)
+  .refine((m) => !m.startAs || z.uuid().safeParse(m.conversationId).success, { message: 'A new conversation id must be a UUID', path: ['conversationId'] });
 export type SendMessageArgs = z.infer<typeof SendMessageArgsSchema>;
 
 export const MessagePageQuerySchema = z.object({
