@@ -73,7 +73,8 @@ export default defineConfig({
         // Offline, every page starts from index.html; the landing pages' HTML is for first visits.
         globIgnores: landing.map((page) => page.file),
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api/, /^\/socket\.io/],
+        // Only navigations get the shell (workbox's navigation route); never a file the build does not have.
+        navigateFallbackDenylist: [/^\/api/, /^\/socket\.io/, /^\/assets\//, /\.(js|css|map|json|webmanifest|png|svg|ico|jpe?g|webp|txt)$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

@@ -23,7 +23,7 @@ import { paymentRoutes } from './routes/payments';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
-import { servePwa } from './pwa-pages';
+import { PWA_DIST, servePwa } from './pwa-pages';
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
@@ -98,7 +98,8 @@ function handleError(error: unknown, _req: Request, res: Response, _next: NextFu
   res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
 }
 
-export function createApp(ctx: AppContext): express.Express {
+/** The whole app; `pwaDir` is the PWA build it serves (tests pass their own). */
+export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.env.TRUST_PROXY ?? false);
@@ -132,7 +133,10 @@ export function createApp(ctx: AppContext): express.Express {
     next(new AppError(404, 'Not found'));
   });
 
-  servePwa(app, ctx);
+  servePwa(app, ctx, pwaDir);
+  app.use((_req, _res, next) => {
+    next(new AppError(404, 'Not found'));
+  });
   app.use(handleError);
   return app;
 }

@@ -28,8 +28,8 @@ function precompressedAssets(dir: string) {
 }
 
 /** landing-pages.json: the paths the build wrote their own HTML for, and its file. */
-function landingPages(): Record<string, string> {
-  const file = path.join(PWA_DIST, 'landing-pages.json');
+function landingPages(dir: string): Record<string, string> {
+  const file = path.join(dir, 'landing-pages.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }
 
@@ -60,12 +60,25 @@ export function withPageData(html: string, data: PageData): string {
 /** What the server adds to a landing page's HTML, by path. */
 const PAGE_DATA: Record<string, PageDataSource> = { '/listing': listingPageData };
 
-export function servePwa(app: express.Express, ctx: AppContext) {
-  if (!existsSync(PWA_DIST)) return;
-  const assets = path.join(PWA_DIST, 'assets');
+/**
+ * What a browser asks for to show a page: a navigation (Sec-Fetch-Dest: document or iframe), or a request
+ * that does not say (an old browser, curl). A script, style or image asks for a file and never gets the app.
+ */
+function wantsPage(req: Request): boolean {
+  const dest = req.get('sec-fetch-dest');
+  return (dest === undefined || dest === 'document' || dest === 'iframe') && req.accepts('html') !== false;
+}
+
+/**
+ * The SPA from `dir` (the build). A hashed asset that is not there (a tab still on the previous deploy)
+ * answers 404, never the app's HTML, so the page fails loudly and the service worker's update takes over.
+ */
+export function servePwa(app: express.Express, ctx: AppContext, dir = PWA_DIST) {
+  if (!existsSync(dir)) return;
+  const assets = path.join(dir, 'assets');
   if (existsSync(assets)) app.use('/assets', precompressedAssets(assets));
   app.use(
-    express.static(PWA_DIST, {
+    express.static(dir, {
       index: false,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
@@ -75,10 +88,10 @@ export function servePwa(app: express.Express, ctx: AppContext) {
   );
   const page = (file: string) => (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(path.join(PWA_DIST, file));
+    res.sendFile(path.join(dir, file));
   };
   const pageWithData = (file: string, data: PageDataSource) => {
-    const html = readFileSync(path.join(PWA_DIST, file), 'utf8');
+    const html = readFileSync(path.join(dir, file), 'utf8');
     return (req: Request, res: Response) => {
       const found = data(ctx, req.query);
       res.setHeader('Cache-Control', 'no-cache');
@@ -88,9 +101,13 @@ export function servePwa(app: express.Express, ctx: AppContext) {
   };
   // The build's own HTML for the pages first visits land on (the home page comes pre-rendered, the
   // listing carries its flights).
-  for (const [route, file] of Object.entries(landingPages())) {
+  for (const [route, file] of Object.entries(landingPages(dir))) {
     const data = PAGE_DATA[route];
     app.get(route, data ? pageWithData(file, data) : page(file));
   }
-  app.get(/^(?!\/api\/|\/socket\.io\/).*/, page('index.html'));
+  const appShell = page('index.html');
+  app.get(/^(?!\/api\/|\/socket\.io\/|\/assets\/).*/, (req, res, next) => {
+    if (wantsPage(req)) appShell(req, res);
+    else next();
+  });
 }
