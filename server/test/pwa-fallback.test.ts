@@ -42,7 +42,8 @@ describe('the PWA: the app shell for pages, 404 for files that are not there', (
   });
 
   it('a hashed asset of an earlier deploy answers 404 in the error shape, never the app shell', async () => {
-    for (const headers of [{ 'sec-fetch-dest': 'script' }, { accept: 'text/html' }, { 'sec-fetch-dest': 'document', accept: 'text/html' }, {}]) {
+    const asked: Record<string, string>[] = [{ 'sec-fetch-dest': 'script' }, { accept: 'text/html' }, { 'sec-fetch-dest': 'document', accept: 'text/html' }, {}];
+    for (const headers of asked) {
       const res = await get('/assets/index-old999.js', headers);
       expect(res.status, JSON.stringify(headers)).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
@@ -62,11 +63,12 @@ describe('the PWA: the app shell for pages, 404 for files that are not there', (
   });
 
   it('a script, style or image request for a path that is no file answers 404', async () => {
-    for (const [url, dest] of [
+    const files: [string, string][] = [
       ['/registerSW.js', 'script'],
       ['/old-chunk.js', 'script'],
       ['/missing.png', 'image'],
-    ]) {
+    ];
+    for (const [url, dest] of files) {
       expect((await get(url, { 'sec-fetch-dest': dest, accept: '*/*' })).status, url).toBe(404);
     }
     expect((await get('/data.json', { accept: 'application/json' })).status).toBe(404);
