@@ -8,7 +8,17 @@ export type EngineOptions = {
   now?: () => number;
   random?: () => number;
   onStatus?: (status: SyncStatus, detail?: string) => void;
+  /**
+   * Runs `work` alone among every engine sharing the store (the PWA: a Web Lock across tabs). Each
+   * cycle and every outbox write run inside it, so a push never reads a half-written queue and two
+   * tabs never send the same row. Defaults to running at once (one engine per store).
+   */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Work a cycle does first, inside `exclusive` (the PWA: claim the device, send landed uploads). */
+  beforeCycle?: () => Promise<void>;
 };
+
+const runNow = <T>(work: () => Promise<T>): Promise<T> => work();
 
 /**
  * The client half of the sync protocol: pushes the outbox in order, then pulls and applies the
@@ -35,10 +45,19 @@ export class SyncEngine {
     return this.status;
   }
 
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return (this.options.exclusive ?? runNow)(work);
+  }
+
   async mutate(name: MutationName, args: unknown): Promise<OutboxRow> {
-    const row = await this.options.store.enqueue(name, args, this.now);
+    const row = await this.exclusive(() => this.options.store.enqueue(name, args, this.now));
     void this.sync();
     return row;
+  }
+
+  /** Runs `work` on the store while no cycle or other writer runs (a withdrawal, a replacement). */
+  alone<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusive(work);
   }
 
   /** One cycle at a time; a request during a cycle runs one more cycle after it. */
@@ -50,7 +69,7 @@ export class SyncEngine {
     this.running = (async () => {
       do {
         this.again = false;
-        await this.cycle();
+        await this.exclusive(() => this.cycle());
       } while (this.again);
     })().finally(() => {
       this.running = undefined;
@@ -59,14 +78,16 @@ export class SyncEngine {
   }
 
   async retryNow(mutationId: number): Promise<void> {
-    await this.options.store.updateOutbox(mutationId, { state: 'queued', nextAttemptAt: 0 });
-    const rows = await this.options.store.outbox();
-    for (const row of rows) if (row.state === 'failed') await this.options.store.updateOutbox(row.mutationId, { nextAttemptAt: 0 });
+    await this.exclusive(async () => {
+      await this.options.store.updateOutbox(mutationId, { state: 'queued', nextAttemptAt: 0 });
+      const rows = await this.options.store.outbox();
+      for (const row of rows) if (row.state === 'failed') await this.options.store.updateOutbox(row.mutationId, { nextAttemptAt: 0 });
+    });
     await this.sync();
   }
 
   discard(mutationId: number): Promise<void> {
-    return this.options.store.removeOutbox(mutationId);
+    return this.exclusive(() => this.options.store.removeOutbox(mutationId));
   }
 
   /** When the queue may be retried, for a timer; undefined when nothing waits. */
@@ -78,6 +99,7 @@ export class SyncEngine {
     if (this.status === 'auth') return;
     this.setStatus('syncing');
     try {
+      await this.options.beforeCycle?.();
       await this.pushOutbox();
       await this.pull();
       this.setStatus('idle');

@@ -12,10 +12,25 @@ import { syncToken } from './token';
 import { drainUploads } from './uploads';
 
 const store = new DexieStore(db);
+
+/**
+ * One writer of the outbox across all tabs sharing this IndexedDB: each sync cycle (claim, uploads,
+ * push, pull) and every enqueue, withdrawal and retry hold the same Web Lock.
+ */
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  return 'locks' in navigator ? navigator.locks.request('skyway-sync', work) : work();
+}
+
 const engine = new SyncEngine({
   store,
   transport: httpTransport('', syncToken),
   onStatus: (status, detail) => setSyncState({ status, detail }),
+  exclusive,
+  beforeCycle: async () => {
+    const userId = tokenUserId(syncToken());
+    if (userId) await store.claim(userId);
+    await drainUploads(store, syncToken);
+  },
 });
 
 let socket: Socket | undefined;
@@ -50,17 +65,10 @@ async function wake(): Promise<void> {
   await db.uploads.where('state').equals('failed').modify({ nextAttemptAt: 0 });
 }
 
-/** One cycle across all tabs at a time: the Web Lock serialises tabs sharing the same IndexedDB. */
+/** One cycle across all tabs at a time (see `exclusive`); nothing to do without a token. */
 async function cycle(): Promise<void> {
-  const userId = tokenUserId(syncToken());
-  if (!userId) return;
-  const run = async () => {
-    await store.claim(userId);
-    if (await drainUploads(store, syncToken)) await engine.sync();
-    await engine.sync();
-  };
-  if ('locks' in navigator) await navigator.locks.request('skyway-sync', run);
-  else await run();
+  if (!tokenUserId(syncToken())) return;
+  await engine.sync();
   await scheduleRetry();
 }
 
@@ -128,6 +136,8 @@ export async function enqueue(name: MutationName, args: unknown): Promise<void> 
 
 export const retryNow = (mutationId: number) => engine.retryNow(mutationId).then(() => requestSync());
 export const discard = (mutationId: number) => engine.discard(mutationId);
+/** Runs `work` on the device data while no tab syncs or writes the outbox (withdrawing a queued receipt). */
+export const whileQueueHeld = <T>(work: () => Promise<T>) => engine.alone(work);
 
 /** Mutations and uploads not yet on the server, for the sign-out warning. */
 export async function pendingCount(): Promise<number> {

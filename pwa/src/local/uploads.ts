@@ -89,10 +89,9 @@ export async function queueChatImage(file: Blob, message: { _id: string; convers
  * Sends waiting uploads one by one. When one lands, its mutation is enqueued in the same
  * transaction that marks it done, so the receipt is attached exactly once.
  */
-export async function drainUploads(store: DexieStore, token: () => string | null): Promise<boolean> {
+export async function drainUploads(store: DexieStore, token: () => string | null): Promise<void> {
   const now = Date.now();
   const waiting = (await db.uploads.where('state').anyOf('queued', 'failed', 'uploading').toArray()).filter((u) => u.nextAttemptAt <= now);
-  let landed = false;
   for (const row of waiting) {
     await db.uploads.update(row.hash, { state: 'uploading', progress: 0 });
     try {
@@ -101,7 +100,6 @@ export async function drainUploads(store: DexieStore, token: () => string | null
         await store.enqueue(row.intent.name, { ...row.intent.args, image: imageUrl }, Date.now());
         await db.uploads.update(row.hash, { state: 'done', progress: 1, imageUrl });
       });
-      landed = true;
     } catch (error) {
       const attempts = row.attempts + 1;
       await db.uploads.update(row.hash, {
@@ -112,5 +110,4 @@ export async function drainUploads(store: DexieStore, token: () => string | null
       });
     }
   }
-  return landed;
 }
