@@ -11,8 +11,9 @@ import { UserSchema } from './schemas/user';
 /**
  * Bumped whenever the shape of synced rows, cursors or mutations changes; a mismatch resets the client.
  * 3: pulls come in pages (cursors carry the position inside a page sequence, answers the ranges they cover).
+ * 4: payments carry `linkHash` (the payment link found offline).
  */
-export const SYNC_SCHEMA_VERSION = 3;
+export const SYNC_SCHEMA_VERSION = 4;
 export const FLIGHT_WINDOW_DAYS = 60;
 /** At most this many catalogue rows (airports, flights) in one pull answer. */
 export const SYNC_PAGE_ROWS = 500;
@@ -57,8 +58,12 @@ function readPosition(position: string): PagePosition {
   };
 }
 
-/** Payments sync without their populated booking; the booking is in its own table. */
-export const SyncPaymentSchema = PaymentSchema.omit({ bookingId: true }).extend({ bookingId: z.string(), bookingRef: z.string() });
+/**
+ * Payments sync without their populated booking; the booking is in its own table. `linkHash` is the
+ * SHA-256 (hex) of the payment link's key, on the payer's own payments only (else null): the device finds
+ * the payment behind `/payment/<key>` offline without ever holding a key it was not given.
+ */
+export const SyncPaymentSchema = PaymentSchema.omit({ bookingId: true }).extend({ bookingId: z.string(), bookingRef: z.string(), linkHash: z.string().nullable() });
 export type SyncPayment = z.infer<typeof SyncPaymentSchema>;
 
 export const SyncSettingsSchema = z.union([AdminSettingsSchema, PublicSettingsSchema]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { cryptoAmount } from '../../sync/fare';
 import { centsToDollars } from '../../sync/money';
@@ -45,6 +46,11 @@ export function paymentInstructions(q: Queryable, row: PaymentRow, cryptoName?: 
     return { kind: 'crypto' as const, ...base, ...coin, amountDue: coin ? cryptoAmount(row.amountCents, coin.rate) : 0 };
   }
   return { kind: 'bank_transfer' as const, ...base, bankingInfo: s.bankingInfo };
+}
+
+/** The SHA-256 (hex) of a payment link's key: what a device matches `/payment/<key>` against offline. */
+export function paymentLinkHash(accessKey: string): string {
+  return createHash('sha256').update(accessKey).digest('hex');
 }
 
 /** Owners and admins see a payment; anyone else is told it does not exist. */

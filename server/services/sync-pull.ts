@@ -10,7 +10,7 @@ import { CHAT_TABLES, chatChanges, guestChanges } from './chat-sync';
 import { cataloguePage } from './sync-catalogue';
 import { claimClient, findClient, storedResults } from './sync-clients';
 import { toFlightJson } from './flights';
-import { toPaymentJson } from './payments';
+import { paymentLinkHash, toPaymentJson } from './payments';
 import { adminSettings, publicSettings, readSettings } from './settings';
 import { toUserJson, type UserRow } from './users';
 
@@ -68,7 +68,7 @@ function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string):
     bookings: bookingRows.map((row) => toBookingJson(q, row, nowIso)),
     payments: paymentRows.map((row) => {
       const { bookingId, ...rest } = toPaymentJson(q, row, nowIso);
-      return { ...rest, bookingId: bookingId._id, bookingRef: bookingId.bookingId };
+      return { ...rest, bookingId: bookingId._id, bookingRef: bookingId.bookingId, linkHash: row.userId === user.id ? paymentLinkHash(row.accessKey) : null };
     }),
     settings: settingsRow ? [{ _id: 'settings' as const, ...(user.role === 'admin' ? adminSettings(stored) : publicSettings(stored)) }] : [],
     profile: profile.map(toUserJson),

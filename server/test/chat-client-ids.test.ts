@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../sync/client/engine';
 import { httpTransport } from '../../sync/client/http-transport';
 import { MemoryStore } from '../../sync/client/memory-store';
+import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Conversation, Message } from '../../sync/schemas/chat';
 import { loginGuest, startSupport } from './chat-fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
@@ -55,7 +56,7 @@ describe('conversations with client-made ids', () => {
     const raw = client(server.url, token);
     const replay = await raw.post<{ lastMutationId: number; results: unknown[] }>('/api/sync/push', {
       clientId: randomUUID(),
-      schemaVersion: 2,
+      schemaVersion: SYNC_SCHEMA_VERSION,
       mutations: [
         { id: 1, name: 'sendMessage', args },
         { id: 2, name: 'sendMessage', args: { ...args, _id: randomUUID(), content: 'And again' } },

@@ -14,6 +14,7 @@ const payment = (i: number, owner: string, status: SyncPayment['status'], reason
   transactionId: `TXA${i}`,
   bookingId: `b${i}`,
   bookingRef: `REF${i}`,
+  linkHash: null,
   userId: { _id: owner, fullName: 'Ada', email: 'ada@example.com' },
   amount: 1234.5,
   currency: 'USD',

@@ -28,6 +28,7 @@ function payment(i: number, patch: Partial<SyncPayment> = {}): SyncPayment {
     transactionId: `TX${String(i).padStart(4, '0')}`,
     bookingId: `b${i}`,
     bookingRef: `REF${i}`,
+    linkHash: null,
     userId: { _id: `u${i}`, fullName: i === 2 ? '' : `Payer ${i}`, email: `payer${i}@example.com` },
     amount: 100 + i,
     currency: 'USD',
