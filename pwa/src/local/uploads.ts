@@ -44,11 +44,11 @@ function send(row: UploadRow, token: string | null, onProgress: (fraction: numbe
   });
 }
 
-/** Queues a receipt: downscaled, hashed and kept on the device until it uploads. */
-export async function queueReceipt(file: File, paymentId: string): Promise<UploadRow> {
+/** A receipt ready to queue: downscaled and hashed; the caller puts it in the upload queue. */
+export async function prepareReceipt(file: File, paymentId: string): Promise<UploadRow> {
   const blob = await downscale(file);
   const hash = await sha256(blob);
-  const row: UploadRow = {
+  return {
     hash,
     blob,
     fileName: file.name.replace(/\.[^.]+$/, '') + '.jpg',
@@ -61,8 +61,6 @@ export async function queueReceipt(file: File, paymentId: string): Promise<Uploa
     imageUrl: null,
     createdAt: Date.now(),
   };
-  await db.uploads.put(row);
-  return row;
 }
 
 /** Queues a chat image for a message; the message is sent once the image has landed. */

@@ -3,6 +3,7 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import { Spinner } from '../../components/ui/spinner';
 import { messageOf } from '../../lib/api-error';
 import type { ConfirmView } from './confirm-view';
+import { WaitingReceipt } from './receipt-upload';
 import { useConfirmPayment } from './use-confirm-payment';
 import '../booking/booking.css';
 import './payment.css';
@@ -56,6 +57,7 @@ export function ConfirmScreen({ paymentId, bookingId }: { paymentId: string; boo
         Your flight is booked. An email will be sent to {view.email} when your payment is confirmed.
       </p>
       <Details view={view} />
+      <WaitingReceipt paymentId={paymentId} title="Your receipt is waiting to be sent" />
       <Link className="button" to="/dashboard/bookings">
         Go to Booking
       </Link>

@@ -1,8 +1,13 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { OutboxRow } from '../../../../sync/client/types';
+import { MutationArgsSchemas } from '../../../../sync/protocol';
 import { tokenUserId } from '../../lib/auth-token';
 import { db, type UploadRow } from '../../local/db';
-import { requestSync } from '../../local/sync-runner';
+import { requestSync, whileQueueHeld } from '../../local/sync-runner';
 import { syncToken } from '../../local/token';
-import { queueReceipt } from '../../local/uploads';
+import { prepareReceipt } from '../../local/uploads';
+
+const AttachArgsSchema = MutationArgsSchemas.attachReceipt;
 
 /**
  * NOTE: the device store belongs to one user and is cleared (outbox and uploads too) when another
@@ -13,11 +18,51 @@ export async function claimDevice(): Promise<void> {
   if (meta?.userId !== tokenUserId(syncToken())) await requestSync();
 }
 
-/** Keeps the receipt on the device and uploads it when online; the attachReceipt mutation follows. */
+/**
+ * The receipt of a payment that is still waiting on this device: its upload not yet landed, or landed with
+ * its attachment not yet sent. NOTE: runs while the sync lock is held, so nothing is half-sent.
+ */
+async function waitingReceipt(paymentId: string): Promise<{ uploads: UploadRow[]; rows: OutboxRow[] }> {
+  const rows = (await db.outbox.toArray()).filter((r) => r.name === 'attachReceipt' && isMutationFor(paymentId)(r) && (r.state === 'queued' || r.state === 'failed'));
+  const images = new Set(rows.map((r) => AttachArgsSchema.safeParse(r.args).data?.image));
+  const uploads = (await db.uploads.toArray())
+    .filter(isReceiptFor(paymentId))
+    .filter((u) => (u.state !== 'done' && u.state !== 'rejected') || (u.state === 'done' && images.has(u.imageUrl ?? '')));
+  return { uploads, rows };
+}
+
+/** Takes the waiting receipt off the device; no sync runs meanwhile. Answers whether one was waiting. */
+function takeBack(paymentId: string): Promise<boolean> {
+  return db.transaction('rw', db.uploads, db.outbox, async () => {
+    const { uploads, rows } = await waitingReceipt(paymentId);
+    await db.uploads.bulkDelete(uploads.map((u) => u.hash));
+    await db.outbox.bulkDelete(rows.map((r) => r.mutationId));
+    return uploads.length + rows.length > 0;
+  });
+}
+
+/**
+ * Keeps the receipt on the device and uploads it when online; the attachReceipt mutation follows. A
+ * receipt still waiting for the same payment is replaced, never sent as well.
+ */
 export async function saveReceipt(file: File, paymentId: string): Promise<void> {
   await claimDevice();
-  await queueReceipt(file, paymentId);
+  const row = await prepareReceipt(file, paymentId);
+  await whileQueueHeld(async () => {
+    await takeBack(paymentId);
+    await db.uploads.put(row);
+  });
   if (navigator.onLine) void requestSync();
+}
+
+/** 'Withdraw receipt': answers false when it had already been sent (nothing was waiting). */
+export function withdrawReceipt(paymentId: string): Promise<boolean> {
+  return whileQueueHeld(() => takeBack(paymentId));
+}
+
+/** Whether a receipt for the payment waits on the device, and its newest upload (for the thumbnail). */
+export function useWaitingReceipt(paymentId: string): UploadRow | undefined {
+  return useLiveQuery(async () => (await waitingReceipt(paymentId)).uploads.sort((a, b) => a.createdAt - b.createdAt).at(-1), [paymentId]);
 }
 
 /** 'Retry now' on a failed upload: it goes at once instead of at its backoff time. */

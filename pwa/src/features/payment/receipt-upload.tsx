@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { db, type UploadRow } from '../../local/db';
+import { useId, useState, type ChangeEvent } from 'react';
+import type { UploadRow } from '../../local/db';
 import { useUploads } from '../../local/hooks';
 import { useToast } from '../../components/ui/use-toast';
 import { OutboxList } from '../sync-status/outbox-list';
-import { isMutationFor, isReceiptFor, saveReceipt } from './receipt-queue';
+import { isMutationFor, isReceiptFor, saveReceipt, useWaitingReceipt, withdrawReceipt } from './receipt-queue';
+import { ReceiptPreview } from './receipt-preview';
 import { UploadStatus } from './upload-status';
 
 /** The newest receipt chosen for a payment, from the device's upload queue. */
@@ -14,33 +15,11 @@ export function useLatestReceipt(paymentId: string) {
     .at(-1);
 }
 
-/**
- * 'Upload Receipt': the image is kept on the device (so it works offline), previewed, uploaded with
- * progress, and then attached to the payment through the outbox.
- */
-export function ReceiptUpload({ paymentId, latest }: { paymentId: string; latest: UploadRow | undefined }) {
+/** Choosing a receipt image: it replaces one still waiting to be sent. */
+function ReceiptInput({ paymentId, label }: { paymentId: string; label: string }) {
   const inputId = useId();
   const toast = useToast();
-  const [preview, setPreview] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  // NOTE: keyed by the hash, not the row: the live query hands out a new Blob on every progress tick.
-  const hash = latest?.hash;
-  useEffect(() => {
-    if (!hash) return undefined;
-    let url: string | undefined;
-    let live = true;
-    void db.uploads.get(hash).then((row) => {
-      if (!live || !row) return;
-      url = URL.createObjectURL(row.blob);
-      setPreview(url);
-    });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [hash]);
-
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -54,17 +33,62 @@ export function ReceiptUpload({ paymentId, latest }: { paymentId: string; latest
       setSaving(false);
     }
   };
-
   return (
-    <section className="receipt" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>Upload Receipt</h2>
+    <>
       <label htmlFor={inputId} className="field-label">
-        Receipt image
+        {label}
       </label>
       <input id={inputId} type="file" accept="image/*" disabled={saving} onChange={(event) => void onChange(event)} />
-      {preview && <img className="receipt-preview" src={preview} alt="Your receipt" />}
+    </>
+  );
+}
+
+/** 'Withdraw receipt' while the receipt has not been sent. */
+function WithdrawButton({ paymentId }: { paymentId: string }) {
+  const toast = useToast();
+  const withdraw = async () => {
+    if (await withdrawReceipt(paymentId)) toast.success('Receipt withdrawn.');
+    else toast.error('This receipt has already been sent.');
+  };
+  return (
+    <button type="button" className="button button-secondary" onClick={() => void withdraw()}>
+      Withdraw receipt
+    </button>
+  );
+}
+
+/**
+ * 'Upload Receipt': the image is kept on the device (so it works offline), previewed, uploaded with
+ * progress, and then attached to the payment through the outbox. Until it is sent it can be replaced
+ * (another image) or withdrawn.
+ */
+export function ReceiptUpload({ paymentId, latest }: { paymentId: string; latest: UploadRow | undefined }) {
+  const titleId = useId();
+  const waiting = useWaitingReceipt(paymentId);
+  return (
+    <section className="receipt" aria-labelledby={titleId}>
+      <h2 id={titleId}>Upload Receipt</h2>
+      <ReceiptInput paymentId={paymentId} label="Receipt image" />
+      {latest && <ReceiptPreview hash={latest.hash} />}
       {latest && <UploadStatus upload={latest} />}
+      {waiting && <WithdrawButton paymentId={paymentId} />}
       <OutboxList filter={isMutationFor(paymentId)} />
+    </section>
+  );
+}
+
+/** A receipt still on this device for a payment (the confirm page, the dashboard): thumbnail, status, Replace, Withdraw. */
+export function WaitingReceipt({ paymentId, title }: { paymentId: string; title: string }) {
+  const titleId = useId();
+  const waiting = useWaitingReceipt(paymentId);
+  if (!waiting) return null;
+  return (
+    <section className="receipt receipt-waiting" aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
+      <ReceiptPreview hash={waiting.hash} className="receipt-thumbnail" />
+      <UploadStatus upload={waiting} />
+      <ReceiptInput paymentId={paymentId} label="Replace receipt" />
+      <WithdrawButton paymentId={paymentId} />
     </section>
   );
 }

@@ -1,17 +1,18 @@
 import { PageSpinner } from '../../components/ui/page-spinner';
+import { useDevicePaymentLink, type DevicePaymentLink } from '../../local/payment-link';
 import { messageOf } from '../../lib/api-error';
-import { formatPrice } from '../../lib/format';
+import { formatBookingDate, formatPrice } from '../../lib/format';
 import { AccountRefresh } from './account-refresh';
 import { BankDetails } from './bank-details';
 import { bookedLegs } from './booked-leg';
-import type { PaymentWithInstructions } from './payment-answer';
+import type { Payment } from '../../../../sync/schemas/payment';
 import { ReceiptUpload, useLatestReceipt } from './receipt-upload';
 import { TransferActions } from './transfer-actions';
 import { usePaymentByKey } from './use-payment-by-key';
 import '../booking/booking.css';
 import './payment.css';
 
-function ReviewNote({ payment }: { payment: PaymentWithInstructions }) {
+function ReviewNote({ payment }: { payment: Payment }) {
   if (payment.status === 'failed') {
     return (
       <p className="notice notice-error" role="alert">
@@ -23,18 +24,17 @@ function ReviewNote({ payment }: { payment: PaymentWithInstructions }) {
   return null;
 }
 
-function Transfer({ payment }: { payment: PaymentWithInstructions }) {
+function Transfer({ payment, bankingInfo }: DevicePaymentLink) {
   const receipt = useLatestReceipt(payment._id);
-  const { instructions } = payment;
   return (
     <div className="page transfer">
       <h1>Bank transfer</h1>
       <div className="transfer-layout">
         <div className="booking-card">
           <ReviewNote payment={payment} />
-          {instructions.kind === 'bank_transfer' ? (
+          {bankingInfo ? (
             <>
-              <BankDetails bankingInfo={instructions.bankingInfo} amount={payment.amount} />
+              <BankDetails bankingInfo={bankingInfo} amount={payment.amount} />
               <AccountRefresh />
               <p className="notice notice-warning">Only confirm if you have made the transfer</p>
               <ReceiptUpload paymentId={payment._id} latest={receipt} />
@@ -59,22 +59,31 @@ function Transfer({ payment }: { payment: PaymentWithInstructions }) {
           <p className="pay-summary-total">
             Price <strong>{formatPrice(payment.amount)}</strong>
           </p>
+          <p>Pay by {formatBookingDate(payment.deadlineAt)}</p>
         </aside>
       </div>
     </div>
   );
 }
 
-/** /payment/:key: the transfer details, the receipt upload and the confirmation. */
+/**
+ * /payment/:key: the transfer details, the receipt upload and the confirmation. From the server when it
+ * answers, else from the device when it holds this payer's own payment (offline, at the airport).
+ */
 export function TransferScreen({ paymentKey }: { paymentKey: string }) {
   const query = usePaymentByKey(paymentKey);
-  if (query.isPending) return <PageSpinner label="Loading your payment…" />;
-  if (query.isError) {
+  const device = useDevicePaymentLink(paymentKey);
+  if (query.data) {
+    const { instructions, ...payment } = query.data;
+    return <Transfer payment={payment} bankingInfo={instructions.kind === 'bank_transfer' ? instructions.bankingInfo : null} />;
+  }
+  if (device) return <Transfer {...device} />;
+  if (query.isError && device === null) {
     return (
       <p className="page load-error" role="alert">
         {messageOf(query.error)}
       </p>
     );
   }
-  return <Transfer payment={query.data} />;
+  return <PageSpinner label="Loading your payment…" />;
 }

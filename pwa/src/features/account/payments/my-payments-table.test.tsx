@@ -7,7 +7,7 @@ import { renderDashboard } from '../../dashboard/test-kit';
 import { MyPaymentsTable } from './my-payments-table';
 
 const state = vi.hoisted(() => ({ payments: [] as SyncPayment[] }));
-vi.mock('../../../local/hooks', () => ({ useMyPayments: () => state.payments }));
+vi.mock('../../../local/hooks', () => ({ useMyPayments: () => state.payments, useUploads: () => [] }));
 
 const payment = (i: number, owner: string, status: SyncPayment['status'], reason: string | null = null): SyncPayment => ({
   _id: `p${i}`,

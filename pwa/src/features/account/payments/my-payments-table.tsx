@@ -6,6 +6,7 @@ import { matchesTransaction, PAYMENT_HEADER, PaymentCells, paymentCsvRow } from 
 import { TableToolbar } from '../../dashboard/table-toolbar';
 import { useTable } from '../../dashboard/use-table';
 import { DataTable } from '../../dashboard/data-table';
+import { WaitingReceipts } from './waiting-receipts';
 
 /** The user's own payments from the device: search by transaction ID, 5 a page. */
 export function MyPaymentsTable({ userId }: { userId: string }) {
@@ -27,6 +28,7 @@ export function MyPaymentsTable({ userId }: { userId: string }) {
         ))}
       </DataTable>
       <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
+      <WaitingReceipts payments={own ?? []} />
     </>
   );
 }
