@@ -9,17 +9,28 @@ import { uuidv7 } from './uuid';
 
 /**
  * Sends a message through the outbox with a client-made id: text goes at once, a message with an image
- * once the image has uploaded. Answers the id; the thread shows it as 'Sending' from now on.
+ * once the image has uploaded. A conversation not yet on the device was made here (its id too): the
+ * message says `startAs`, and the server creates the conversation with it. Answers the message id; the
+ * thread shows it as 'Sending' from now on.
  */
 export async function sendChatMessage(conversationId: string, content: string, image: Blob | null): Promise<string> {
   const _id = uuidv7();
+  const startAs = (await db.conversations.get(conversationId)) ? undefined : ('Support' as const);
   if (image) {
-    await queueChatImage(image, { _id, conversationId, content });
+    await queueChatImage(image, { _id, conversationId, content, ...(startAs && { startAs }) });
     void requestSync();
   } else {
-    await enqueue('sendMessage', { _id, conversationId, content, image: null });
+    await enqueue('sendMessage', { _id, conversationId, content, image: null, ...(startAs && { startAs }) });
   }
   return _id;
+}
+
+/** A support conversation started on this device whose first message is still waiting to be sent. */
+export async function pendingConversation(): Promise<string | undefined> {
+  const [outbox, uploads] = await Promise.all([db.outbox.orderBy('mutationId').toArray(), db.uploads.toArray()]);
+  const fromOutbox = outbox.filter((r) => r.name === 'sendMessage' && r.state !== 'rejected').map((r) => SendMessageArgsSchema.safeParse(r.args).data);
+  const fromUploads = uploads.filter((u) => u.state !== 'rejected').map((u) => (u.intent.name === 'sendMessage' ? u.intent.args : undefined));
+  return [...fromOutbox, ...fromUploads].find((args) => args?.startAs === 'Support')?.conversationId;
 }
 
 /** Marks the other side's messages read (all unread at the time the server applies it). */

@@ -3,7 +3,7 @@ import type { OutboxRow, SyncMeta } from '../../../sync/client/types';
 import type { SyncPayment } from '../../../sync/protocol';
 import type { Airport } from '../../../sync/schemas/airport';
 import type { Booking } from '../../../sync/schemas/booking';
-import type { Conversation, Message } from '../../../sync/schemas/chat';
+import type { Conversation, ConversationType, Message } from '../../../sync/schemas/chat';
 import type { Flight } from '../../../sync/schemas/flight';
 import type { AdminSettings, PublicSettings } from '../../../sync/schemas/settings';
 import type { User } from '../../../sync/schemas/user';
@@ -14,7 +14,7 @@ export type StoredSettings = (PublicSettings | AdminSettings) & { _id: 'settings
 /** What an upload unlocks once it lands: the mutation, with the uploaded image's URL added to its args. */
 export type UploadIntent =
   | { name: 'attachReceipt'; args: { paymentId: string } }
-  | { name: 'sendMessage'; args: { _id: string; conversationId: string; content: string } };
+  | { name: 'sendMessage'; args: { _id: string; conversationId: string; content: string; startAs?: ConversationType } };
 
 /**
  * A receipt or chat image waiting to upload; the mutation it unlocks is written when it lands.

@@ -64,7 +64,7 @@ export async function prepareReceipt(file: File, paymentId: string): Promise<Upl
 }
 
 /** Queues a chat image for a message; the message is sent once the image has landed. */
-export async function queueChatImage(file: Blob, message: { _id: string; conversationId: string; content: string }): Promise<UploadRow> {
+export async function queueChatImage(file: Blob, message: Extract<UploadIntent, { name: 'sendMessage' }>['args']): Promise<UploadRow> {
   const blob = await downscale(file);
   const row: UploadRow = {
     hash: `${await sha256(blob)}:${message._id}`,

@@ -20,7 +20,6 @@ export function ChatScreen({ user, onNeedsGuest }: { user: User | null; onNeedsG
     <div className="support-chat">
       <p className="support-promise">We usually reply within 2 hours</p>
       {chat.status === 'connecting' && <Spinner label="Connecting to support…" />}
-      {chat.status === 'offline' && <p className="support-note">You are offline. The chat opens as soon as you are back online.</p>}
       {chat.status === 'error' && (
         <p className="support-error" role="alert">
           {chat.message}

@@ -26,11 +26,6 @@ export async function loginGuest(body: GuestLoginBody): Promise<GuestUser> {
   return GuestLoginResponseSchema.parse(await call('POST', '/users/login-guest', null, body)).guestUser;
 }
 
-/** The caller's open support conversation, or a new one. */
-export async function startSupport(token: string): Promise<Conversation> {
-  return ConversationSchema.parse(await call('POST', '/messages/conversations/start', token, { type: 'Support' }));
-}
-
 /** The caller's own support conversations; also tells whether the token still holds (401 when not). */
 export async function listOwnSupport(token: string): Promise<Conversation[]> {
   return ConversationSchema.array().parse(await call('GET', '/messages/conversations/Support', token));
