@@ -64,9 +64,14 @@ export function useServiceWorker() {
     };
   }, []);
 
+  // NOTE: another tab may have let the new version take over already; this tab then only has to reload.
   const update = () => {
+    if (!waiting || waiting.state !== 'installed') {
+      window.location.reload();
+      return;
+    }
     navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-    waiting?.postMessage({ type: 'SKIP_WAITING' });
+    waiting.postMessage({ type: 'SKIP_WAITING' });
   };
 
   return { waiting: waiting !== null, update, dismiss: () => setWaiting(null) };
