@@ -58,8 +58,10 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
     void (async () => {
       startSync();
       await afterSignIn();
-      const conversationId = (await knownConversation(me)) ?? draftId;
-      if (live) setState({ status: 'ready', conversationId, me });
+      const known = await knownConversation(me);
+      // NOTE: a new conversation waits for the token check (or for it to fail offline): a message written
+      // under a lapsed guest identity would be cleared with its outbox when the new identity claims the device.
+      if (known && live) setState({ status: 'ready', conversationId: known, me });
       try {
         await listOwnSupport(token);
       } catch (error) {
@@ -68,10 +70,13 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
           storeGuestSession(await loginGuest({ fullName: guest.fullName, email: guest.email }));
           return;
         }
-        if (error instanceof ApiError && error.status === 0) return;
-        const message = error instanceof Error ? error.message : 'An error occurred.';
-        setState(SILENT.has(message) ? { status: 'connecting' } : { status: 'error', message });
+        if (!(error instanceof ApiError && error.status === 0)) {
+          const message = error instanceof Error ? error.message : 'An error occurred.';
+          setState(SILENT.has(message) ? { status: 'connecting' } : { status: 'error', message });
+          return;
+        }
       }
+      if (!known && live) setState({ status: 'ready', conversationId: draftId, me });
     })().catch((error: unknown) => {
       if (live) setState({ status: 'error', message: error instanceof Error ? error.message : 'An error occurred.' });
     });
