@@ -93,13 +93,13 @@ test('a missing hashed asset answers 404, and a tab asking for a file of an earl
   await expect(page.getByRole('main')).toBeVisible();
   let stale = true;
   const answers: number[] = [];
+  // The first request for the About page's code asks, as a stale tab would, for a name the server no longer has.
   await page.route(/\/assets\/about-page-[^/]+\.js$/, async (route) => {
-    if (!stale) return route.continue();
+    const url = stale ? new URL('/assets/about-page-0ld0ld00.js', route.request().url()).href : route.request().url();
     stale = false;
-    return route.continue({ url: new URL('/assets/about-page-0ld0ld00.js', route.request().url()).href });
-  });
-  page.on('response', (res) => {
-    if (res.url().includes('/assets/about-page-')) answers.push(res.status());
+    const response = await route.fetch({ url });
+    answers.push(response.status());
+    await route.fulfill({ response });
   });
   let loads = 0;
   page.on('load', () => {
@@ -108,7 +108,7 @@ test('a missing hashed asset answers 404, and a tab asking for a file of an earl
   await page.getByRole('link', { name: 'About', exact: true }).first().click();
   await expect(page).toHaveURL('/about');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
-  expect(answers[0]).toBe(404);
+  expect(answers).toEqual([404, 200]);
   expect(loads).toBe(1);
   await context.close();
 });
