@@ -107,7 +107,7 @@ test('a missing hashed asset answers 404, and a tab asking for a file of an earl
   });
   await page.getByRole('link', { name: 'About', exact: true }).first().click();
   await expect(page).toHaveURL('/about');
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'About SkyWay' })).toBeVisible({ timeout: 20_000 });
   expect(answers).toEqual([404, 200]);
   expect(loads).toBe(1);
   await context.close();
