@@ -63,6 +63,15 @@ test('offline, the payment link, the confirm page and the dashboard open from th
   await expect(onConfirm.getByRole('img', { name: 'Your receipt' })).toBeVisible();
   await expect(onConfirm.getByText('Receipt queued: it uploads when you are back online.')).toBeVisible();
 
+  // A booking's detail opens offline, with the receipt waiting.
+  await tab.goto('/dashboard/bookings');
+  await main.getByRole('button', { name: 'Manage Booking' }).click();
+  const detail = tab.getByRole('dialog', { name: `Booking ${reference}` });
+  await expect(detail.getByText('Seats', { exact: true })).toBeVisible();
+  await expect(detail.getByRole('region', { name: 'Your receipt is waiting to be sent' }).getByRole('img', { name: 'Your receipt' })).toBeVisible();
+  await tab.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+
   await tab.goto('/dashboard/payments');
   const onDashboard = main.getByRole('region', { name: `Receipt for booking ${reference}, not yet sent` });
   await expect(onDashboard.getByRole('img', { name: 'Your receipt' })).toBeVisible();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { Modal } from '../../../components/ui/modal';
 import { formatBookingDate, formatPrice } from '../../../lib/format';
+import { WaitingReceipt } from '../../payment/receipt-upload';
 import { PrivateImage } from '../private-image';
 import { bookingTone, paymentLabel, paymentTone } from '../status';
 import { StatusBadge } from '../status-badge';
@@ -74,6 +75,7 @@ export function BookingDetails({ booking, audience, onClose, title, children }: 
           <PrivateImage url={payment.image} alt="Payment receipt" className="receipt-image" />
         </>
       ) : null}
+      {audience === 'traveller' && payment ? <WaitingReceipt paymentId={payment._id} title="Your receipt is waiting to be sent" /> : null}
       <h3>Travellers</h3>
       {booking.travellers.map((traveller, index) => (
         <TravellerFacts key={traveller._id} traveller={traveller} index={index} />
