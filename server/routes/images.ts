@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { conversationFor, readsChatImage } from '../services/chat';
+import { checkImageConversation, readsChatImage } from '../services/chat';
 import { imagePath, imageUrl, listMarketingImages, MAX_UPLOAD_BYTES, readableImage, storeImage } from '../services/images';
 import { validate } from '../validate';
 
@@ -50,7 +50,7 @@ export function imageRoutes(ctx: AppContext): Router {
     if (!req.file) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);
     if (fields.kind === 'marketing' && user.role !== 'admin') throw new AppError(403, 'Only admins upload marketing images');
     if (user.role === 'guest' && (fields.kind !== 'chat' || !fields.conversationId)) throw new AppError(403, 'Guests may only send images in their own chat');
-    if (fields.conversationId) conversationFor(ctx.db, user, fields.conversationId);
+    if (fields.conversationId) checkImageConversation(ctx.db, user, fields.conversationId);
     // Queue turns are counted per address: guests are cheap to make, addresses are not.
     const image = await storeImage(ctx, req.file.buffer, fields.kind, { owner: user, queueKey: ipKeyGenerator(req.ip ?? 'unknown'), title: fields.title ?? null });
     res.status(201).json({ message: 'Image uploaded', imageUrl: imageUrl(image.id), _id: image.id });

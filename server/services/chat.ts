@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { CHAT_EVENTS, type Conversation, type ConversationStatus, type ConversationType } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { immediate, prepareOnce, type Queryable } from '../db/client';
@@ -58,6 +59,15 @@ export function conversationOrStart(tx: Queryable, user: UserRow, id: string, ty
   if (user.role === 'admin') throw new AppError(403, ADMIN_CANNOT_START);
   const stamp = now.toISOString();
   return tx.insert(conversations).values({ id, type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: nextVersion(tx) }).returning().get();
+}
+
+/**
+ * Whether the user may attach an image in conversation `id`: one it takes part in, or a new client-made
+ * id (a UUID that is no conversation yet) that its first message will start. Else 'Conversation not found'.
+ */
+export function checkImageConversation(q: Queryable, user: UserRow, id: string): void {
+  if (!conversationById(q).get({ id }) && user.role !== 'admin' && z.uuid().safeParse(id).success) return;
+  conversationFor(q, user, id);
 }
 
 /** Admins see every conversation of the type; anyone else their own. Latest activity first. */

@@ -5,7 +5,8 @@ import { httpTransport } from '../../sync/client/http-transport';
 import { MemoryStore } from '../../sync/client/memory-store';
 import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Conversation, Message } from '../../sync/schemas/chat';
-import { loginGuest, startSupport } from './chat-fixtures';
+import { loginGuest, startSupport, uploadChatImage } from './chat-fixtures';
+import { expectError, imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 
 /** A conversation made on the device: its id is the client's, and its first message creates it on the server. */
@@ -78,6 +79,24 @@ describe('conversations with client-made ids', () => {
     expect(await phone.store.outbox()).toEqual([]);
     expect(phone.conversations().map((c) => [c._id, c.isGuest])).toEqual([[conversationId, true]]);
     expect((await messagesOf(adminToken, conversationId)).map((m) => [m.content, m.sender])).toEqual([['Hello from a guest', guest._id]]);
+  });
+
+  it('a first message may carry an image: it uploads under the new id, and the message starts the conversation', async () => {
+    const guest = await loginGuest(server.url, 'Photo Guest');
+    const conversationId = randomUUID();
+    const image = await uploadChatImage(guest.api, conversationId);
+    const phone = device(guest.token);
+    await phone.engine.mutate('sendMessage', { _id: randomUUID(), conversationId, content: '', image, startAs: 'Support' });
+    await phone.engine.sync();
+    expect(await phone.store.outbox()).toEqual([]);
+    expect(phone.messages().map((m) => [m.conversationId, m.image])).toEqual([[conversationId, image]]);
+
+    const owner = await loginGuest(server.url, 'Owner of Photos');
+    const theirs = await startSupport(owner.api);
+    const form = imageForm(await makeImage(50, 40), 'x.png', 'image/png', { kind: 'chat', conversationId: theirs._id });
+    expectError(await guest.api.post('/api/images', form), 404, 'Conversation not found');
+    const notUuid = imageForm(await makeImage(50, 41), 'x.png', 'image/png', { kind: 'chat', conversationId: 'no-such-conversation' });
+    expectError(await guest.api.post('/api/images', notUuid), 404, 'Conversation not found');
   });
 
   it("a client id that is another user's conversation is refused, and nothing is written into it", async () => {
