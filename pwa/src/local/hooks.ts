@@ -22,8 +22,16 @@ export function useOutbox() {
   return useLiveQuery(() => db.outbox.orderBy('mutationId').toArray(), [], []);
 }
 
+/** The uploads of the account the device belongs to now (another account's wait unseen). */
 export function useUploads() {
-  return useLiveQuery(() => db.uploads.toArray(), [], []);
+  return useLiveQuery(
+    async () => {
+      const userId = (await db.meta.get('sync'))?.userId;
+      return db.uploads.filter((u) => u.account === userId).toArray();
+    },
+    [],
+    [],
+  );
 }
 
 export function useLastSynced() {

@@ -1,20 +1,28 @@
 import { io, type Socket } from 'socket.io-client';
 import { SyncEngine } from '../../../sync/client/engine';
 import { httpTransport } from '../../../sync/client/http-transport';
+import type { OutboxRow } from '../../../sync/client/types';
 import type { MutationName } from '../../../sync/protocol';
 import { CHAT_EVENTS } from '../../../sync/schemas/chat';
 import { tokenUserId } from '../lib/auth-token';
 import { storeIncomingMessage } from './chat-store';
-import { db } from './db';
+import { db, type UploadRow } from './db';
 import { DexieStore } from './dexie-store';
+import { readGuestSession } from './guest-session';
 import { setSyncState } from './sync-status';
 import { syncToken } from './token';
 import { drainUploads } from './uploads';
+import { writeWaitingHint } from './waiting-hint';
 
 const store = new DexieStore(db);
+/**
+ * The account the device syncs as and its token, set with each claim under the sync lock: the outbox
+ * in use is always this account's, so every push carries its rows' author's token.
+ */
+let session: { userId: string; token: string } | null = null;
 const engine = new SyncEngine({
   store,
-  transport: httpTransport('', syncToken),
+  transport: httpTransport('', () => session?.token ?? null),
   onStatus: (status, detail) => setSyncState({ status, detail }),
 });
 
@@ -52,28 +60,52 @@ async function wake(): Promise<void> {
 
 /** One cycle across all tabs at a time: the Web Lock serialises tabs sharing the same IndexedDB. */
 async function cycle(): Promise<void> {
-  const userId = tokenUserId(syncToken());
-  if (!userId) return;
+  const token = syncToken();
+  const userId = tokenUserId(token);
+  if (!token || !userId) return;
   const run = async () => {
+    const switched = session?.userId !== userId;
     await store.claim(userId);
-    if (await drainUploads(store, syncToken)) await engine.sync();
+    session = { userId, token };
+    if (switched && engine.currentStatus === 'auth') await engine.resume();
+    if (await drainUploads(store, () => token)) await engine.sync();
     await engine.sync();
+    await sendGuestQueue(userId);
   };
   if ('locks' in navigator) await navigator.locks.request('skyway-sync', run);
   else await run();
   await scheduleRetry();
 }
 
+/**
+ * What the support guest queued before someone signed in on this device goes as the guest, with the
+ * guest's token, into the guest's own conversation: the server takes a guest's messages from no one else.
+ */
+async function sendGuestQueue(userId: string): Promise<void> {
+  const guest = readGuestSession();
+  if (guest && guest._id !== userId) await store.sendParked(guest._id, httpTransport('', () => guest.token));
+}
+
 async function scheduleRetry(): Promise<void> {
   clearTimeout(retryTimer);
-  const uploads = await db.uploads.where('state').equals('failed').toArray();
+  const uploads = (await db.uploads.where('state').equals('failed').toArray()).filter((u) => u.account === session?.userId);
   const times = [await engine.nextRetryAt(), ...uploads.map((u) => u.nextAttemptAt)].filter((t): t is number => t !== undefined);
   if (!times.length) return;
   retryTimer = setTimeout(() => void requestSync(), Math.max(250, Math.min(...times) - Date.now()));
 }
 
 export function requestSync(): Promise<void> {
-  return cycle().catch((error: unknown) => setSyncState({ status: 'error', detail: error instanceof Error ? error.message : String(error) }));
+  return cycle()
+    .catch((error: unknown) => setSyncState({ status: 'error', detail: error instanceof Error ? error.message : String(error) }))
+    .then(noteWaiting);
+}
+
+/** Keeps the count of the device account's waiting changes where every page can read it. */
+async function noteWaiting(): Promise<void> {
+  const { userId } = await store.owner();
+  if (!userId) return;
+  const { outbox, uploads } = await pendingChanges();
+  writeWaitingHint({ account: userId, count: outbox.length + uploads.length });
 }
 
 function connectSocket(): void {
@@ -115,32 +147,47 @@ export async function afterSignIn(): Promise<void> {
   await requestSync();
 }
 
+/** Queues a mutation of the signed-in account (or the support guest), tagged with it. */
+async function queue(name: MutationName, args: unknown): Promise<void> {
+  const account = tokenUserId(syncToken());
+  if (!account) throw new Error('Sign in to make changes.');
+  await store.enqueueAs(account, name, args, Date.now());
+  await noteWaiting();
+}
+
 export async function mutate(name: MutationName, args: unknown): Promise<void> {
-  await engine.mutate(name, args);
+  await queue(name, args);
   await requestSync();
 }
 
 /** Queues a mutation and answers once it is on the device; sending goes on in the background. */
 export async function enqueue(name: MutationName, args: unknown): Promise<void> {
-  await engine.mutate(name, args);
+  await queue(name, args);
   void requestSync();
 }
 
-export const retryNow = (mutationId: number) => engine.retryNow(mutationId).then(() => requestSync());
-export const discard = (mutationId: number) => engine.discard(mutationId);
+export const retryNow = (mutationId: number) => engine.dueNow(mutationId).then(() => requestSync());
+export const discard = (mutationId: number) => engine.discard(mutationId).then(noteWaiting);
 
-/** Mutations and uploads not yet on the server, for the sign-out warning. */
-export async function pendingCount(): Promise<number> {
-  const [outbox, uploads] = await Promise.all([db.outbox.where('state').notEqual('rejected').count(), db.uploads.where('state').notEqual('done').count()]);
-  return outbox + uploads;
+/** The changes of the account the device belongs to that are not yet on the server. */
+export async function pendingChanges(): Promise<{ outbox: OutboxRow[]; uploads: UploadRow[] }> {
+  const { userId } = await store.owner();
+  const [outbox, uploads] = await Promise.all([
+    db.outbox.where('state').notEqual('rejected').toArray(),
+    db.uploads.filter((u) => u.account === userId && u.state !== 'done' && u.state !== 'rejected').toArray(),
+  ]);
+  return { outbox, uploads };
 }
 
-/** Signing out forgets this user's device data (after the caller has warned about pending changes). */
-export async function forgetDevice(): Promise<void> {
+/**
+ * Signing out forgets this account's view of the device; its unsent changes stay for its next
+ * sign-in (invisible to anyone else meanwhile) unless the user chose to discard them.
+ */
+export async function forgetDevice(discardChanges: boolean): Promise<void> {
   socket?.disconnect();
   socket = undefined;
   socketToken = null;
-  await db.transaction('rw', db.tables, async () => {
-    for (const table of db.tables) await table.clear();
-  });
+  session = null;
+  await store.signOut(discardChanges);
+  await noteWaiting();
 }
