@@ -41,10 +41,3 @@ export function useLastSynced() {
 export function useSyncedSettings() {
   return useLiveQuery(() => db.settings.get('settings'), []);
 }
-
-/** Asks the browser to keep the device data once the user has a booking; answers whether it agreed. */
-export async function persistOnceBooked(): Promise<boolean | undefined> {
-  if (!navigator.storage?.persist || (await db.bookings.count()) === 0) return undefined;
-  if (await navigator.storage.persisted()) return true;
-  return navigator.storage.persist();
-}

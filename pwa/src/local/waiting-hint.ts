@@ -11,6 +11,14 @@ export type WaitingHint = z.infer<typeof HintSchema>;
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; hint: WaitingHint | null } = { raw: null, hint: null };
 
+function parseJson(raw: string | null): unknown {
+  try {
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function readWaitingHint(): WaitingHint | null {
   let raw: string | null;
   try {
@@ -19,13 +27,7 @@ export function readWaitingHint(): WaitingHint | null {
     return null;
   }
   if (raw === cached.raw) return cached.hint;
-  let parsed: unknown = null;
-  try {
-    parsed = raw ? JSON.parse(raw) : null;
-  } catch {
-    parsed = null;
-  }
-  cached = { raw, hint: HintSchema.safeParse(parsed).data ?? null };
+  cached = { raw, hint: HintSchema.safeParse(parseJson(raw)).data ?? null };
   return cached.hint;
 }
 
