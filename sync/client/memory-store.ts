@@ -1,7 +1,7 @@
-import { SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../protocol';
-import { switchQueue, type AccountQueue } from './accounts';
+import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../protocol';
+import { sendParked, switchQueue, type AccountQueue } from './accounts';
 import { applyToTables, nextIdAfterRenumber, renumbered, settledOutbox, type Keyed } from './tables';
-import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore } from './types';
+import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from './types';
 
 /** A SyncStore in memory: the reference the Dexie store follows, and the store of node-side tests. */
 export class MemoryStore implements SyncStore {
@@ -34,6 +34,16 @@ export class MemoryStore implements SyncStore {
     this.rows = next.rows;
     this.state = { clientId: next.clientId, nextMutationId: next.nextMutationId, cursor: null, lastSyncedAt: null };
     return Promise.resolve();
+  }
+
+  /** Sends `account`'s parked queue with `transport` (their token), keeping what is left of it. */
+  async sendParked(account: string, transport: SyncTransport): Promise<void> {
+    const queue = this.parked.get(account);
+    if (!queue) return;
+    const sent = await sendParked(queue, transport, SYNC_SCHEMA_VERSION);
+    if (this.parked.get(account) !== queue) return;
+    if (sent.rows.length) this.parked.set(account, sent);
+    else this.parked.delete(account);
   }
 
   /** Signing out: the synced tables go; the queue stays for its author unless `discard`. */
