@@ -18,7 +18,6 @@ const step = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const) }) },
 );
-type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
 /**
  * One device, three people taking turns on it (two members and a support guest): each writes chat
