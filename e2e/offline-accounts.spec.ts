@@ -20,8 +20,20 @@ async function signIn(page: Page, account: Account): Promise<void> {
 }
 
 async function openSignOut(page: Page, name: string): Promise<void> {
+  const chat = page.getByRole('region', { name: 'Support chat' });
+  if (await chat.isVisible()) await chat.getByRole('button', { name: 'Close support chat' }).click();
   await page.getByRole('button', { name: `Account menu for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+}
+
+/** Opens the support widget's chat and answers its composer, once the conversation is ready. */
+async function openChat(page: Page) {
+  await page.getByRole('button', { name: 'Chat with support' }).click();
+  const chat = page.getByRole('region', { name: 'Support chat' });
+  await chat.getByRole('button', { name: 'Send us a message' }).click();
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  await expect(composer).toBeEnabled({ timeout: 15_000 });
+  return { chat, composer };
 }
 
 async function supportMessages(request: APIRequestContext, token: string): Promise<string[]> {
@@ -51,10 +63,7 @@ test.describe('queued work belongs to its account', () => {
     await page.goto(created.link);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'Upload Receipt' })).toBeVisible();
-    await page.getByRole('button', { name: 'Chat with support' }).click();
-    const chat = page.getByRole('region', { name: 'Support chat' });
-    const composer = chat.getByRole('textbox', { name: 'Message' });
-    await expect(composer).toBeEnabled();
+    const { chat, composer } = await openChat(page);
 
     await context.setOffline(true);
     await composer.fill('Ama, written offline');
@@ -80,9 +89,9 @@ test.describe('queued work belongs to its account', () => {
     await expect(page.getByRole('heading', { name: 'Personal information' })).toBeVisible();
     await expect(page.getByText('Last synced just now.')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('list', { name: 'Changes waiting to sync' })).toBeHidden();
-    await page.getByRole('button', { name: 'Chat with support' }).click();
-    await expect(chat.getByRole('textbox', { name: 'Message' })).toBeEnabled();
-    await expect(chat.getByText('Ama, written offline')).toBeHidden();
+    await page.goto('/');
+    const bolaChat = await openChat(page);
+    await expect(bolaChat.chat.getByText('Ama, written offline')).toBeHidden();
     expect(await supportMessages(request, amaToken)).toEqual([]);
     expect((await getPayment(request, amaToken, created.payment._id)).image).toBeNull();
 
@@ -199,9 +208,9 @@ test.describe('queued work belongs to its account', () => {
 
     // Whatever this browser decided about persistent storage, the profile says that, and the size.
     const persisted = await page.evaluate(() => navigator.storage.persisted());
-    const device = page.getByRole('region', { name: 'This device' });
-    await expect(device).toContainText(persisted ? 'Protected: the browser will not clear it to free space.' : 'Not protected: the browser may clear it');
-    await expect(device).toContainText(/It holds \d+(\.\d)? (kB|MB) for offline use\./);
+    const storage = page.getByRole('region', { name: 'This device' });
+    await expect(storage).toContainText(persisted ? 'Protected: the browser will not clear it to free space.' : 'Not protected: the browser may clear it');
+    await expect(storage).toContainText(/It holds \d+(\.\d)? (kB|MB) for offline use\./);
     await context.close();
   });
 });
