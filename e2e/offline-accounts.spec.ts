@@ -213,4 +213,36 @@ test.describe('queued work belongs to its account', () => {
     await expect(storage).toContainText(/It holds \d+(\.\d)? (kB|MB) for offline use\./);
     await context.close();
   });
+
+  test('a support guest who then signs in keeps the chat queued as the guest: it goes, as the guest, into the guest’s conversation', async ({ browser, request }) => {
+    const ama = await registerAccount(request, 'Ama Guest');
+    const { context, page } = await device(browser);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Chat with support' }).click();
+    const chat = page.getByRole('region', { name: 'Support chat' });
+    await chat.getByRole('button', { name: 'Send us a message' }).click();
+    await chat.getByLabel('Full name').fill('Ama as a guest');
+    await chat.getByLabel('Email').fill(ama.email);
+    await chat.getByRole('button', { name: 'Continue' }).click();
+    const composer = chat.getByRole('textbox', { name: 'Message' });
+    await expect(composer).toBeEnabled({ timeout: 15_000 });
+
+    // The sync push cannot get through: the message stays queued on the device.
+    await page.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
+    await composer.fill('Asked before signing in');
+    await composer.press('Enter');
+    await expect(chat.getByText('Asked before signing in')).toBeVisible();
+    await chat.getByRole('button', { name: 'Close support chat' }).click();
+    const guestToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('supportGuest') ?? '{}') as { token: string }).token);
+
+    await signIn(page, ama);
+    await page.waitForTimeout(1_000);
+    expect(await supportMessages(request, guestToken)).toEqual([]);
+
+    await page.unroute('**/api/sync/push');
+    await page.goto('/dashboard/profile');
+    await expect.poll(() => supportMessages(request, guestToken), { timeout: 30_000 }).toEqual(['Asked before signing in']);
+    expect(await supportMessages(request, await apiLogin(request, ama.email, ama.password))).toEqual([]);
+    await context.close();
+  });
 });
