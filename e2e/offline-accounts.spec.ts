@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ownServer } from './own-server';
 import { AuthPage, registerAccount, type Account } from './pages/auth-page';
 import { datePlus } from './pages/dates';
 import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
@@ -44,6 +45,16 @@ async function supportMessages(request: APIRequestContext, token: string): Promi
     all.push(...(Array.isArray(page) ? page : page.messages).map((m) => m.content));
   }
   return all;
+}
+
+/** No error toast shows at any moment for `ms` (the profile request fails only after its retries). */
+async function expectNoErrorToastFor(page: Page, ms: number): Promise<void> {
+  const alert = page.getByRole('region', { name: 'Notifications' }).getByRole('alert').first();
+  const appeared = await alert.waitFor({ state: 'visible', timeout: ms }).then(
+    () => true,
+    () => false,
+  );
+  expect(appeared, 'an error toast appeared').toBe(false);
 }
 
 async function profileName(request: APIRequestContext, token: string): Promise<string> {
@@ -186,8 +197,7 @@ test.describe('queued work belongs to its account', () => {
     await page.reload();
     await expect(page.getByLabel('Full name')).toHaveValue(ama.fullName);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
-    await page.waitForTimeout(2_000);
-    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0);
+    await expectNoErrorToastFor(page, 10_000);
 
     await expect(page.getByText('Changing your e-mail needs a connection')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update email' })).toBeDisabled();
@@ -244,5 +254,31 @@ test.describe('queued work belongs to its account', () => {
     await expect.poll(() => supportMessages(request, guestToken), { timeout: 30_000 }).toEqual(['Asked before signing in']);
     expect(await supportMessages(request, await apiLogin(request, ama.email, ama.password))).toEqual([]);
     await context.close();
+  });
+
+  test('with the server out of reach the dashboard shows the device’s copy and the sync banner, not an error toast', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const server = await ownServer();
+    try {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      await signIn(page, { fullName: 'Demo Traveller', email: 'traveller@skyway.test', password: 'Demo-pass-123' });
+      await page.goto('/dashboard/profile');
+      await expect(page.getByLabel('Full name')).not.toHaveValue('');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+      await server.stop();
+      await page.reload();
+      await expect(page.getByLabel('Full name')).not.toHaveValue('');
+      await expect(page.getByRole('status').filter({ hasText: /You are offline|We cannot reach SkyWay/ })).toBeVisible({ timeout: 20_000 });
+      await expectNoErrorToastFor(page, 10_000);
+      await context.close();
+    } finally {
+      await server.dispose();
+    }
   });
 });
