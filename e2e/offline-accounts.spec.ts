@@ -123,6 +123,7 @@ test.describe('queued work belongs to its account', () => {
   test('signing out with a change not sent: Discard deletes it, and it is never sent', async ({ browser, request }) => {
     const ama = await registerAccount(request, 'Ama Discard');
     const { context, page } = await device(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, ama);
     await page.goto('/dashboard/profile');
     const name = page.getByLabel('Full name');
@@ -132,9 +133,12 @@ test.describe('queued work belongs to its account', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('list', { name: 'Changes waiting to sync' })).toContainText('Profile update');
 
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Sign Out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign out?' });
     await expect(dialog.getByRole('listitem')).toHaveText(['Profile update']);
+    // On a phone the three choices fit: nothing scrolls sideways.
+    expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth && document.documentElement.scrollWidth <= 360)).toBe(true);
     await dialog.getByRole('button', { name: 'Discard' }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText(/Sign in again to send/)).toBeHidden();
