@@ -19,10 +19,6 @@ export class MemoryStore implements SyncStore {
     this.state = { clientId, cursor: null, nextMutationId: 1, lastSyncedAt: null };
   }
 
-  get currentAccount(): string | null {
-    return this.account;
-  }
-
   /** Makes the device `account`'s: the synced tables are replaced, the other account's queue is parked. */
   claim(account: string): Promise<void> {
     const { park, next } = switchQueue({ account: this.account, ...this.state, rows: this.rows }, this.parked.get(account), account, this.newClientId);
