@@ -64,10 +64,11 @@ async function cycle(): Promise<void> {
   const userId = tokenUserId(token);
   if (!token || !userId) return;
   const run = async () => {
-    const switched = session?.userId !== userId;
+    // A new token is a new session: a queue paused for 'sign in to send' resumes with it.
+    const fresh = session?.token !== token;
     await store.claim(userId);
     session = { userId, token };
-    if (switched && engine.currentStatus === 'auth') await engine.resume();
+    if (fresh && engine.currentStatus === 'auth') await engine.resume();
     if (await drainUploads(store, () => token)) await engine.sync();
     await engine.sync();
     await sendGuestQueue(userId);
@@ -143,7 +144,6 @@ export function startSync(): void {
 /** After a sign-in: a queue paused in 'sign in to send' resumes, and the socket uses the new token. */
 export async function afterSignIn(): Promise<void> {
   connectSocket();
-  await engine.resume();
   await requestSync();
 }
 
