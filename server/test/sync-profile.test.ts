@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../sync/client/engine';
 import { httpTransport } from '../../sync/client/http-transport';
 import { MemoryStore } from '../../sync/client/memory-store';
-import { EMAIL_ONLINE } from '../services/sync-push';
+import { EMAIL_NEEDS_PASSWORD } from '../../sync/schemas/user';
 import { client, registerUser, startTestServer, type TestServer } from './harness';
 
 /** Profile edits go through the outbox like every other change; an e-mail change never does. */
@@ -38,7 +38,7 @@ describe('sync: the updateProfile mutation', () => {
     await engine.mutate('updateProfile', { fullName: 'Taken Over', email: 'someone-else@example.com' });
     await engine.mutate('updateProfile', { fullName: 'Nia Obi-Mensah', email: email.toUpperCase() });
     await engine.sync();
-    expect((await store.outbox()).map((r) => [r.state, r.lastError])).toEqual([['rejected', EMAIL_ONLINE]]);
+    expect((await store.outbox()).map((r) => [r.state, r.lastError])).toEqual([['rejected', EMAIL_NEEDS_PASSWORD]]);
     expect(await profile()).toMatchObject({ fullName: 'Nia Obi-Mensah', email });
   });
 });
