@@ -6,7 +6,7 @@ import { ConversationSchema, MessageSchema, SendMessageArgsSchema } from './sche
 import { FlightSchema } from './schemas/flight';
 import { PaymentSchema } from './schemas/payment';
 import { AdminSettingsSchema, PublicSettingsSchema } from './schemas/settings';
-import { UserSchema } from './schemas/user';
+import { ProfileUpdateSchema, UserSchema } from './schemas/user';
 
 /**
  * Bumped whenever the shape of synced rows, cursors or mutations changes; a mismatch resets the client.
@@ -131,11 +131,11 @@ export const MutationArgsSchemas = {
     reason: z.string().trim().max(500).optional(),
   }),
   cancelBooking: z.object({ bookingId: z.string().max(64) }),
-  updateProfile: z.object({
-    fullName: z.string().trim().min(1, 'Name and email are required.').max(100),
-    email: z.email('A valid email is required'),
-    phone: z.string().trim().max(40).optional(),
-  }),
+  /**
+   * The profile without the e-mail: changing it needs the current password, which never goes into the
+   * device's queue, so it is made online. An `email` other than the account's is refused, never dropped.
+   */
+  updateProfile: ProfileUpdateSchema.omit({ email: true }).extend({ email: z.string().trim().toLowerCase().optional() }),
   sendMessage: SendMessageArgsSchema,
   markConversationRead: z.object({ conversationId: z.string().max(64) }),
 } as const;

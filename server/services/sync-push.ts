@@ -44,8 +44,7 @@ function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
       return;
     }
     case 'updateProfile': {
-      const args = validate(MutationArgsSchemas.updateProfile, mutation.args);
-      updateProfile(ctx, user, args);
+      updateProfile(ctx, user, validate(MutationArgsSchemas.updateProfile, mutation.args));
       return;
     }
     case 'sendMessage': {

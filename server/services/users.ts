@@ -104,12 +104,13 @@ function updateUserRow(ctx: AppContext, id: string, values: Partial<typeof users
 }
 
 /**
- * Name, phone and the other details. The e-mail it carries must be the current one: a new address
- * needs the current password (updateEmail), so it is never changed here, nor through the sync outbox.
+ * Name, phone and the other details. An e-mail it carries must be the current one: a new address
+ * needs the current password (updateEmail), so it is never changed here. The sync outbox's
+ * updateProfile carries no e-mail at all (no password is ever queued on a device).
  */
-export function updateProfile(ctx: AppContext, user: UserRow, body: ProfileUpdate): UserRow {
+export function updateProfile(ctx: AppContext, user: UserRow, body: Omit<ProfileUpdate, 'email'> & { email?: string | undefined }): UserRow {
   const { phone, email, ...rest } = body;
-  if (normalizeEmail(email) !== normalizeEmail(user.email)) throw new AppError(400, EMAIL_NEEDS_PASSWORD, [{ msg: EMAIL_NEEDS_PASSWORD, path: 'email' }]);
+  if (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email)) throw new AppError(400, EMAIL_NEEDS_PASSWORD, [{ msg: EMAIL_NEEDS_PASSWORD, path: 'email' }]);
   return updateUserRow(ctx, user.id, { ...rest, ...(phone === undefined ? {} : { mobile: phone }) });
 }
 

@@ -77,13 +77,13 @@ export class SyncEngine {
     return this.running;
   }
 
-  async retryNow(mutationId: number): Promise<void> {
+  /** 'Retry now': the row and every failed one become due at once; the caller starts the sync. */
+  async dueNow(mutationId: number): Promise<void> {
     await this.exclusive(async () => {
       await this.options.store.updateOutbox(mutationId, { state: 'queued', nextAttemptAt: 0 });
       const rows = await this.options.store.outbox();
       for (const row of rows) if (row.state === 'failed') await this.options.store.updateOutbox(row.mutationId, { nextAttemptAt: 0 });
     });
-    await this.sync();
   }
 
   discard(mutationId: number): Promise<void> {

@@ -49,9 +49,10 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
   });
 
   const toast = useToast();
-  const profileFailed = me.isError && !(me.error instanceof ApiError && me.error.status === 401);
+  // Offline or with the server out of reach the device's copy shows and the sync banner says so: no toast.
+  const profileFailed = me.isError && !(me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 0));
   useEffect(() => {
-    if (profileFailed && navigator.onLine) toast.error('Failed to fetch user profile');
+    if (profileFailed) toast.error('Failed to fetch user profile');
   }, [profileFailed, toast]);
 
   const applySession = useCallback(

@@ -42,6 +42,7 @@ const upload = (n: number, state: UploadRow['state']): UploadRow => ({
   intent: { name: 'sendMessage', args: { _id: id(n), conversationId: C, content: `message ${n}` } },
   imageUrl: null,
   createdAt: Date.parse('2030-01-01T09:00:00Z'),
+  account: 'u1',
 });
 
 describe('the chat thread: synced messages, then this device pending ones', () => {

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { AccountQueue } from '../../../sync/client/accounts';
 import type { OutboxRow, SyncMeta } from '../../../sync/client/types';
 import type { SyncPayment } from '../../../sync/protocol';
 import type { Airport } from '../../../sync/schemas/airport';
@@ -34,10 +35,14 @@ export type UploadRow = {
   intent: UploadIntent;
   imageUrl: string | null;
   createdAt: number;
+  /** The user (or support guest) who queued it; only that account's session uploads it. */
+  account: string | null;
 };
 
 /**
  * The device's copy of what this user may see, plus the outbox and the upload queue.
+ * `outbox` is the queue of the account the device belongs to now (`meta.userId`); `parked` keeps the
+ * queues of accounts that signed out with changes unsent, one row per account, until they sign in again.
  * NOTE: schema changes add a new version() with an upgrade; the outbox and uploads are never dropped.
  */
 export class SkywayDb extends Dexie {
@@ -51,6 +56,7 @@ export class SkywayDb extends Dexie {
   messages!: EntityTable<Message, '_id'>;
   outbox!: EntityTable<OutboxRow, 'mutationId'>;
   uploads!: EntityTable<UploadRow, 'hash'>;
+  parked!: EntityTable<AccountQueue, 'account'>;
   meta!: EntityTable<StoredMeta, 'key'>;
 
   constructor(name = 'skyway') {
@@ -71,6 +77,13 @@ export class SkywayDb extends Dexie {
       conversations: '_id, userId',
       messages: '_id, conversationId, [conversationId+createdAt]',
     });
+    // Version 3: queued work belongs to its account. Uploads are tagged with the device's account.
+    this.version(3)
+      .stores({ uploads: 'hash, state, account', parked: 'account' })
+      .upgrade(async (tx) => {
+        const meta = (await tx.table('meta').get('sync')) as StoredMeta | undefined;
+        await tx.table('uploads').toCollection().modify({ account: meta?.userId ?? null });
+      });
   }
 }
 

@@ -1,10 +1,15 @@
-import { SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../../../sync/protocol';
+import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../../../sync/protocol';
+import { sendParked, switchQueue } from '../../../sync/client/accounts';
 import { droppedByRange, nextIdAfterRenumber, OWN_TABLES, renumbered, settledOutbox } from '../../../sync/client/tables';
-import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore } from '../../../sync/client/types';
+import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from '../../../sync/client/types';
 import type { SkywayDb, StoredMeta } from './db';
 
 function newMeta(userId: string | null): StoredMeta {
   return { key: 'sync', clientId: crypto.randomUUID(), cursor: null, nextMutationId: 1, lastSyncedAt: null, userId };
+}
+
+function queuedRow(mutationId: number, name: MutationName, args: unknown, now: number): OutboxRow {
+  return { mutationId, name, args, state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: now };
 }
 
 /** The SyncStore over Dexie; each method is one IndexedDB transaction. */
@@ -19,22 +24,81 @@ export class DexieStore implements SyncStore {
     return (await this.db.meta.get('sync')) ?? newMeta(null);
   }
 
-  /** Makes the store belong to `userId`: another user's data, cursor and outbox are cleared first. */
+  /** The account the device belongs to now: its queue is the outbox, its view the synced tables. */
+  async owner(): Promise<{ userId: string | null }> {
+    return { userId: (await this.db.meta.get('sync'))?.userId ?? null };
+  }
+
+  private get syncedTables() {
+    return SYNC_TABLES.map((t) => this.tables(t));
+  }
+
+  /**
+   * Makes the device `userId`'s: the synced tables are replaced for the new account, and the queue in
+   * use is parked under its author (see switchQueue), never sent or deleted for someone else.
+   */
   async claim(userId: string): Promise<void> {
-    await this.db.transaction('rw', [this.db.meta, this.db.outbox, this.db.uploads, ...SYNC_TABLES.map((t) => this.tables(t))], async () => {
-      const meta = await this.db.meta.get('sync');
-      if (meta?.userId === userId) return;
-      for (const t of SYNC_TABLES) await this.tables(t).clear();
-      await this.db.outbox.clear();
-      await this.db.uploads.clear();
-      await this.db.meta.put(newMeta(userId));
+    const { meta: metaTable, outbox, uploads, parked } = this.db;
+    await this.db.transaction('rw', [metaTable, outbox, uploads, parked, ...this.syncedTables], async () => {
+      const meta = (await metaTable.get('sync')) ?? newMeta(null);
+      if (meta.userId === userId) return;
+      const current = { account: meta.userId, clientId: meta.clientId, nextMutationId: meta.nextMutationId, rows: await outbox.toArray() };
+      const { park, next } = switchQueue(current, await parked.get(userId), userId, () => crypto.randomUUID());
+      if (park) await parked.put(park);
+      await parked.delete(userId);
+      for (const table of this.syncedTables) await table.clear();
+      await outbox.clear();
+      await outbox.bulkAdd(next.rows);
+      if (meta.userId === null) await uploads.filter((u) => !u.account).modify({ account: userId });
+      await metaTable.put({ ...newMeta(userId), clientId: next.clientId, nextMutationId: next.nextMutationId });
+    });
+  }
+
+  /**
+   * Queues a mutation of `account`: in the outbox when the device is theirs (or no one's yet), else in
+   * their parked queue, which the next sync's claim brings in. Never in another account's queue.
+   */
+  async enqueueAs(account: string, name: MutationName, args: unknown, now: number): Promise<OutboxRow> {
+    return this.db.transaction('rw', [this.db.meta, this.db.outbox, this.db.parked], async () => {
+      const owner = (await this.db.meta.get('sync'))?.userId ?? null;
+      if (owner === null || owner === account) return this.enqueue(name, args, now);
+      const queue = (await this.db.parked.get(account)) ?? { account, clientId: crypto.randomUUID(), nextMutationId: 1, rows: [] };
+      const row = queuedRow(queue.nextMutationId, name, args, now);
+      await this.db.parked.put({ ...queue, nextMutationId: queue.nextMutationId + 1, rows: [...queue.rows, row] });
+      return row;
+    });
+  }
+
+  /** Sends `account`'s parked queue with `transport` (their token) and keeps what is left of it. */
+  async sendParked(account: string, transport: SyncTransport): Promise<void> {
+    const queue = await this.db.parked.get(account);
+    if (!queue?.rows.some((r) => r.state !== 'rejected')) return;
+    const sent = await sendParked(queue, transport, SYNC_SCHEMA_VERSION);
+    await this.db.transaction('rw', this.db.parked, async () => {
+      const now = await this.db.parked.get(account);
+      if (now?.clientId !== queue.clientId || now.nextMutationId !== queue.nextMutationId) return;
+      if (sent.rows.length) await this.db.parked.put(sent);
+      else await this.db.parked.delete(account);
+    });
+  }
+
+  /** Signing out: the synced tables go; the account's queue and uploads stay for its next sign-in unless `discard`. */
+  async signOut(discard: boolean): Promise<void> {
+    await this.db.transaction('rw', [this.db.meta, this.db.outbox, this.db.uploads, ...this.syncedTables], async () => {
+      const meta = (await this.db.meta.get('sync')) ?? newMeta(null);
+      for (const table of this.syncedTables) await table.clear();
+      if (discard) {
+        await this.db.outbox.clear();
+        await this.db.uploads.filter((u) => u.account === meta.userId).delete();
+      }
+      await this.db.meta.put({ ...meta, cursor: null, lastSyncedAt: null });
     });
   }
 
   async enqueue(name: MutationName, args: unknown, now: number): Promise<OutboxRow> {
     return this.db.transaction('rw', this.db.meta, this.db.outbox, async () => {
       const meta = (await this.db.meta.get('sync')) ?? newMeta(null);
-      const row: OutboxRow = { mutationId: meta.nextMutationId, name, args, state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: now };
+      const row = queuedRow(meta.nextMutationId, name, args, now);
       await this.db.outbox.add(row);
       await this.db.meta.put({ ...meta, nextMutationId: meta.nextMutationId + 1 });
       return row;

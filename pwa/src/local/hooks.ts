@@ -22,8 +22,16 @@ export function useOutbox() {
   return useLiveQuery(() => db.outbox.orderBy('mutationId').toArray(), [], []);
 }
 
+/** The uploads of the account the device belongs to now (another account's wait unseen). */
 export function useUploads() {
-  return useLiveQuery(() => db.uploads.toArray(), [], []);
+  return useLiveQuery(
+    async () => {
+      const userId = (await db.meta.get('sync'))?.userId;
+      return db.uploads.filter((u) => u.account === userId).toArray();
+    },
+    [],
+    [],
+  );
 }
 
 export function useLastSynced() {
@@ -32,11 +40,4 @@ export function useLastSynced() {
 
 export function useSyncedSettings() {
   return useLiveQuery(() => db.settings.get('settings'), []);
-}
-
-/** Asks the browser to keep the device data once the user has a booking; answers whether it agreed. */
-export async function persistOnceBooked(): Promise<boolean | undefined> {
-  if (!navigator.storage?.persist || (await db.bookings.count()) === 0) return undefined;
-  if (await navigator.storage.persisted()) return true;
-  return navigator.storage.persist();
 }

@@ -1,15 +1,18 @@
 import { io, type Socket } from 'socket.io-client';
 import { SyncEngine } from '../../../sync/client/engine';
 import { httpTransport } from '../../../sync/client/http-transport';
+import type { OutboxRow } from '../../../sync/client/types';
 import type { MutationName } from '../../../sync/protocol';
 import { CHAT_EVENTS } from '../../../sync/schemas/chat';
 import { tokenUserId } from '../lib/auth-token';
 import { storeIncomingMessage } from './chat-store';
-import { db } from './db';
+import { db, type UploadRow } from './db';
 import { DexieStore } from './dexie-store';
+import { readGuestSession } from './guest-session';
 import { setSyncState } from './sync-status';
 import { syncToken } from './token';
 import { drainUploads } from './uploads';
+import { writeWaitingHint } from './waiting-hint';
 
 const store = new DexieStore(db);
 
@@ -21,15 +24,24 @@ function exclusive<T>(work: () => Promise<T>): Promise<T> {
   return 'locks' in navigator ? navigator.locks.request('skyway-sync', work) : work();
 }
 
+/**
+ * The account the device syncs as and its token, set with each claim under the sync lock: the outbox
+ * in use is always this account's, so every push carries its rows' author's token.
+ */
+let session: { userId: string; token: string } | null = null;
 const engine = new SyncEngine({
   store,
-  transport: httpTransport('', syncToken),
+  transport: httpTransport('', () => session?.token ?? null),
   onStatus: (status, detail) => setSyncState({ status, detail }),
   exclusive,
   beforeCycle: async () => {
-    const userId = tokenUserId(syncToken());
-    if (userId) await store.claim(userId);
-    await drainUploads(store, syncToken);
+    const token = syncToken();
+    const userId = tokenUserId(token);
+    if (!token || !userId) return;
+    await store.claim(userId);
+    session = { userId, token };
+    await drainUploads(store, () => token);
+    await sendGuestQueue(userId);
   },
 });
 
@@ -67,21 +79,43 @@ async function wake(): Promise<void> {
 
 /** One cycle across all tabs at a time (see `exclusive`); nothing to do without a token. */
 async function cycle(): Promise<void> {
-  if (!tokenUserId(syncToken())) return;
-  await engine.sync();
+  const token = syncToken();
+  if (!tokenUserId(token)) return;
+  // A new token is a new session: a queue paused for 'sign in to send' resumes with it.
+  if (session?.token !== token) await engine.resume();
+  else await engine.sync();
   await scheduleRetry();
+}
+
+/**
+ * What the support guest queued before someone signed in on this device goes as the guest, with the
+ * guest's token, into the guest's own conversation: the server takes a guest's messages from no one else.
+ */
+async function sendGuestQueue(userId: string): Promise<void> {
+  const guest = readGuestSession();
+  if (guest && guest._id !== userId) await store.sendParked(guest._id, httpTransport('', () => guest.token));
 }
 
 async function scheduleRetry(): Promise<void> {
   clearTimeout(retryTimer);
-  const uploads = await db.uploads.where('state').equals('failed').toArray();
+  const uploads = (await db.uploads.where('state').equals('failed').toArray()).filter((u) => u.account === session?.userId);
   const times = [await engine.nextRetryAt(), ...uploads.map((u) => u.nextAttemptAt)].filter((t): t is number => t !== undefined);
   if (!times.length) return;
   retryTimer = setTimeout(() => void requestSync(), Math.max(250, Math.min(...times) - Date.now()));
 }
 
 export function requestSync(): Promise<void> {
-  return cycle().catch((error: unknown) => setSyncState({ status: 'error', detail: error instanceof Error ? error.message : String(error) }));
+  return cycle()
+    .catch((error: unknown) => setSyncState({ status: 'error', detail: error instanceof Error ? error.message : String(error) }))
+    .then(noteWaiting);
+}
+
+/** Keeps the count of the device account's waiting changes where every page can read it. */
+async function noteWaiting(): Promise<void> {
+  const { userId } = await store.owner();
+  if (!userId) return;
+  const { outbox, uploads } = await pendingChanges();
+  writeWaitingHint({ account: userId, count: outbox.length + uploads.length });
 }
 
 function connectSocket(): void {
@@ -119,38 +153,52 @@ export function startSync(): void {
 /** After a sign-in: a queue paused in 'sign in to send' resumes, and the socket uses the new token. */
 export async function afterSignIn(): Promise<void> {
   connectSocket();
-  await engine.resume();
   await requestSync();
 }
 
+/** Queues a mutation of the signed-in account (or the support guest), tagged with it, under the sync lock. */
+async function queue(name: MutationName, args: unknown): Promise<void> {
+  const account = tokenUserId(syncToken());
+  if (!account) throw new Error('Sign in to make changes.');
+  await exclusive(() => store.enqueueAs(account, name, args, Date.now()));
+  await noteWaiting();
+}
+
 export async function mutate(name: MutationName, args: unknown): Promise<void> {
-  await engine.mutate(name, args);
+  await queue(name, args);
   await requestSync();
 }
 
 /** Queues a mutation and answers once it is on the device; sending goes on in the background. */
 export async function enqueue(name: MutationName, args: unknown): Promise<void> {
-  await engine.mutate(name, args);
+  await queue(name, args);
   void requestSync();
 }
 
-export const retryNow = (mutationId: number) => engine.retryNow(mutationId).then(() => requestSync());
-export const discard = (mutationId: number) => engine.discard(mutationId);
+export const retryNow = (mutationId: number) => engine.dueNow(mutationId).then(() => requestSync());
+export const discard = (mutationId: number) => engine.discard(mutationId).then(noteWaiting);
 /** Runs `work` on the device data while no tab syncs or writes the outbox (withdrawing a queued receipt). */
 export const whileQueueHeld = <T>(work: () => Promise<T>) => engine.alone(work);
 
-/** Mutations and uploads not yet on the server, for the sign-out warning. */
-export async function pendingCount(): Promise<number> {
-  const [outbox, uploads] = await Promise.all([db.outbox.where('state').notEqual('rejected').count(), db.uploads.where('state').notEqual('done').count()]);
-  return outbox + uploads;
+/** The changes of the account the device belongs to that are not yet on the server. */
+export async function pendingChanges(): Promise<{ outbox: OutboxRow[]; uploads: UploadRow[] }> {
+  const { userId } = await store.owner();
+  const [outbox, uploads] = await Promise.all([
+    db.outbox.where('state').notEqual('rejected').toArray(),
+    db.uploads.filter((u) => u.account === userId && u.state !== 'done' && u.state !== 'rejected').toArray(),
+  ]);
+  return { outbox, uploads };
 }
 
-/** Signing out forgets this user's device data (after the caller has warned about pending changes). */
-export async function forgetDevice(): Promise<void> {
+/**
+ * Signing out forgets this account's view of the device; its unsent changes stay for its next
+ * sign-in (invisible to anyone else meanwhile) unless the user chose to discard them.
+ */
+export async function forgetDevice(discardChanges: boolean): Promise<void> {
   socket?.disconnect();
   socket = undefined;
   socketToken = null;
-  await db.transaction('rw', db.tables, async () => {
-    for (const table of db.tables) await table.clear();
-  });
+  session = null;
+  await store.signOut(discardChanges);
+  await noteWaiting();
 }

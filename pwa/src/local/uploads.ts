@@ -1,7 +1,9 @@
 import { backoffMs } from '../../../sync/client/outbox';
+import { tokenUserId } from '../lib/auth-token';
 import { db, type UploadIntent, type UploadRow } from './db';
 import { downscale, sha256 } from './image-prep';
 import type { DexieStore } from './dexie-store';
+import { syncToken } from './token';
 
 type Sent = { imageUrl: string };
 
@@ -60,6 +62,7 @@ export async function prepareReceipt(file: File, paymentId: string): Promise<Upl
     intent: { name: 'attachReceipt', args: { paymentId } },
     imageUrl: null,
     createdAt: Date.now(),
+    account: tokenUserId(syncToken()),
   };
 }
 
@@ -78,23 +81,27 @@ export async function queueChatImage(file: Blob, message: Extract<UploadIntent, 
     intent: { name: 'sendMessage', args: message },
     imageUrl: null,
     createdAt: Date.now(),
+    account: tokenUserId(syncToken()),
   };
   await db.uploads.put(row);
   return row;
 }
 
 /**
- * Sends waiting uploads one by one. When one lands, its mutation is enqueued in the same
- * transaction that marks it done, so the receipt is attached exactly once.
+ * Sends the waiting uploads of the account the device belongs to, one by one, with that account's
+ * token. When one lands, its mutation is enqueued in the same transaction that marks it done, so the
+ * receipt is attached exactly once.
  */
 export async function drainUploads(store: DexieStore, token: () => string | null): Promise<void> {
   const now = Date.now();
-  const waiting = (await db.uploads.where('state').anyOf('queued', 'failed', 'uploading').toArray()).filter((u) => u.nextAttemptAt <= now);
+  const { userId } = await store.owner();
+  const waiting = (await db.uploads.where('state').anyOf('queued', 'failed', 'uploading').toArray()).filter((u) => u.account === userId && u.nextAttemptAt <= now);
   for (const row of waiting) {
     await db.uploads.update(row.hash, { state: 'uploading', progress: 0 });
     try {
       const { imageUrl } = await send(row, token(), (progress) => void db.uploads.update(row.hash, { progress }));
       await db.transaction('rw', db.uploads, db.outbox, db.meta, async () => {
+        if ((await store.owner()).userId !== row.account) throw new Error('Another account signed in');
         await store.enqueue(row.intent.name, { ...row.intent.args, image: imageUrl }, Date.now());
         await db.uploads.update(row.hash, { state: 'done', progress: 1, imageUrl });
       });

@@ -2,10 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Logo } from './logo';
-import { signOutDevice } from './sign-out-device';
 
 // Only signed-in people see the menu, so visitors' first page does not load it.
-const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+const AccountMenu = lazy(async () => ({ default: (await import('../../features/sign-out/account-menu')).AccountMenu }));
 
 const links = [
   { to: '/', label: 'Home' },
@@ -15,14 +14,14 @@ const links = [
 ];
 
 function AccountSlot() {
-  const { user, loading, logout } = useAuth();
+  const { user, loading } = useAuth();
   // A fixed-size slot while the profile or the menu loads keeps the bar from shifting.
   const pending = <span className="navbar-action navbar-action-pending" aria-hidden="true" />;
   if (loading) return pending;
   if (user) {
     return (
       <Suspense fallback={pending}>
-        <UserMenu user={user} onSignOut={() => void signOutDevice(logout)} />
+        <AccountMenu user={user} />
       </Suspense>
     );
   }

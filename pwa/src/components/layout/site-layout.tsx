@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SupportWidget } from '../../features/support-chat/support-widget';
+import { SignInBanner } from '../../features/sync-status/sign-in-banner';
 import { PageSpinner } from '../ui/page-spinner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -14,6 +15,7 @@ export function SiteLayout() {
       </a>
       <Navbar />
       <main id="main" className="site-main">
+        <SignInBanner />
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

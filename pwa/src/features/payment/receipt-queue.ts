@@ -10,8 +10,9 @@ import { prepareReceipt } from '../../local/uploads';
 const AttachArgsSchema = MutationArgsSchemas.attachReceipt;
 
 /**
- * NOTE: the device store belongs to one user and is cleared (outbox and uploads too) when another
- * user claims it on the next sync. So the claim is made before anything is queued.
+ * NOTE: the device shows one account at a time; a sync claims it for the signed-in one (its synced
+ * tables replace the other's, whose queue is parked). The claim is made before anything is queued, so
+ * the page's rows are this account's.
  */
 export async function claimDevice(): Promise<void> {
   const meta = await db.meta.get('sync');

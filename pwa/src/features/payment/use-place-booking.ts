@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentMethod } from '../../../../sync/constants';
 import type { Payment } from '../../../../sync/schemas/payment';
-import { persistOnceBooked } from '../../local/hooks';
+import { protectDeviceData } from '../../local/storage-protection';
 import { requestSync } from '../../local/sync-runner';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
@@ -35,7 +35,7 @@ export function usePlaceBooking(draft: BookingDraft | null, order: Order | null)
       const answer = PaymentAnswerSchema.parse(await api<unknown>('/payments', { method: 'POST', body: paymentBody(draft, order, method, cryptoName) }));
       storePlacement(draft, method, answer);
       // The booking reaches the device with the next pull; then the browser is asked to keep the data.
-      void requestSync().then(persistOnceBooked);
+      void requestSync().then(protectDeviceData);
       return answer;
     },
   });

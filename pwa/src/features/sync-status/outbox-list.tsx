@@ -1,17 +1,8 @@
 import type { OutboxRow } from '../../../../sync/client/types';
 import { useOutbox } from '../../local/hooks';
+import { CHANGE_LABELS } from '../../local/pending-warning';
 import { discard, retryNow } from '../../local/sync-runner';
 import './sync-status.css';
-
-const LABELS: Record<OutboxRow['name'], string> = {
-  attachReceipt: 'Attach receipt',
-  confirmManualPayment: 'Payment made',
-  reviewPayment: 'Payment decision',
-  cancelBooking: 'Cancel booking',
-  updateProfile: 'Profile update',
-  sendMessage: 'Chat message',
-  markConversationRead: 'Chat read receipt',
-};
 
 const STATES: Record<OutboxRow['state'], string> = {
   queued: 'Queued',
@@ -28,7 +19,7 @@ export function OutboxList({ filter }: { filter?: (row: OutboxRow) => boolean })
     <ul className="outbox" aria-label="Changes waiting to sync">
       {rows.map((row) => (
         <li key={row.mutationId} className={`outbox__row outbox__row--${row.state}`}>
-          <span className="outbox__label">{LABELS[row.name]}</span>
+          <span className="outbox__label">{CHANGE_LABELS[row.name]}</span>
           <span className="outbox__state">{STATES[row.state]}</span>
           {row.lastError && row.state !== 'queued' ? <span className="outbox__reason">{row.lastError}</span> : null}
           {row.state === 'failed' ? (

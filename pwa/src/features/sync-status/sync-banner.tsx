@@ -10,18 +10,14 @@ function ago(timestamp: number): string {
   return hours < 48 ? `${hours} h ago` : new Date(timestamp).toLocaleDateString();
 }
 
-/** Says when the page shows data from the device: offline, or the server unreachable, and how fresh it is. */
+/**
+ * Says when the page shows data from the device: offline, or the server unreachable, and how fresh it is.
+ * An ended session with changes waiting is told on every page by SignInBanner.
+ */
 export function SyncBanner() {
   const { online, status } = useSyncState();
   const lastSynced = useLastSynced();
   const synced = lastSynced ? `Last synced ${ago(lastSynced)}.` : 'Not synced yet on this device.';
-  if (status === 'auth') {
-    return (
-      <p className="sync-banner sync-banner--warn" role="status">
-        Your session has ended. <a href="/login">Sign in</a> to send your queued changes.
-      </p>
-    );
-  }
   if (!online || status === 'offline') {
     return (
       <p className="sync-banner" role="status">

@@ -8,16 +8,20 @@ import { ToastProvider } from '../../components/ui/toast-provider';
 import { stubDialogs } from '../../features/dashboard/test-kit';
 import { DashboardLayout } from './dashboard-layout';
 
-const auth = vi.hoisted(() => ({ user: null as User | null, loading: false, logout: vi.fn(), pending: 0, forgotten: 0 }));
+const auth = vi.hoisted(() => ({ user: null as User | null, loading: false, logout: vi.fn(), pending: 0, forgotten: [] as boolean[] }));
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => auth }));
 vi.mock('../../local/hooks', () => ({ useLastSynced: () => null }));
 vi.mock('../../local/sync-runner', () => ({
   startSync: () => undefined,
   afterSignIn: () => Promise.resolve(),
-  pendingCount: () => Promise.resolve(auth.pending),
-  forgetDevice: () => {
-    auth.forgotten += 1;
+  pendingChanges: () =>
+    Promise.resolve({
+      outbox: Array.from({ length: auth.pending }, () => ({ name: 'sendMessage' })),
+      uploads: auth.pending ? [{ intent: { name: 'attachReceipt' } }] : [],
+    }),
+  forgetDevice: (discard: boolean) => {
+    auth.forgotten.push(discard);
     return Promise.resolve();
   },
 }));
@@ -66,7 +70,7 @@ beforeEach(() => {
   auth.user = null;
   auth.loading = false;
   auth.pending = 0;
-  auth.forgotten = 0;
+  auth.forgotten = [];
   auth.logout.mockClear();
 });
 afterEach(cleanup);
@@ -109,20 +113,29 @@ describe('dashboard layout', () => {
     ]);
   });
 
-  it('warns before signing out with changes not yet sent, and forgets the device', async () => {
+  it('names the changes not yet sent before signing out, and keeps them by default or discards them', async () => {
     const user = userEvent.setup();
     auth.user = person('user');
     auth.pending = 2;
     renderAt('/dashboard/bookings');
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
-    expect(within(dialog).getByText('You have 2 changes not yet sent. Sign out anyway?')).toBeTruthy();
+    let dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
+    expect(within(dialog).getByText('3 changes are not sent yet:')).toBeTruthy();
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Chat message ×2', 'Receipt image']);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep for next sign-in' }));
     await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     expect(auth.logout).not.toHaveBeenCalled();
+
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Sign out?' })).getByRole('button', { name: 'Sign Out' }));
-    expect(auth.forgotten).toBe(1);
-    expect(auth.logout).toHaveBeenCalledTimes(1);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Sign out?' })).getByRole('button', { name: 'Keep for next sign-in' }));
+    await vi.waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
+    expect(auth.forgotten).toEqual([false]);
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await vi.waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(2));
+    expect(auth.forgotten).toEqual([false, true]);
   });
 
   it('signs out at once when nothing waits to be sent', async () => {
@@ -131,7 +144,7 @@ describe('dashboard layout', () => {
     renderAt('/dashboard/bookings');
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     await vi.waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
-    expect(auth.forgotten).toBe(1);
+    expect(auth.forgotten).toEqual([false]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

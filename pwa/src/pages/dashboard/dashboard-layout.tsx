@@ -1,13 +1,12 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { ConfirmDialog } from '../../features/dashboard/confirm-dialog';
 import { DashboardMenu } from '../../features/dashboard/dashboard-menu';
 import { isAdminSection } from '../../features/dashboard/dashboard-menu-items';
 import { StaffOnly } from '../../features/dashboard/staff-only';
 import { useDashboardSync } from '../../features/dashboard/use-dashboard-sync';
-import { pendingWarning } from '../../local/pending-warning';
-import { useSignOut } from '../../features/dashboard/use-sign-out';
+import { SignOutDialog } from '../../features/sign-out/sign-out-dialog';
+import { useSignOut } from '../../features/sign-out/use-sign-out';
 import { SyncBanner } from '../../features/sync-status/sync-banner';
 import { useAuth } from '../../lib/auth';
 import '../../features/dashboard/dashboard.css';
@@ -39,17 +38,7 @@ export function DashboardLayout() {
           </Suspense>
         )}
       </div>
-      <ConfirmDialog
-        open={signOut.pending > 0}
-        title="Sign out?"
-        confirmLabel="Sign Out"
-        cancelLabel="Stay signed in"
-        busy={signOut.busy}
-        onConfirm={() => void signOut.confirm()}
-        onClose={signOut.cancel}
-      >
-        <p>{pendingWarning(signOut.pending)}</p>
-      </ConfirmDialog>
+      <SignOutDialog signOut={signOut} />
     </div>
   );
 }

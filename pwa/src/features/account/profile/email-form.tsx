@@ -4,8 +4,9 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { useSyncState } from '../../../local/sync-status';
 import { useForm } from '../../dashboard/use-form';
-import { PROFILE_FAILED, PROFILE_SAVED } from './profile-texts';
+import { EMAIL_NEEDS_CONNECTION, PROFILE_FAILED, PROFILE_SAVED } from './profile-texts';
 import { emailErrors, type EmailInput } from './validate-profile';
 
 /**
@@ -16,6 +17,7 @@ export function EmailForm({ email }: { email: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const { applySession } = useAuth();
+  const { online } = useSyncState();
   const form = useForm<EmailInput>({
     initial: { email, currentPassword: '' },
     validate: emailErrors,
@@ -33,11 +35,11 @@ export function EmailForm({ email }: { email: string }) {
     <form ref={form.formRef} className="card" noValidate aria-labelledby="email-heading" onSubmit={(event) => void form.onSubmit(event)}>
       <h2 id="email-heading">Update email</h2>
       <div className="form-grid">
-        <TextField label="New email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="New email" type="email" autoComplete="email" hint={online ? undefined : EMAIL_NEEDS_CONNECTION} {...form.field('email')} />
         <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
       </div>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={form.busy}>
+        <button type="submit" className="button" disabled={form.busy || !online}>
           {form.busy ? 'Saving…' : 'Update email'}
         </button>
       </div>

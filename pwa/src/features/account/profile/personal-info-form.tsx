@@ -4,21 +4,24 @@ import { EMAIL_NEEDS_PASSWORD, type User } from '../../../../../sync/schemas/use
 import { Dropdown } from '../../../components/ui/dropdown';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
-import { api } from '../../../lib/api';
+import { enqueue, requestSync } from '../../../local/sync-runner';
+import { useSyncState } from '../../../local/sync-status';
 import { useForm } from '../../dashboard/use-form';
-import { PROFILE_FAILED, PROFILE_SAVED } from './profile-texts';
+import { PROFILE_FAILED, PROFILE_QUEUED, PROFILE_SAVED } from './profile-texts';
 import { personalErrors, type PersonalInput } from './validate-profile';
 
 const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
 const isGender = (value: string): value is (typeof GENDERS)[number] => GENDERS.some((g) => g === value);
 
 /**
- * NOTE: saved straight through PUT /users/update, not the outbox: the updateProfile mutation carries
- * only name, e-mail and phone, and this form also holds nationality, birth date, gender and address.
+ * Saved through the outbox like every other change, so it works offline and is sent when the device is
+ * back. The e-mail is shown, not edited here: changing it needs the current password, which never goes
+ * into the device's queue (Update email below, online).
  */
 export function PersonalInfoForm({ user }: { user: User }) {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const { online } = useSyncState();
   const form = useForm<PersonalInput>({
     initial: {
       fullName: user.fullName,
@@ -31,10 +34,10 @@ export function PersonalInfoForm({ user }: { user: User }) {
     },
     validate: personalErrors,
     fallbackError: PROFILE_FAILED,
-    submit: async ({ gender, ...rest }) => {
-      await api('/users/update', { method: 'PUT', body: { ...rest, ...(isGender(gender) ? { gender } : {}) } });
-      await queryClient.invalidateQueries({ queryKey: ['me'] });
-      toast.success(PROFILE_SAVED);
+    submit: async ({ fullName, phone, nationality, dob, gender, address }) => {
+      await enqueue('updateProfile', { fullName, phone, nationality, dob, address, ...(isGender(gender) ? { gender } : {}) });
+      toast.success(online ? PROFILE_SAVED : PROFILE_QUEUED);
+      void requestSync().then(() => queryClient.invalidateQueries({ queryKey: ['me'] }));
     },
   });
   const gender = form.values.gender;

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_NEEDS_PASSWORD, type User } from '../../../../../sync/schemas/user';
 import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
 import { EmailForm } from './email-form';
@@ -26,6 +26,15 @@ const USER: User = {
 };
 
 const sent: unknown[] = [];
+const queued = vi.hoisted(() => [] as { name: string; args: unknown }[]);
+vi.mock('../../../local/sync-runner', () => ({
+  enqueue: (name: string, args: unknown) => {
+    queued.push({ name, args });
+    return Promise.resolve();
+  },
+  requestSync: () => Promise.resolve(),
+}));
+
 const server = setupServer(
   http.put('/api/users/update', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
@@ -44,25 +53,27 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   sent.length = 0;
+  queued.length = 0;
   localStorage.clear();
 });
 afterAll(() => server.close());
 
 describe('profile forms', () => {
-  it('personal information needs a name and an email, then saves every field', async () => {
+  it('personal information needs a name, then queues every field but the e-mail through the outbox', async () => {
     const user = userEvent.setup();
     renderDashboard(<PersonalInfoForm user={USER} />);
     await user.clear(screen.getByLabelText('Full name'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByText('Name and email are required.')).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(queued).toEqual([]);
     await user.type(screen.getByLabelText('Full name'), 'Ada N. Okafor');
     await user.type(screen.getByLabelText('Address'), '1 Marina, Lagos');
     await user.click(screen.getByRole('combobox', { name: 'Gender' }));
     await user.click(screen.getByRole('option', { name: 'Female' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
-    expect(sent).toEqual([{ fullName: 'Ada N. Okafor', email: 'ada@example.com', phone: '', nationality: 'Nigeria', dob: '', address: '1 Marina, Lagos', gender: 'female' }]);
+    expect(queued).toEqual([{ name: 'updateProfile', args: { fullName: 'Ada N. Okafor', phone: '', nationality: 'Nigeria', dob: '', address: '1 Marina, Lagos', gender: 'female' } }]);
+    expect(sent).toEqual([]);
   });
 
   it('personal information shows the email read-only and says where to change it', () => {

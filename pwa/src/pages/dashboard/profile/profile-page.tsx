@@ -1,6 +1,8 @@
+import { DeviceStorage } from '../../../features/account/profile/device-storage';
 import { EmailForm } from '../../../features/account/profile/email-form';
 import { PasswordForm } from '../../../features/account/profile/password-form';
 import { PersonalInfoForm } from '../../../features/account/profile/personal-info-form';
+import { OutboxList } from '../../../features/sync-status/outbox-list';
 import { useAuth } from '../../../lib/auth';
 
 export function ProfilePage() {
@@ -11,9 +13,11 @@ export function ProfilePage() {
       <div className="page-head">
         <h1>Profile</h1>
       </div>
+      <OutboxList filter={(row) => row.name === 'updateProfile'} />
       <PersonalInfoForm key={`${user._id}-${user.email}`} user={user} />
       <EmailForm key={user.email} email={user.email} />
       <PasswordForm />
+      <DeviceStorage />
     </section>
   );
 }
