@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { PullRequestSchema, PushRequestSchema } from '../../sync/protocol';
 import type { AppContext } from '../context';
+import { faultAnswer } from '../db/faults';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
 import { withinPushBudget } from '../services/push-budget';
@@ -25,6 +26,8 @@ export function syncRoutes(ctx: AppContext): Router {
       res.json(answer);
     } catch (error) {
       if (error instanceof TransientError) {
+        // A lock or a full disk reaches the error handler whole: its 503 or 507 says when to retry.
+        if (faultAnswer(error.cause)) throw error.cause;
         req.log.warn({ err: error.message }, 'push paused by a transient failure');
         throw new AppError(503, 'The server could not apply this change right now; it will be retried.');
       }
