@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Flight } from '../../sync/schemas/flight';
 import { freePort } from '../../scripts/free-port';
 import { paymentBody } from './booking-fixtures';
@@ -37,7 +39,19 @@ describe('machine faults: another process holds the write lock', () => {
       body: JSON.stringify(paymentBody(flight, seats)),
     });
 
-  it('answers reads and health at once and every write within about 2 s, then takes writes again', async () => {
+  const clientId = randomUUID();
+  const pushProfile = () =>
+    timed(`${child.url}/api/sync/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        clientId,
+        schemaVersion: SYNC_SCHEMA_VERSION,
+        mutations: [{ id: 1, name: 'updateProfile', args: { fullName: 'Locked Out', email: TRAVELLER.email } }],
+      }),
+    });
+
+  it('answers reads and health at once and every write (six bookings, a sync push) within about 2 s, then takes writes again', async () => {
     const lock = await holdWriteLock(dataDir, 8_000);
     const lockedAt = performance.now();
     const reads: Timed[] = [];
@@ -52,7 +66,7 @@ describe('machine faults: another process holds the write lock', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
-    const writes = await Promise.all(flights.slice(0, 6).map((flight) => book(flight, ['A1'])));
+    const writes = await Promise.all([...flights.slice(0, 6).map((flight) => book(flight, ['A1'])), pushProfile()]);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3_000 - (performance.now() - lockedAt))));
     streaming = false;
     await stream;
@@ -80,6 +94,9 @@ describe('machine faults: another process holds the write lock', () => {
     await lock.released;
     const after = await Promise.all(flights.slice(0, 6).map((flight) => book(flight, ['A1'])));
     expect(after.map((w) => w.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const pushed = await pushProfile();
+    expect(pushed.status).toBe(200);
+    expect(pushed.body).toEqual({ lastMutationId: 1, results: [] });
     const healthAfter = await timed(`${child.url}/api/health`);
     expect(healthAfter.status).toBe(200);
     expect(healthAfter.body).toMatchObject({ status: 'ok', database: 'ok' });
