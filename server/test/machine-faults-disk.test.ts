@@ -112,7 +112,7 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
     expect((await book(first, 'A1')).status).toBe(201);
 
     fill(filler, 9 * MB);
-    const low = await until(health, (h) => (h.body as { disk?: { uploadsRefused?: boolean } }).disk?.uploadsRefused === true, 5_000);
+    const low = await until(health, (h) => (h.body as { disk?: { uploadsRefused?: boolean } } | undefined)?.disk?.uploadsRefused === true, 5_000);
     figures.uploadsRefusedAfterMs = Math.round(low.ms);
     const refusedUpload = await upload();
     figures.uploadBelowTwiceTheFloor = refusedUpload.status;
@@ -140,10 +140,10 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
     }
     figures.readStatusesWhenFull = [...new Set(reads)];
     const lastHealth = await health();
-    figures.droppedLogLines = (lastHealth.body as { log?: { droppedLines?: number } }).log?.droppedLines;
+    figures.droppedLogLines = (lastHealth.body as { log?: { droppedLines?: number } } | undefined)?.log?.droppedLines;
 
     rmSync(filler);
-    const back = await until(health, (h) => h.status === 200 && (h.body as { status?: string }).status === 'ok', 10_000);
+    const back = await until(health, (h) => h.status === 200 && (h.body as { status?: string } | undefined)?.status === 'ok', 10_000);
     figures.recoveredAfterMs = Math.round(back.ms);
     const bookedAfter = await book(fourth, 'A1');
     figures.bookingAfterRecovery = bookedAfter.status;
