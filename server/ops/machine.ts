@@ -54,7 +54,7 @@ export class Machine {
     try {
       const stats = await this.statfs(this.dataDir);
       this.reading = { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize, startedAt };
-      if (this.fullNotedAt !== undefined && this.fullNotedAt < startedAt && !this.belowFloor(1)) this.fullNotedAt = undefined;
+      if (this.fullNotedAt !== undefined && this.fullNotedAt <= startedAt && !this.belowFloor(1)) this.fullNotedAt = undefined;
     } catch (error) {
       this.log.warn({ err: error }, 'cannot read the free space of DATA_DIR');
     }
