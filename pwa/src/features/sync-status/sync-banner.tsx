@@ -10,7 +10,7 @@ function ago(timestamp: number): string {
   return hours < 48 ? `${hours} h ago` : new Date(timestamp).toLocaleDateString();
 }
 
-/** Says when the page shows data from the device: offline, or the server unreachable, and how fresh it is. */
+/** Says when the page shows data from the device: offline, the server unreachable or refusing changes, and how fresh it is. */
 export function SyncBanner() {
   const { online, status } = useSyncState();
   const lastSynced = useLastSynced();
@@ -26,6 +26,13 @@ export function SyncBanner() {
     return (
       <p className="sync-banner" role="status">
         You are offline. Showing what is saved on this device. {synced}
+      </p>
+    );
+  }
+  if (status === 'refused') {
+    return (
+      <p className="sync-banner sync-banner--warn" role="status">
+        SkyWay cannot take new changes right now; yours are kept on this device and will be sent. {synced}
       </p>
     );
   }
