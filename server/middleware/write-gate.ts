@@ -1,9 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
-import { fullAnswer, lockedAnswer, uploadsFullAnswer } from '../db/faults';
+import { fullAnswer, lockedAnswer, uploadsFullAnswer, WRITE_WAIT_MS } from '../db/faults';
 
-/** How long a write request waits, in all, for another process to let the write lock go. */
-export const WRITE_WAIT_MS = 2_000;
 const RETRY_EVERY_MS = 50;
 
 /** POSTs that only read, and sign-in: they go on whatever the disk or the lock. */

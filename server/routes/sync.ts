@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { PullRequestSchema, PushRequestSchema } from '../../sync/protocol';
 import type { AppContext } from '../context';
-import { faultAnswer } from '../db/faults';
+import { faultAnswer, whenWritable } from '../db/faults';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
 import { withinPushBudget } from '../services/push-budget';
@@ -21,7 +21,8 @@ export function syncRoutes(ctx: AppContext): Router {
     const user = currentParticipant(req);
     const request = await withinPushBudget(ctx, { id: user.id, role: user.role, ip: req.ip ?? 'unknown' }, validate(PushRequestSchema, req.body));
     try {
-      const answer = push(ctx, user, request);
+      // A push repeats safely: mutations already applied are skipped.
+      const answer = await whenWritable(() => push(ctx, user, request));
       ctx.notify([user.id]);
       res.json(answer);
     } catch (error) {
