@@ -11,7 +11,7 @@ import { paymentBody } from './booking-fixtures';
 import { crash, startChild, type ChildServer } from './child-server';
 import { bookableFlights, readOnly, timed } from './fault-fixtures';
 import { imageForm, makeImage } from './fixtures';
-import { login, TRAVELLER } from './harness';
+import { login, registerUser, TRAVELLER } from './harness';
 
 /**
  * The real server as a child process with its data and its log on a small tmpfs, which is then
@@ -67,13 +67,16 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
   const filler = path.join(root, 'filler');
   let child: ChildServer;
   let token = '';
+  /** Bookings come from a new account: the demo traveller's seeded unpaid bookings count against the cap. */
+  let buyer = '';
   let flights: Flight[] = [];
   const acked: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(dataDir);
-    child = await startChild(dataDir, await freePort(), 120_000, { env: { LOG_LEVEL: 'info', DISK_FREE_MIN: '6MB' }, logFile: path.join(root, 'server.log') });
+    child = await startChild(dataDir, await freePort(), { env: { LOG_LEVEL: 'info', DISK_FREE_MIN: '6MB' }, logFile: path.join(root, 'server.log') });
     token = await login(child.url, TRAVELLER.email, TRAVELLER.password);
+    buyer = (await registerUser(child.url, 'full-disk@example.com')).token;
     flights = await bookableFlights(child.url, dataDir, 4);
   }, 240_000);
 
@@ -87,7 +90,7 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
   const book = async (flight: Flight, seat: string) => {
     const res = await timed(
       `${child.url}/api/payments`,
-      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(paymentBody(flight, [seat])) },
+      { method: 'POST', headers: { authorization: `Bearer ${buyer}`, 'content-type': 'application/json' }, body: JSON.stringify(paymentBody(flight, [seat])) },
       3_000,
     );
     if (res.status === 201) acked.push((res.body as { booking: { _id: string } }).booking._id);
