@@ -43,7 +43,7 @@ test('navbar and footer links open their pages', async ({ page }) => {
 test('health endpoint answers ok', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: 'ok' });
+  expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' });
 });
 
 test('the home page arrives already rendered; other paths get the app shell', async ({ request }) => {

@@ -45,6 +45,7 @@ export async function ownServer() {
   await start();
   return {
     url,
+    dataDir,
     start,
     stop,
     dispose: async () => {

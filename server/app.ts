@@ -5,9 +5,11 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { constraintRejection } from './db/constraints';
-import { AppError } from './errors';
+import { faultAnswer } from './db/faults';
+import { AppError, NotNow } from './errors';
 import { redactUrl } from './log-redact';
 import { authenticate } from './middleware/auth';
+import { writeGate } from './middleware/write-gate';
 import { adminRoutes } from './routes/admin';
 import { airportRoutes } from './routes/airports';
 import { authRoutes } from './routes/auth';
@@ -81,16 +83,27 @@ function asError(error: unknown): Error {
  * line per request carry the error with the request id (also sent as X-Request-Id), so a failure
  * is logged exactly once and can be matched to the report of the person who saw it.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express knows an error handler by its four parameters.
-function handleError(error: unknown, _req: Request, res: Response, _next: NextFunction) {
+function errorHandler(ctx: AppContext) {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express knows an error handler by its four parameters.
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => handleError(ctx, error, res);
+}
+
+function handleError(ctx: AppContext, error: unknown, res: Response) {
   if (res.headersSent) {
     // Failing halfway through an answer: cut the connection rather than end a truncated body as if whole.
     res.err = asError(error);
     res.destroy();
     return;
   }
-  const known = errorBodyFor(error);
+  const fault = faultAnswer(error);
+  if (fault) {
+    // A lock held past the busy timeout or a full disk: said as "not now", logged with its cause.
+    if (fault.status === 507) ctx.machine.noteFull();
+    res.err = asError(error);
+  }
+  const known = errorBodyFor(error) ?? fault;
   if (known) {
+    if (known instanceof NotNow) res.setHeader('Retry-After', String(known.retryAfterSeconds));
     res.status(known.status).json(known.toBody());
     return;
   }
@@ -126,8 +139,10 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
   app.use(authenticate(ctx));
 
   app.get('/api/health', (_req, res) => {
-    res.json({ status: 'ok' });
+    const health = ctx.machine.health();
+    res.status(health.database === 'ok' ? 200 : 503).json(health);
   });
+  app.use('/api', writeGate(ctx));
   for (const router of apiRouters(ctx)) app.use('/api', router);
   app.use('/api', (_req, _res, next) => {
     next(new AppError(404, 'Not found'));
@@ -137,6 +152,6 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
   app.use((_req, _res, next) => {
     next(new AppError(404, 'Not found'));
   });
-  app.use(handleError);
+  app.use(errorHandler(ctx));
   return app;
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { Machine } from './ops/machine';
 import type { Mailer } from './services/mail';
 
 /** What every route and service needs, built once at start (and once per test server). */
@@ -14,6 +15,8 @@ export interface AppContext {
   jwtSecret: string;
   now: () => Date;
   mailer: Mailer;
+  /** Free space, the write lock and dropped log lines, as states (ops/machine.ts). */
+  machine: Machine;
   /** Tells connected clients whose data changed; set once socket.io is attached. */
   notify: (userIds: string[] | 'admins') => void;
 }

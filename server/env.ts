@@ -25,6 +25,21 @@ const TrustProxySchema = z.union([
     .refine((entries) => entries.every(isProxyAddress), 'must be a hop count, or IP addresses, CIDR subnets, loopback, linklocal or uniquelocal, comma-separated'),
 ]);
 
+const UNITS = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
+
+/** A free-space floor: bytes with a unit ('200MB') or a share of the disk ('5%'). */
+const FreeSpaceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB|%)$/, "must be a size such as 200MB or a share such as 5%")
+  .transform((text) => {
+    const amount = Number.parseFloat(text);
+    const unit = text.replace(/^[\d.\s]+/, '') as keyof typeof UNITS | '%';
+    return unit === '%' ? { percent: Math.min(amount, 100) } : { bytes: Math.round(amount * UNITS[unit]) };
+  });
+export type FreeSpaceFloor = z.infer<typeof FreeSpaceSchema>;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -43,6 +58,9 @@ const EnvSchema = z.object({
   /** 'off' lifts the per-address and per-user rate limits, for load tests run from one machine. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: TrustProxySchema.optional(),
+
+  /** Below this much free space on DATA_DIR's disk writes are refused (507); uploads below twice as much. */
+  DISK_FREE_MIN: FreeSpaceSchema.default({ bytes: 200 * UNITS.MB }),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

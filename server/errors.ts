@@ -21,3 +21,14 @@ export const notFound = (what: string) => new AppError(404, `${what} not found`)
 export const forbidden = () => new AppError(403, 'You are not allowed to do this');
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
 export const conflict = (message: string) => new AppError(409, message);
+
+/** The server cannot take changes now (503: the database is locked; 507: the disk is full); the client retries after `retryAfterSeconds`. */
+export class NotNow extends AppError {
+  constructor(
+    status: 503 | 507,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, message);
+  }
+}

@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
 import { scheduleBackups, type BackupSchedule } from './ops/backup-schedule';
+import { Machine, type MachineOptions } from './ops/machine';
 import { releaseServerLock, writeServerLock } from './ops/server-lock';
 import { closeRealtime } from './ops/shutdown';
 import { attachRealtime } from './realtime/socket';
@@ -27,10 +28,11 @@ function jwtSecret(env: Env, dataDir: string): string {
 
 export type Running = { ctx: AppContext; server: Server; io: SocketServer; url: string; close: () => Promise<void> };
 
-export function createContext(env: Env, log: Logger = pino({ level: env.LOG_LEVEL }), now: () => Date = () => new Date()): AppContext {
+export function createContext(env: Env, log: Logger = pino({ level: env.LOG_LEVEL }), now: () => Date = () => new Date(), machine: MachineOptions = {}): AppContext {
   const dataDir = path.resolve(env.DATA_DIR);
   const { db, sqlite } = openDatabase(dataDir);
   return {
+    machine: new Machine(dataDir, env.DISK_FREE_MIN, sqlite, log, machine),
     db,
     sqlite,
     env,
@@ -65,6 +67,8 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   server.headersTimeout = 66_000;
   const io = attachRealtime(ctx, server);
   const stopSweeper = startSweeper(ctx);
+  await ctx.machine.check();
+  ctx.machine.start();
   const backups = options.backups === false ? undefined : scheduleBackups(ctx, options.backups);
   let closing: Promise<void> | undefined;
   const inFlight = new Set<ServerResponse>();
@@ -85,6 +89,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   } catch (error) {
     // A taken port: stop what was started so the caller sees the listen error, not a stuck process.
     stopSweeper();
+    ctx.machine.stop();
     await backups?.stop();
     throw error;
   }
@@ -95,6 +100,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   const close = () => {
     closing ??= (async () => {
       stopSweeper();
+      ctx.machine.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);

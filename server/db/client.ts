@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isLockedError } from './faults';
 import * as schema from './schema';
 import { cacheStatements } from './statement-cache';
 
@@ -23,7 +24,9 @@ export function databaseFile(dataDir: string): string {
  * a killed or crashed process never loses an acknowledged booking (the crash test proves it). Only
  * an operating-system crash or power cut may drop the last commits before a checkpoint; FULL would
  * close that window at one fsync per commit (5.5 ms here, a ceiling of ~180 bookings/s). See
- * docs/decisions/001. busy_timeout lets a second process wait for the write lock instead of failing.
+ * docs/decisions/001. better-sqlite3 is synchronous: its busy handler blocks the event loop while it
+ * waits, so the busy timeout only rides out another process's short transactions; a longer lock is
+ * waited for asynchronously before a write request starts (middleware/write-gate.ts).
  */
 export function openDatabase(dataDir: string): { sqlite: Database.Database; db: Db } {
   mkdirSync(dataDir, { recursive: true });
@@ -31,12 +34,31 @@ export function openDatabase(dataDir: string): { sqlite: Database.Database; db: 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
   return { sqlite, db };
+}
+
+/** The longest a statement waits, blocking, for another process's lock before failing with SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 25;
+
+/** Whether this connection could take the write lock at once; never waits. */
+export function writeLockFree(sqlite: Database.Database): boolean {
+  if (sqlite.inTransaction) return true;
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    sqlite.exec('BEGIN IMMEDIATE');
+    sqlite.exec('ROLLBACK');
+    return true;
+  } catch (error) {
+    if (isLockedError(error)) return false;
+    throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
 }
 
 export function immediate<T>(db: Db, work: (tx: Tx) => T): T {

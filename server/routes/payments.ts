@@ -3,6 +3,7 @@ import { dollarsToCents } from '../../sync/money';
 import { IdParamsSchema } from '../../sync/schemas/common';
 import { PaymentCreateBodySchema, PaymentListQuerySchema, PaymentReviewBodySchema, PaymentTokenParamsSchema, ReceiptBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
+import { whenWritable } from '../db/faults';
 import { currentAdmin, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { createBookingWithPayment } from '../services/booking-create';
@@ -20,27 +21,24 @@ export function paymentRoutes(ctx: AppContext): Router {
   const claimLimits = [limits.bookingAddress, limits.paymentClaim];
 
   /** Books and opens a payment. Crypto and Cash App answer what the modal shows; bank transfer a link. */
-  router.post('/payments', ...bookingLimits, (req, res) => {
+  router.post('/payments', ...bookingLimits, async (req, res) => {
     const user = currentUser(req);
     const body = validate(PaymentCreateBodySchema, req.body);
-    const { booking, payment } = createBookingWithPayment(
-      ctx,
-      {
-        userId: user.id,
-        flightId: body.flightId,
-        seats: body.seatNumber,
-        returnFlightId: body.returnFlightId,
-        returnSeats: body.returnSeatNumber,
-        travelClass: body.classType,
-        travellers: body.travellers,
-        email: body.confirmEmail,
-        phone: body.phone,
-        method: body.paymentMethod,
-        cryptoName: body.cryptoName,
-        expectedAmountCents: dollarsToCents(body.amount),
-      },
-      user.id,
-    );
+    const input = {
+      userId: user.id,
+      flightId: body.flightId,
+      seats: body.seatNumber,
+      returnFlightId: body.returnFlightId,
+      returnSeats: body.returnSeatNumber,
+      travelClass: body.classType,
+      travellers: body.travellers,
+      email: body.confirmEmail,
+      phone: body.phone,
+      method: body.paymentMethod,
+      cryptoName: body.cryptoName,
+      expectedAmountCents: dollarsToCents(body.amount),
+    };
+    const { booking, payment } = await whenWritable(() => createBookingWithPayment(ctx, input, user.id));
     const bookingJson = toBookingJson(ctx.db, booking, nowIso());
     notify.paymentRequested(ctx, bookingJson, payment.method);
     ctx.notify([user.id]);

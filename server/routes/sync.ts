@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { PullRequestSchema, PushRequestSchema } from '../../sync/protocol';
 import type { AppContext } from '../context';
+import { faultAnswer, whenWritable } from '../db/faults';
 import { AppError } from '../errors';
 import { currentParticipant } from '../middleware/auth';
 import { withinPushBudget } from '../services/push-budget';
@@ -20,11 +21,14 @@ export function syncRoutes(ctx: AppContext): Router {
     const user = currentParticipant(req);
     const request = await withinPushBudget(ctx, { id: user.id, role: user.role, ip: req.ip ?? 'unknown' }, validate(PushRequestSchema, req.body));
     try {
-      const answer = push(ctx, user, request);
+      // A push repeats safely: mutations already applied are skipped.
+      const answer = await whenWritable(() => push(ctx, user, request));
       ctx.notify([user.id]);
       res.json(answer);
     } catch (error) {
       if (error instanceof TransientError) {
+        // A lock or a full disk reaches the error handler whole: its 503 or 507 says when to retry.
+        if (faultAnswer(error.cause)) throw error.cause;
         req.log.warn({ err: error.message }, 'push paused by a transient failure');
         throw new AppError(503, 'The server could not apply this change right now; it will be retried.');
       }

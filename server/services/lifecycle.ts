@@ -82,9 +82,14 @@ export function purgeSyncHistory(ctx: AppContext): void {
   ctx.db.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff)).run();
 }
 
-/** Runs the sweep on an interval (and, hourly, the clean-up of unattached images); a failed pass is logged and the next one tries again. */
+/**
+ * Runs the sweep on an interval (and, hourly, the clean-up of unattached images); a failed pass is
+ * logged and the next one tries again. A pass is skipped while another process holds the write lock
+ * or the disk is full: it would only fail.
+ */
 export function startSweeper(ctx: AppContext): () => void {
   const run = () => {
+    if (ctx.machine.diskFull || !ctx.machine.writeLockFree()) return;
     try {
       sweep(ctx);
       purgeSyncHistory(ctx);

@@ -33,6 +33,8 @@ export function countAttempt(ctx: AppContext, key: string): void {
   });
 }
 
+/** Only a row that exists is deleted: a sign-in writes nothing otherwise, so it works while writes are refused. */
 export function clearFailures(ctx: AppContext, key: string): void {
+  if (!ctx.db.select({ key: loginFailures.key }).from(loginFailures).where(eq(loginFailures.key, key)).get()) return;
   ctx.db.delete(loginFailures).where(eq(loginFailures.key, key)).run();
 }

@@ -5,6 +5,7 @@ import { centsToDollars } from '../../sync/money';
 import { localDate, zonedToUtc } from '../../sync/time';
 import type { AppContext } from '../context';
 import { bookings, payments, seatAllocations } from '../db/schema';
+import type { Health } from '../ops/machine';
 
 dayjs.extend(utc);
 
@@ -15,6 +16,8 @@ export type Overview = {
   timeZone: string;
   today: { date: string; bookings: number; revenue: number; pendingReviews: number; seatsSold: number };
   days: OverviewDay[];
+  /** The machine's state, as /api/health tells it. */
+  server: Health;
 };
 
 /** The last `count` calendar dates up to `today` (YYYY-MM-DD), oldest first. */
@@ -67,5 +70,5 @@ export function overview(ctx: AppContext, timeZone: string): Overview {
 
   const series = [...days.values()].map((d) => ({ date: d.date, bookings: d.bookings, revenue: centsToDollars(d.revenueCents) }));
   const last = series[series.length - 1] ?? { date: today, bookings: 0, revenue: 0 };
-  return { timeZone, today: { ...last, pendingReviews, seatsSold }, days: series };
+  return { timeZone, today: { ...last, pendingReviews, seatsSold }, days: series, server: ctx.machine.health() };
 }

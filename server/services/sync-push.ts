@@ -80,7 +80,7 @@ export function push(ctx: AppContext, user: UserRow, request: PushRequest): Push
     } catch (thrown) {
       const error = thrown instanceof AppError ? thrown : constraintRejection(thrown);
       if (!error || error.status >= 500 || error.status === 401) {
-        throw new TransientError(thrown instanceof Error ? thrown.message : String(thrown));
+        throw new TransientError(thrown instanceof Error ? thrown.message : String(thrown), { cause: thrown });
       }
       const result = { mutationId: mutation.id, code: String(error.status), message: error.message };
       immediate(ctx.db, (tx) => {

@@ -4,6 +4,7 @@ import { EMAIL_NEEDS_PASSWORD, type User } from '../../sync/schemas/user';
 import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../sync/schemas/user';
 import type { AppContext } from '../context';
 import { preparedCache, type Queryable } from '../db/client';
+import { whenWritable } from '../db/faults';
 import { users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError, conflict, notFound } from '../errors';
@@ -66,23 +67,26 @@ export async function createUser(
   assertEmailFree(ctx.db, body.email);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now().toISOString();
-  return ctx.db.transaction(
-    (tx) =>
-      tx
-        .insert(users)
-        .values({
-          id: randomUUID(),
-          fullName: body.fullName,
-          email: normalizeEmail(body.email),
-          passwordHash,
-          role,
-          createdAt: now,
-          updatedAt: now,
-          version: nextVersion(tx),
-        })
-        .returning()
-        .get(),
-    { behavior: 'immediate' },
+  // NOTE: the write comes after the hash's await, so the write gate's wait may be stale: retried here.
+  return whenWritable(() =>
+    ctx.db.transaction(
+      (tx) =>
+        tx
+          .insert(users)
+          .values({
+            id: randomUUID(),
+            fullName: body.fullName,
+            email: normalizeEmail(body.email),
+            passwordHash,
+            role,
+            createdAt: now,
+            updatedAt: now,
+            version: nextVersion(tx),
+          })
+          .returning()
+          .get(),
+      { behavior: 'immediate' },
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { ADMIN, TRAVELLER } from './harness';
 
@@ -12,14 +13,16 @@ export type ChildServer = { url: string; port: number; dataDir: string; proc: Ch
  * `npm start` as a real child process on DATA_DIR: `tsx server/main.ts`, in its own process group
  * (tsx runs the server in a child of its own, and a SIGKILL must reach both). Resolves once
  * /api/health answers; the first start may build the PWA, hence the long default timeout. `env` adds
- * to the environment (a load test lifts the rate limits).
+ * to the environment (a load test lifts the rate limits); `logFile` takes the child's stdout and stderr
+ * instead of the test's pipes (a disk test puts the log on the disk it fills).
  */
-export async function startChild(dataDir: string, port: number, options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<ChildServer> {
+export async function startChild(dataDir: string, port: number, options: { timeoutMs?: number; env?: Record<string, string>; logFile?: string } = {}): Promise<ChildServer> {
   const timeoutMs = options.timeoutMs ?? 120_000;
+  const log = options.logFile === undefined ? 'pipe' : openSync(options.logFile, 'a');
   const proc = spawn(TSX, ['server/main.ts'], {
     cwd: ROOT,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
     env: {
       ...process.env,
       PORT: String(port),
@@ -33,6 +36,7 @@ export async function startChild(dataDir: string, port: number, options: { timeo
       ...options.env,
     },
   });
+  if (typeof log === 'number') closeSync(log);
   let output = '';
   proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

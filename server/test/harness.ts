@@ -8,6 +8,7 @@ import { settings } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { parseEnv } from '../env';
 import { setRateLimits } from '../middleware/rate-limits';
+import type { MachineOptions } from '../ops/machine';
 import { readSettings } from '../services/settings';
 import { seedIfEmpty } from '../seed/seed';
 import { createContext, listen, type Running } from '../start';
@@ -39,7 +40,7 @@ export function allowManyBookings(ctx: AppContext): void {
 
 /** The real app on a free port over a real SQLite file in a fresh temp DATA_DIR. */
 export async function startTestServer(
-  options: { seed?: 'demo' | 'none'; env?: Record<string, string>; bookingRules?: 'production' } = {},
+  options: { seed?: 'demo' | 'none'; env?: Record<string, string>; bookingRules?: 'production'; machine?: MachineOptions } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-test-'));
   const env = parseEnv({
@@ -54,7 +55,7 @@ export async function startTestServer(
     ...options.env,
   });
   let now: Date | undefined;
-  const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date());
+  const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date(), options.machine);
   await seedIfEmpty(ctx);
   if (options.bookingRules !== 'production') allowManyBookings(ctx);
   const running = await listen(ctx);

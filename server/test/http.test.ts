@@ -37,10 +37,10 @@ describe('HTTP surface: health, errors, headers', () => {
   });
   afterAll(() => server.stop());
 
-  it('GET /api/health answers 200 {status: ok}', async () => {
+  it('GET /api/health answers 200 {status: ok} with the state of the database, the disk and the log', async () => {
     const res = await client(server.url).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', database: 'ok', disk: { freeBytes: expect.any(Number) as number, watermarkBytes: 200 * 1024 * 1024, uploadsRefused: false }, log: { droppedLines: 0 } });
   });
 
   it('sends security headers and a fresh X-Request-Id on answers and errors alike', async () => {

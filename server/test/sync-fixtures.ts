@@ -169,7 +169,8 @@ export class FaultyLink {
         return never();
       }
       if (fault === 'lost') throw new TypeError('fetch failed (injected: response lost)');
-      return new Response(body, { status: res.status, headers: { 'content-type': 'application/json' } });
+      const retryAfter = res.headers.get('retry-after');
+      return new Response(body, { status: res.status, headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) } });
     };
     const http = httpTransport('', this.options.token, fetchImpl);
     const silent = <T>() => new Promise<T>(() => undefined);

@@ -29,6 +29,8 @@ export class SyncEngine {
   private running: Promise<void> | undefined;
   private again = false;
   private status: SyncStatus = 'idle';
+  /** Until when the server said it cannot take changes: the status stays 'refused' while the queue waits. */
+  private refusedUntil = 0;
 
   constructor(private readonly options: EngineOptions) {}
 
@@ -102,10 +104,10 @@ export class SyncEngine {
       await this.options.beforeCycle?.();
       await this.pushOutbox();
       await this.pull();
-      this.setStatus('idle');
+      this.setStatus(this.now < this.refusedUntil ? 'refused' : 'idle');
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      this.setStatus(error.kind === 'auth' ? 'auth' : error.kind === 'offline' ? 'offline' : 'error', error.message);
+      this.setStatus(error.kind === 'auth' || error.kind === 'offline' || error.kind === 'refused' ? error.kind : 'error', error.message);
     }
   }
 
@@ -132,6 +134,7 @@ export class SyncEngine {
       await this.pushFailed(rows, error);
       throw error;
     }
+    this.refusedUntil = 0;
     const first = rows[0];
     if (first && answer.lastMutationId < first.mutationId - 1) {
       await store.renumber(answer.lastMutationId + 1);
@@ -145,6 +148,8 @@ export class SyncEngine {
 
   private async pushFailed(rows: OutboxRow[], error: unknown): Promise<void> {
     const auth = error instanceof TransportError && error.kind === 'auth';
+    const retryAfter = error instanceof TransportError ? error.retryAfterMs : undefined;
+    if (retryAfter !== undefined) this.refusedUntil = this.now + retryAfter;
     const message = error instanceof Error ? error.message : String(error);
     for (const row of rows) {
       const attempts = auth ? row.attempts : row.attempts + 1;
@@ -152,7 +157,7 @@ export class SyncEngine {
         state: auth ? 'queued' : 'failed',
         attempts,
         lastError: message,
-        nextAttemptAt: auth ? 0 : this.now + backoffMs(attempts, this.options.random ?? Math.random),
+        nextAttemptAt: auth ? 0 : this.now + (retryAfter ?? backoffMs(attempts, this.options.random ?? Math.random)),
       });
     }
   }

@@ -3,6 +3,15 @@ import { TransportError, type SyncTransport } from './types';
 
 type Fetch = typeof fetch;
 
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
 /** The sync calls over HTTP with the bearer token; failures are sorted into what the engine does next. */
 export function httpTransport(baseUrl: string, token: () => string | null, fetchImpl: Fetch = (...args) => fetch(...args)): SyncTransport {
   async function call(path: string, body: unknown): Promise<unknown> {
@@ -25,6 +34,8 @@ export function httpTransport(baseUrl: string, token: () => string | null, fetch
     if (res.ok) return parsed;
     const message = parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' ? parsed.message : `HTTP ${res.status}`;
     if (res.status === 401) throw new TransportError('auth', message);
+    const retryAfter = retryAfterMs(res.headers.get('retry-after'));
+    if ((res.status === 503 || res.status === 507) && retryAfter !== undefined) throw new TransportError('refused', message, retryAfter);
     if (res.status >= 500 || res.status === 429 || res.status === 408) throw new TransportError('server', message);
     throw new TransportError('client', message);
   }

@@ -31,12 +31,15 @@ export interface SyncStore {
 
 export type OutboxSettlement = { confirmed: number[]; rejected: MutationResult[] };
 
-export type TransportErrorKind = 'offline' | 'server' | 'auth' | 'client';
+/** 'refused': the server is up but cannot take changes now (503 or 507 with Retry-After). */
+export type TransportErrorKind = 'offline' | 'server' | 'refused' | 'auth' | 'client';
 
 export class TransportError extends Error {
   constructor(
     readonly kind: TransportErrorKind,
     message: string,
+    /** When the server said to try again (Retry-After). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -47,6 +50,6 @@ export interface SyncTransport {
   push(request: PushRequest): Promise<PushResponse>;
 }
 
-export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'error' | 'auth';
+export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'error' | 'refused' | 'auth';
 
 export type { SyncChanges };

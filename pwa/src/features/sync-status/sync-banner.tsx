@@ -11,8 +11,8 @@ function ago(timestamp: number): string {
 }
 
 /**
- * Says when the page shows data from the device: offline, or the server unreachable, and how fresh it is.
- * An ended session with changes waiting is told on every page by SignInBanner.
+ * Says when the page shows data from the device: offline, the server unreachable or refusing changes,
+ * and how fresh it is. An ended session with changes waiting is told on every page by SignInBanner.
  */
 export function SyncBanner() {
   const { online, status } = useSyncState();
@@ -22,6 +22,13 @@ export function SyncBanner() {
     return (
       <p className="sync-banner" role="status">
         You are offline. Showing what is saved on this device. {synced}
+      </p>
+    );
+  }
+  if (status === 'refused') {
+    return (
+      <p className="sync-banner sync-banner--warn" role="status">
+        SkyWay cannot take new changes right now; yours are kept on this device and will be sent. {synced}
       </p>
     );
   }

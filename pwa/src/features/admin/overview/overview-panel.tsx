@@ -2,6 +2,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { messageOf } from '../../../lib/api-error';
 import { formatPrice } from '../../../lib/format';
 import { BarChart } from './bar-chart';
+import { ServerState } from './server-state';
 import { useOverview } from './use-overview';
 import './overview.css';
 
@@ -12,7 +13,7 @@ export function OverviewPanel() {
   const overview = useOverview();
   if (overview.isPending) return <PageSpinner label="Loading the overview…" />;
   if (overview.isError) return <p className="form-error">{messageOf(overview.error)}</p>;
-  const { today, days, timeZone } = overview.data;
+  const { today, days, timeZone, server } = overview.data;
   const figures = [
     { label: 'Bookings today', value: count(today.bookings) },
     { label: 'Revenue today', value: formatPrice(today.revenue) },
@@ -21,6 +22,7 @@ export function OverviewPanel() {
   ];
   return (
     <>
+      <ServerState health={server} />
       <dl className="figures">
         {figures.map((figure) => (
           <div key={figure.label} className="card figure">

@@ -7,4 +7,13 @@ export type Overview = {
   timeZone: string;
   today: OverviewDay & { pendingReviews: number; seatsSold: number };
   days: OverviewDay[];
+  server: ServerHealth;
+};
+
+/** GET /api/health, also part of the overview (server/ops/machine.ts). */
+export type ServerHealth = {
+  status: 'ok' | 'degraded';
+  database: 'ok' | 'locked' | 'full';
+  disk: { freeBytes: number | null; watermarkBytes: number | null; uploadsRefused: boolean };
+  log: { droppedLines: number };
 };
