@@ -13,6 +13,7 @@ type Settings = {
   mail: { hasPassword: boolean };
   reviewDeadlineHours: number;
   maxUnpaidSeats: number;
+  classFares: { Business: number };
 };
 
 test('settings cards are validated with the spec texts, saved whole, and the mail password stays write-only', async ({ browser, request }) => {
@@ -65,8 +66,19 @@ test('settings cards are validated with the spec texts, saved whole, and the mai
   await holds.getByRole('button', { name: 'Update' }).click();
   await expect(dash.toast('Updated successfully!').last()).toBeVisible();
 
+  const fares = dash.form('Class fares');
+  await expect(fares.getByLabel('Economy (x flight price)', { exact: true })).toHaveValue('1');
+  await fares.getByLabel('Business (x Economy)', { exact: true }).fill('11');
+  await fares.getByRole('button', { name: 'Update' }).click();
+  await expect(fares.getByRole('alert')).toHaveText('Class fares must be 1 to 10 times the Economy fare');
+  await fares.getByLabel('Business (x Economy)', { exact: true }).fill('3');
+  await fares.getByRole('button', { name: 'Update' }).click();
+  await expect(dash.toast('Updated successfully!').last()).toBeVisible();
+  expect(((await (await request.get('/api/settings')).json()) as Settings).classFares.Business).toBe(3);
+
   await dash.page.reload();
   await expect(dash.form('Seat holds').getByLabel('Review deadline (hours)', { exact: true })).toHaveValue('72');
+  await expect(dash.form('Class fares').getByLabel('Business (x Economy)', { exact: true })).toHaveValue('3');
   await expect(dash.form('Banking Information').getByLabel('Routing number', { exact: true })).toHaveValue('021000021');
   await expect(dash.form('WhatsApp Link').getByLabel('WhatsApp link', { exact: true })).toHaveValue('https://wa.me/2348010000000');
   const after = (await (await request.get('/api/settings', { headers: bearer(token) })).json()) as Settings;
@@ -78,6 +90,10 @@ test('settings cards are validated with the spec texts, saved whole, and the mai
   const restore = dash.form('WhatsApp Link');
   await restore.getByLabel('WhatsApp link', { exact: true }).fill(before.whatsApp);
   await restore.getByRole('button', { name: 'Update' }).click();
+  await expect(dash.toast('Updated successfully!').last()).toBeVisible();
+  const restoreFares = dash.form('Class fares');
+  await restoreFares.getByLabel('Business (x Economy)', { exact: true }).fill(String(before.classFares.Business));
+  await restoreFares.getByRole('button', { name: 'Update' }).click();
   await expect(dash.toast('Updated successfully!').last()).toBeVisible();
   const restoreHolds = dash.form('Seat holds');
   await restoreHolds.getByLabel('Review deadline (hours)', { exact: true }).fill(String(before.reviewDeadlineHours));

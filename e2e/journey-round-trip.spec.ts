@@ -8,7 +8,7 @@ import { SearchPanel } from './pages/search-panel';
 
 const money = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 
-test('a round trip for two travellers holds four seats and costs both prices twice', async ({ page, request }) => {
+test('a round trip for two travellers in Business holds four seats and costs both Business fares twice', async ({ page, request }) => {
   const account = await registerAccount(request, 'Bola Ade');
   const date = datePlus(22);
   const returnDate = datePlus(25);
@@ -16,7 +16,9 @@ test('a round trip for two travellers holds four seats and costs both prices twi
   const inbound = await findFlight(request, 'CDG', 'LHR', returnDate);
   const outSeats = await freeSeats(request, outbound._id, 2);
   const backSeats = await freeSeats(request, inbound._id, 2);
-  const total = (outbound.price + inbound.price) * 2;
+  // Business is 2.5 times the flight's (Economy) price, to whole cents, per leg and traveller.
+  const business = (price: number) => Math.round(price * 100 * 2.5) / 100;
+  const total = (Math.round(outbound.price * 250) + Math.round(inbound.price * 250)) * 2 / 100;
 
   await page.goto('/login');
   await new AuthPage(page).login(account.email, account.password);
@@ -32,8 +34,11 @@ test('a round trip for two travellers holds four seats and costs both prices twi
   });
   await search.button('Find Flight').click();
   const main = page.getByRole('main');
+  await expect(main.getByRole('article').first()).toContainText(`${money(business(outbound.price))} per traveller`);
+  await expect(main.getByRole('article').first()).toContainText(`Total ${money(business(outbound.price) * 2)} for 2 travelers`);
   await main.getByRole('article').first().getByRole('button', { name: 'Book Now' }).click();
   await expect(main.getByRole('heading', { name: 'Choose your return flight' })).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Your outbound flight' })).toContainText(money(business(outbound.price)));
   await main.getByRole('article').first().getByRole('button', { name: 'Book Now' }).click();
   await expect(page).toHaveURL(`/booking?id=${outbound._id}&return=${inbound._id}`);
 
@@ -57,6 +62,8 @@ test('a round trip for two travellers holds four seats and costs both prices twi
   await expect(page).toHaveURL('/payment');
 
   const payment = new PaymentPage(page);
+  await expect(main.getByRole('complementary', { name: 'Your Booking' })).toContainText(`Business · 2 travellers`);
+  await expect(main.getByRole('complementary', { name: 'Your Booking' })).toContainText(`Total ${money(total)}`);
   const modal = await payment.open('Cash App');
   await expect(modal).toContainText(`Amount due ${money(total)}`);
   await modal.getByRole('button', { name: `I have made payment (${money(total)})` }).click();

@@ -3,6 +3,8 @@ import { datePlus, listingDate, localClock } from './pages/dates';
 import { ListingPage } from './pages/listing-page';
 import { SearchPanel } from './pages/search-panel';
 
+const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
 type ApiFlight = {
   _id: string;
   flightNumber: string;
@@ -23,7 +25,8 @@ test('a listing URL shows the flights in local airport time and keeps them on re
 
   const asked: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/flights')) asked.push(request.url());
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/flights') || path === '/api/settings') asked.push(request.url());
   });
   await page.goto(`/listing?from=LOS&to=LHR&date=${date}&type=one&class=Business&travelers=3`);
   const listing = new ListingPage(page);
@@ -37,11 +40,14 @@ test('a listing URL shows the flights in local airport time and keeps them on re
     await expect(card).toContainText('Business');
     await expect(card).toContainText(`Only ${flight.availableSeats} Seats Left`);
     await expect(card).toContainText('Refundable(Penalty applied)');
-    await expect(card).toContainText(/\$[\d,]+\.\d{2}/);
+    // Business is 2.5 times the flight's (Economy) price, for each of the three travellers.
+    const business = Math.round(flight.price * 250);
+    await expect(card).toContainText(`${money(business)} per traveller`);
+    await expect(card).toContainText(`Total ${money(business * 3)} for 3 travelers`);
     await expect(card).toContainText(/\d+hr \d+min/);
   };
   await check();
-  expect(asked, 'the first load shows the flights the page came with').toEqual([]);
+  expect(asked, 'the first load shows the flights and class fares the page came with').toEqual([]);
   await page.reload();
   await check();
 

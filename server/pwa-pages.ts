@@ -7,6 +7,7 @@ import { IsoDateSchema } from '../sync/schemas/common';
 import type { AppContext } from './context';
 import { listAirports, toAirportJson } from './services/airports';
 import { searchFlights } from './services/flights';
+import { publicSettings, readSettings } from './services/settings';
 
 export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
 
@@ -38,13 +39,17 @@ type PageDataSource = (ctx: AppContext, query: unknown) => PageData | null;
 const IataSchema = z.string().regex(/^[A-Z]{3}$/);
 const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema });
 
-/** A listing URL's outbound flights and the airports; nothing when the URL holds no complete search. */
+/** A listing URL's outbound flights, the airports and the public settings; nothing when the URL holds no complete search. */
 export const listingPageData: PageDataSource = (ctx, query) => {
   const search = ListingQuerySchema.safeParse(query);
   if (!search.success) return null;
   const { from, to, date } = search.data;
   const flights = searchFlights(ctx, { origin: from, destination: to, departureTime: date });
-  return { flights: { origin: from, destination: to, date, flights }, airports: listAirports(ctx.db).map(toAirportJson) };
+  return {
+    flights: { origin: from, destination: to, date, flights },
+    airports: listAirports(ctx.db).map(toAirportJson),
+    settings: publicSettings(readSettings(ctx.db)),
+  };
 };
 
 /** The data as a script element the page reads; no `<` inside can close it, whatever a name holds. */

@@ -1,5 +1,6 @@
 import type { Airport } from './schemas/airport';
 import type { Flight } from './schemas/flight';
+import type { PublicSettings } from './schemas/settings';
 
 /** The id of the `<script type="application/json">` a landing page carries its first data in. */
 export const PAGE_DATA_ID = 'page-data';
@@ -9,6 +10,7 @@ export type PageFlights = { origin: string; destination: string; date: string; f
 
 /**
  * What the server already knows a landing page will ask for, sent inside the page so its first render
- * needs no second round trip: the listing's outbound flights and the airports that name them.
+ * needs no second round trip: the listing's outbound flights, the airports that name them and the public
+ * settings that price them by class.
  */
-export type PageData = { flights?: PageFlights; airports?: Airport[] };
+export type PageData = { flights?: PageFlights; airports?: Airport[]; settings?: PublicSettings };

@@ -110,7 +110,8 @@ export function createBookingWithPayment(ctx: AppContext, input: NewBooking, act
     const { outbound, inbound } = legsOf(tx, input, nowIso);
     const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
     checkPhotos(tx, input.travellers, input.userId);
-    const fare = computeFare([outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight), input.travellers.length);
+    const ratio = readSettings(tx).classFares[input.travelClass];
+    const fare = computeFare([outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight), input.travellers.length, ratio);
     if (input.expectedAmountCents !== undefined && input.expectedAmountCents !== fare.totalCents) {
       throw conflict(`The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`);
     }

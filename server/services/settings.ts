@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { HoldRulesSchema, SettingsBodySchema, type AdminSettings, type HoldRules, type PublicSettings, type SettingsBody } from '../../sync/schemas/settings';
+import { DEFAULT_CLASS_FARES } from '../../sync/fare';
+import { ClassFaresSchema, HoldRulesSchema, SettingsBodySchema, type AdminSettings, type HoldRules, type PublicSettings, type SettingsBody } from '../../sync/schemas/settings';
 import type { AppContext } from '../context';
 import { connectionOf, immediate, preparedCache, type Queryable } from '../db/client';
 import { settings } from '../db/schema';
@@ -18,6 +19,7 @@ const StoredSettingsSchema = SettingsBodySchema.extend({
   reviewDeadlineHours: HoldRulesSchema.shape.reviewDeadlineHours.default(DEFAULT_HOLD_RULES.reviewDeadlineHours),
   maxUnpaidBookings: HoldRulesSchema.shape.maxUnpaidBookings.default(DEFAULT_HOLD_RULES.maxUnpaidBookings),
   maxUnpaidSeats: HoldRulesSchema.shape.maxUnpaidSeats.default(DEFAULT_HOLD_RULES.maxUnpaidSeats),
+  classFares: ClassFaresSchema.default(DEFAULT_CLASS_FARES),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   cancellationPenaltyPercent: 10,
   smtpUrl: '',
   ...DEFAULT_HOLD_RULES,
+  classFares: DEFAULT_CLASS_FARES,
 };
 
 const versionQuery = preparedCache<ReturnType<typeof buildVersionQuery>>();
@@ -63,6 +66,7 @@ export function publicSettings(s: StoredSettings): PublicSettings {
     contact: s.contact,
     paymentDeadlineHours: s.paymentDeadlineHours,
     cancellationPenaltyPercent: s.cancellationPenaltyPercent,
+    classFares: s.classFares,
   };
 }
 
@@ -105,6 +109,7 @@ export function saveSettings(ctx: AppContext, body: SettingsBody): StoredSetting
       reviewDeadlineHours: body.reviewDeadlineHours ?? current.reviewDeadlineHours,
       maxUnpaidBookings: body.maxUnpaidBookings ?? current.maxUnpaidBookings,
       maxUnpaidSeats: body.maxUnpaidSeats ?? current.maxUnpaidSeats,
+      classFares: body.classFares ?? current.classFares,
     };
     const values = { data: next, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) };
     tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();

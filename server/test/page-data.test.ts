@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ID, type PageData } from '../../sync/page-data';
 import type { Airport } from '../../sync/schemas/airport';
 import type { Flight } from '../../sync/schemas/flight';
+import type { PublicSettings } from '../../sync/schemas/settings';
 import { localDate } from '../../sync/time';
 import { pageDataScript, listingPageData, withPageData } from '../pwa-pages';
 import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
@@ -27,6 +28,7 @@ describe('the data a listing page carries', () => {
     expect(data?.flights?.flights.map((f) => f._id)).toContain(flight._id);
     expect(data?.flights).toEqual({ origin: flight.origin.code, destination: flight.destination.code, date, flights: (await api.get<Flight[]>(path)).body });
     expect(data?.airports).toEqual((await api.get<Airport[]>('/api/airports')).body);
+    expect(data?.settings).toEqual((await api.get<PublicSettings>('/api/settings')).body);
   });
 
   it('is nothing for a listing URL without a complete, well-formed search', () => {

@@ -34,7 +34,7 @@ describe('settings', () => {
     for (const api of [client(server.url), user]) {
       const res = await api.get('/api/settings');
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body as object).sort()).toEqual(['bankingInfo', 'cancellationPenaltyPercent', 'cashApp', 'contact', 'cryptoInfo', 'paymentDeadlineHours', 'whatsApp']);
+      expect(Object.keys(res.body as object).sort()).toEqual(['bankingInfo', 'cancellationPenaltyPercent', 'cashApp', 'classFares', 'contact', 'cryptoInfo', 'paymentDeadlineHours', 'whatsApp']);
       PublicSettingsSchema.strict().parse(res.body);
       expect(JSON.stringify(res.body)).not.toContain(secret);
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TravelClass } from '../constants';
 
 const text = (max = 200) => z.string().trim().max(max);
 
@@ -49,6 +50,18 @@ export const HoldRulesSchema = z.object({
 });
 export type HoldRules = z.infer<typeof HoldRulesSchema>;
 
+export const CLASS_FARE_RANGE = 'Class fares must be 1 to 10 times the Economy fare';
+export const ECONOMY_FARE_BASE = 'Economy is the base fare: its ratio is 1';
+const classRatio = z.number({ error: CLASS_FARE_RANGE }).min(1, CLASS_FARE_RANGE).max(10, CLASS_FARE_RANGE);
+
+/** Each class's fare as a multiple of the flight's price, which is the Economy fare. */
+export const ClassFaresSchema = z.object({
+  Economy: z.literal(1, { error: ECONOMY_FARE_BASE }),
+  'Premium Economy': classRatio,
+  Business: classRatio,
+  'First Class': classRatio,
+} satisfies Record<TravelClass, z.ZodType<number>>);
+
 /** The part every visitor may read: what a payer and the contact page need. */
 export const PublicSettingsSchema = z.object({
   bankingInfo: BankingInfoSchema,
@@ -59,6 +72,8 @@ export const PublicSettingsSchema = z.object({
   /** Travellers see the terms that apply to them: how long a hold lasts and what a cancellation costs. */
   paymentDeadlineHours: z.number().int(),
   cancellationPenaltyPercent: z.number(),
+  /** Travellers see every class's price. */
+  classFares: ClassFaresSchema,
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
@@ -97,5 +112,6 @@ export const SettingsBodySchema = z.object({
   paymentDeadlineHours: z.number().int().min(1, 'Payment deadline must be 1 to 168 hours').max(168, 'Payment deadline must be 1 to 168 hours').optional(),
   cancellationPenaltyPercent: z.number().min(0, 'Penalty must be 0 to 100 percent').max(100, 'Penalty must be 0 to 100 percent').optional(),
   ...HoldRulesSchema.partial().shape,
+  classFares: ClassFaresSchema.optional(),
 });
 export type SettingsBody = z.infer<typeof SettingsBodySchema>;

@@ -1,5 +1,6 @@
 import type { Airport } from '../../../sync/schemas/airport';
 import type { Flight } from '../../../sync/schemas/flight';
+import type { PublicSettings } from '../../../sync/schemas/settings';
 import { PAGE_DATA_ID, type PageData } from '../../../sync/page-data';
 import type { FlightLeg } from '../features/search/use-flights';
 
@@ -27,5 +28,11 @@ export function takePageFlights(leg: FlightLeg): Flight[] | undefined {
 export function takePageAirports(): Airport[] | undefined {
   const sent = unused().airports;
   delete unused().airports;
+  return sent;
+}
+
+export function takePageSettings(): PublicSettings | undefined {
+  const sent = unused().settings;
+  delete unused().settings;
   return sent;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { TravelClass } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useAuth } from '../../lib/auth';
@@ -14,6 +15,7 @@ import { ItineraryCard } from './itinerary-card';
 import { legView } from './leg-view';
 import { SeatPicker, type PickerLeg } from './seat-picker';
 import { TravellerDetails } from './traveller-details';
+import { useClassRatio } from './use-class-ratio';
 import { useBookingDraft } from './use-booking-draft';
 import { useFlight } from './use-flight';
 import './booking.css';
@@ -23,27 +25,28 @@ function seatConflictOf(state: unknown): string | undefined {
   return typeof state === 'object' && state !== null && 'seatConflict' in state && typeof state.seatConflict === 'string' ? state.seatConflict : undefined;
 }
 
-type BookingScreenProps = { flights: DraftFlights; maxTravellers: number };
+type BookingScreenProps = { flights: DraftFlights; travelClass: TravelClass; maxTravellers: number };
 
-/** Loads the flight(s), then shows the itinerary, traveller details, fare summary and seat picker. */
-export function BookingScreen({ flights, maxTravellers }: BookingScreenProps) {
+/** Loads the flight(s) and the class's fare, then shows the itinerary, traveller details, fare summary and seat picker. */
+export function BookingScreen({ flights, travelClass, maxTravellers }: BookingScreenProps) {
   const outbound = useFlight(flights.flightId);
   const inbound = useFlight(flights.returnFlightId);
-  if (outbound.isPending || (flights.returnFlightId && inbound.isPending)) return <PageSpinner label="Loading your flight…" />;
-  const error = outbound.error ?? inbound.error;
-  if (error || !outbound.data) {
+  const fares = useClassRatio(travelClass);
+  if (outbound.isPending || (flights.returnFlightId && inbound.isPending) || (fares.ratio === undefined && !fares.error)) return <PageSpinner label="Loading your flight…" />;
+  const error = outbound.error ?? inbound.error ?? (fares.ratio === undefined ? fares.error : null);
+  if (error || !outbound.data || fares.ratio === undefined) {
     return (
       <p className="page load-error" role="alert">
         {messageOf(error)}
       </p>
     );
   }
-  return <BookingForm flights={flights} outbound={outbound.data} inbound={inbound.data} maxTravellers={maxTravellers} />;
+  return <BookingForm flights={flights} outbound={outbound.data} inbound={inbound.data} ratio={fares.ratio} maxTravellers={maxTravellers} />;
 }
 
-type BookingFormProps = { flights: DraftFlights; outbound: Flight; inbound: Flight | undefined; maxTravellers: number };
+type BookingFormProps = { flights: DraftFlights; outbound: Flight; inbound: Flight | undefined; ratio: number; maxTravellers: number };
 
-function BookingForm({ flights, outbound, inbound, maxTravellers }: BookingFormProps) {
+function BookingForm({ flights, outbound, inbound, ratio, maxTravellers }: BookingFormProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const conflict = seatConflictOf(useLocation().state);
@@ -53,7 +56,7 @@ function BookingForm({ flights, outbound, inbound, maxTravellers }: BookingFormP
   const travellers = draft.travellers.length;
   const legs: PickerLeg[] = [{ key: 'outbound', flight: outbound, seats: draft.seats }];
   if (inbound) legs.push({ key: 'return', flight: inbound, seats: draft.returnSeats });
-  const fare = fareView(legs.map((l) => l.flight.price), travellers);
+  const fare = fareView(legs.map((l) => l.flight.price), travellers, ratio);
 
   const proceed = () => {
     // NOTE: the target stays raw (not encoded), as the spec's link reads: /login?redirect=/booking?id=...

@@ -16,11 +16,12 @@ function amount(cents: number): string {
   return cents === 0 ? '$0' : formatMoney(cents);
 }
 
-/** The fare summary: price per traveller summed over the legs, times the travellers (sync/fare.ts). */
-export function fareView(legPrices: readonly number[], travellers: number): FareView {
+/** The fare summary: the class fare per traveller summed over the legs, times the travellers (sync/fare.ts). */
+export function fareView(legPrices: readonly number[], travellers: number, ratio: number): FareView {
   const fare = computeFare(
     legPrices.map((price) => ({ priceCents: dollarsToCents(price) })),
     travellers,
+    ratio,
   );
   return {
     baseFare: formatMoney(fare.baseFareCents),

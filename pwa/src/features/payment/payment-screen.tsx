@@ -7,6 +7,7 @@ import { useToast } from '../../components/ui/use-toast';
 import { messageOf } from '../../lib/api-error';
 import { bookingPath, type BookingDraft } from '../booking/booking-draft';
 import { fareView } from '../booking/fare-view';
+import { useClassRatio } from '../booking/use-class-ratio';
 import { useFlight } from '../booking/use-flight';
 import { BookingSummary } from './booking-summary';
 import { isSeatConflict } from './payment-body';
@@ -23,9 +24,10 @@ type PaymentScreenProps = { draft: BookingDraft; travelClass: TravelClass };
 export function PaymentScreen({ draft, travelClass }: PaymentScreenProps) {
   const outbound = useFlight(draft.flightId);
   const inbound = useFlight(draft.returnFlightId);
-  if (outbound.isPending || (draft.returnFlightId && inbound.isPending)) return <PageSpinner label="Loading your booking…" />;
-  const error = outbound.error ?? inbound.error;
-  if (error || !outbound.data) {
+  const fares = useClassRatio(travelClass);
+  if (outbound.isPending || (draft.returnFlightId && inbound.isPending) || (fares.ratio === undefined && !fares.error)) return <PageSpinner label="Loading your booking…" />;
+  const error = outbound.error ?? inbound.error ?? (fares.ratio === undefined ? fares.error : null);
+  if (error || !outbound.data || fares.ratio === undefined) {
     return (
       <p className="page load-error" role="alert">
         {messageOf(error)}
@@ -33,13 +35,13 @@ export function PaymentScreen({ draft, travelClass }: PaymentScreenProps) {
     );
   }
   const flights = inbound.data ? [outbound.data, inbound.data] : [outbound.data];
-  return <PaymentChoice draft={draft} travelClass={travelClass} flights={flights} />;
+  return <PaymentChoice draft={draft} travelClass={travelClass} flights={flights} ratio={fares.ratio} />;
 }
 
-function PaymentChoice({ draft, travelClass, flights }: PaymentScreenProps & { flights: Flight[] }) {
+function PaymentChoice({ draft, travelClass, flights, ratio }: PaymentScreenProps & { flights: Flight[]; ratio: number }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const fare = fareView(flights.map((f) => f.price), draft.travellers.length);
+  const fare = fareView(flights.map((f) => f.price), draft.travellers.length, ratio);
   const place = usePlaceBooking(draft, { travelClass, totalCents: fare.totalCents });
   const [open, setOpen] = useState<MethodInfo | null>(null);
 

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '../../../../sync/schemas/settings';
 import { useSyncedSettings } from '../../local/hooks';
 import { api } from '../../lib/api';
+import { takePageSettings } from '../../lib/page-data';
 
-/** The payment and contact settings: fresh from the server, or the device's synced copy when offline. */
+/** The payment, contact and fare settings: sent in the page, fresh from the server, or the device's synced copy when offline. */
 export function usePublicSettings() {
   const synced = useSyncedSettings();
   const query = useQuery({
     queryKey: ['settings'],
     queryFn: ({ signal }) => api<PublicSettings>('/settings', { signal }),
+    initialData: takePageSettings,
     staleTime: 5 * 60_000,
   });
   return { settings: query.data ?? synced, isPending: query.isPending && !synced, error: synced ? null : query.error };

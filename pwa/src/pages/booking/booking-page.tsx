@@ -17,5 +17,5 @@ export function BookingPage() {
   }, [flightId, navigate]);
 
   if (!flightId) return null;
-  return <BookingScreen key={`${flightId}|${returnFlightId ?? ''}`} flights={{ flightId, returnFlightId }} maxTravellers={choice.travelers} />;
+  return <BookingScreen key={`${flightId}|${returnFlightId ?? ''}`} flights={{ flightId, returnFlightId }} travelClass={choice.travelClass} maxTravellers={choice.travelers} />;
 }

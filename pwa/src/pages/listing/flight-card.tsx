@@ -9,6 +9,8 @@ type FlightCardProps = {
   flight: Flight;
   travelClass: TravelClass;
   travelers: number;
+  /** The class's fare ratio to the flight's (Economy) price; undefined while the settings load. */
+  ratio: number | undefined;
   onBook: (flight: Flight) => void;
 };
 
@@ -32,10 +34,10 @@ function Endpoint({ end, label, offset = '' }: { end: FlightEnd; label: string; 
   );
 }
 
-export function FlightCard({ flight, travelClass, travelers, onBook }: FlightCardProps) {
+export function FlightCard({ flight, travelClass, travelers, ratio, onBook }: FlightCardProps) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
-  const view = flightView(flight, travelers, new Date());
+  const view = flightView(flight, travelers, new Date(), ratio);
   const name = `${view.departure.city} to ${view.arrival.city}, ${view.departure.time}`;
 
   return (
@@ -58,14 +60,18 @@ export function FlightCard({ flight, travelClass, travelers, onBook }: FlightCar
           <span className="flight-refund">Refundable(Penalty applied)</span>
         </div>
         <div className="flight-buy">
-          <p className="flight-price">
-            <strong>{view.price}</strong> <span className="flight-per">per traveller</span>
-            {view.total && (
-              <span className="flight-total">
-                Total {view.total} for {travelersLabel(travelers).toLowerCase()}
-              </span>
-            )}
-          </p>
+          {view.price ? (
+            <p className="flight-price">
+              <strong>{view.price}</strong> <span className="flight-per">per traveller</span>
+              {view.total && (
+                <span className="flight-total">
+                  Total {view.total} for {travelersLabel(travelers).toLowerCase()}
+                </span>
+              )}
+            </p>
+          ) : (
+            <p className="flight-price flight-per">Loading the {travelClass} fare…</p>
+          )}
           <div className="flight-actions">
             <button
               type="button"

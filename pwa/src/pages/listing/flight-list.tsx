@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { Spinner } from '../../components/ui/spinner';
+import { useClassRatio } from '../../features/booking/use-class-ratio';
 import type { CompleteSearch } from '../../features/search/search-values';
 import { travelersLabel } from '../../features/search/search-values';
 import { messageOf } from '../../lib/api-error';
@@ -28,6 +29,7 @@ function title(query: UseQueryResult<Flight[]>, count: number): string {
 
 export function FlightList({ query, flights, search, date, route, level, headingRef, onBook }: FlightListProps) {
   const shown = flights ?? query.data ?? [];
+  const { ratio } = useClassRatio(search.travelClass);
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="results" aria-busy={query.isPending}>
@@ -64,6 +66,7 @@ export function FlightList({ query, flights, search, date, route, level, heading
               flight={flight}
               travelClass={search.travelClass}
               travelers={search.travelers}
+              ratio={ratio}
               onBook={onBook}
             />
           ))}

@@ -32,7 +32,7 @@ const now = new Date('2026-11-22T00:00:00.000Z');
 
 describe('flight card', () => {
   it('shows local times at each airport and +1 for a later local arrival day', () => {
-    const view = flightView(flight(), 1, now);
+    const view = flightView(flight(), 1, now, 1);
     expect(view.departure).toMatchObject({ time: '20:00', code: 'LHR', city: 'London' });
     expect(view.arrival).toMatchObject({ time: '07:05', code: 'DXB', city: 'Dubai', dayOffset: '+1' });
     expect(view.duration).toBe('7hr 5min');
@@ -42,15 +42,21 @@ describe('flight card', () => {
   });
 
   it('shows the price per traveller and the total for several travellers', () => {
-    expect(flightView(flight(), 1, now)).toMatchObject({ price: '$520.00', total: null });
-    expect(flightView(flight({ price: 1234.5 }), 3, now)).toMatchObject({ price: '$1,234.50', total: '$3,703.50' });
+    expect(flightView(flight(), 1, now, 1)).toMatchObject({ price: '$520.00', total: null });
+    expect(flightView(flight({ price: 1234.5 }), 3, now, 1)).toMatchObject({ price: '$1,234.50', total: '$3,703.50' });
+  });
+
+  it("shows the chosen class's fare, and no price until its ratio is known", () => {
+    expect(flightView(flight(), 1, now, 2.5)).toMatchObject({ price: '$1,300.00', total: null });
+    expect(flightView(flight({ price: 1234.5 }), 3, now, 1.6)).toMatchObject({ price: '$1,975.20', total: '$5,925.60' });
+    expect(flightView(flight(), 2, now, undefined)).toMatchObject({ price: null, total: null });
   });
 
   it('counts the seats left and refuses flights that cannot be booked', () => {
-    expect(flightView(flight(), 2, now)).toMatchObject({ seatsLeft: 'Only 7 Seats Left', bookable: true });
-    expect(flightView(flight({ availableSeats: 1 }), 2, now).bookable).toBe(false);
-    expect(flightView(flight({ availableSeats: 0 }), 1, now)).toMatchObject({ seatsLeft: 'Sold out', bookable: false });
-    expect(flightView(flight({ status: 'cancelled' }), 1, now).bookable).toBe(false);
-    expect(flightView(flight(), 1, new Date('2026-12-01T21:00:00.000Z')).bookable).toBe(false);
+    expect(flightView(flight(), 2, now, 1)).toMatchObject({ seatsLeft: 'Only 7 Seats Left', bookable: true });
+    expect(flightView(flight({ availableSeats: 1 }), 2, now, 1).bookable).toBe(false);
+    expect(flightView(flight({ availableSeats: 0 }), 1, now, 1)).toMatchObject({ seatsLeft: 'Sold out', bookable: false });
+    expect(flightView(flight({ status: 'cancelled' }), 1, now, 1).bookable).toBe(false);
+    expect(flightView(flight(), 1, new Date('2026-12-01T21:00:00.000Z'), 1).bookable).toBe(false);
   });
 });

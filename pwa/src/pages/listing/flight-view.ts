@@ -1,7 +1,9 @@
 import { SEAT_ROWS, SEATS_PER_FLIGHT, SEATS_PER_ROW } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
+import { computeFare } from '../../../../sync/fare';
+import { dollarsToCents, formatMoney } from '../../../../sync/money';
 import { dayOffset, minutesBetween } from '../../../../sync/time';
-import { formatDuration, formatFlightTime, formatLongDate, formatPrice, formatZoneOffset } from '../../lib/format';
+import { formatDuration, formatFlightTime, formatLongDate, formatZoneOffset } from '../../lib/format';
 
 export type FlightEnd = {
   time: string;
@@ -16,7 +18,8 @@ export type FlightView = {
   departure: FlightEnd;
   arrival: FlightEnd & { dayOffset: string };
   duration: string;
-  price: string;
+  /** The chosen class's fare per traveller; null until the class's ratio is known. */
+  price: string | null;
   /** The fare for all travellers, when there is more than one. */
   total: string | null;
   seatsLeft: string;
@@ -40,8 +43,9 @@ function end(iso: string, airport: Flight['origin']): FlightEnd {
 const bookableStatuses = new Set<Flight['status']>(['scheduled', 'delayed']);
 
 /** What a flight card shows; times are local at each airport, the duration comes from the instants. */
-export function flightView(flight: Flight, travelers: number, now: Date): FlightView {
+export function flightView(flight: Flight, travelers: number, now: Date, ratio: number | undefined): FlightView {
   const seats = flight.availableSeats;
+  const fare = ratio === undefined ? null : computeFare([{ priceCents: dollarsToCents(flight.price) }], travelers, ratio);
   return {
     departure: end(flight.departureTime, flight.origin),
     arrival: {
@@ -49,8 +53,8 @@ export function flightView(flight: Flight, travelers: number, now: Date): Flight
       dayOffset: dayOffset(flight.departureTime, flight.origin.timeZone, flight.arrivalTime, flight.destination.timeZone),
     },
     duration: formatDuration(minutesBetween(flight.departureTime, flight.arrivalTime)),
-    price: formatPrice(flight.price),
-    total: travelers > 1 ? formatPrice(flight.price * travelers) : null,
+    price: fare && formatMoney(fare.baseFareCents),
+    total: fare && travelers > 1 ? formatMoney(fare.totalCents) : null,
     seatsLeft: seats > 0 ? `Only ${seats} Seats Left` : 'Sold out',
     bookable:
       seats >= travelers && bookableStatuses.has(flight.status) && Date.parse(flight.departureTime) > now.getTime(),

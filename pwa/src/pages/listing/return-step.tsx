@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Flight } from '../../../../sync/schemas/flight';
 import type { CompleteSearch } from '../../features/search/search-values';
+import { useClassRatio } from '../../features/booking/use-class-ratio';
 import { useFlights } from '../../features/search/use-flights';
 import { FlightList } from './flight-list';
 import { flightView } from './flight-view';
@@ -16,7 +17,8 @@ type ReturnStepProps = {
 export function ReturnStep({ search, outbound, route, onChangeOutbound, onBook }: ReturnStepProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const query = useFlights({ origin: search.to, destination: search.from, date: search.returnDate });
-  const chosen = flightView(outbound, search.travelers, new Date());
+  const { ratio } = useClassRatio(search.travelClass);
+  const chosen = flightView(outbound, search.travelers, new Date(), ratio);
   // A return flight has to leave after the outbound one lands.
   const flights = query.data?.filter((flight) => flight.departureTime > outbound.arrivalTime);
 
@@ -34,7 +36,8 @@ export function ReturnStep({ search, outbound, route, onChangeOutbound, onBook }
           <p>
             <span className="chosen-flight-label">Outbound</span> {chosen.flightNumber} · {chosen.departure.city}{' '}
             {chosen.departure.time} → {chosen.arrival.city} {chosen.arrival.time}
-            {chosen.arrival.dayOffset} · {chosen.departure.longDate} · {chosen.price}
+            {chosen.arrival.dayOffset} · {chosen.departure.longDate}
+            {chosen.price && ` · ${chosen.price}`}
           </p>
           <button type="button" className="button button-secondary" onClick={onChangeOutbound}>
             Change outbound flight

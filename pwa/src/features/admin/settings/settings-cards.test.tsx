@@ -21,6 +21,7 @@ const SAVED: AdminSettings = {
   reviewDeadlineHours: 48,
   maxUnpaidBookings: 3,
   maxUnpaidSeats: 10,
+  classFares: { Economy: 1, 'Premium Economy': 1.6, Business: 2.5, 'First Class': 4 },
 };
 
 const puts: Record<string, unknown>[] = [];
@@ -91,6 +92,7 @@ describe('admin settings cards', () => {
       reviewDeadlineHours: 48,
       maxUnpaidBookings: 3,
       maxUnpaidSeats: 10,
+      classFares: SAVED.classFares,
     });
     const mail = card('Email Notification');
     expect(within(mail).getByLabelText('Email password').getAttribute('placeholder')).toBe('•••••• (saved)');
@@ -135,5 +137,25 @@ describe('admin settings cards', () => {
     await user.click(within(holds).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Updated successfully!')).toBeTruthy();
     expect(puts[0]).toMatchObject({ reviewDeadlineHours: 24, maxUnpaidBookings: 3, maxUnpaidSeats: 6, paymentDeadlineHours: 24 });
+  });
+
+  it('checks and saves the class fares, Economy fixed at the flight price', async () => {
+    const user = userEvent.setup();
+    renderDashboard(<SettingsCards />);
+    const fares = await screen.findByRole('form', { name: 'Class fares' });
+    expect(within(fares).getByLabelText<HTMLInputElement>('Economy (x flight price)').readOnly).toBe(true);
+    const business = within(fares).getByLabelText('Business (x Economy)');
+    await user.clear(business);
+    await user.type(business, '12');
+    await user.click(within(fares).getByRole('button', { name: 'Update' }));
+    expect(within(fares).getByRole('alert').textContent).toBe('Class fares must be 1 to 10 times the Economy fare');
+    await user.clear(business);
+    await user.click(within(fares).getByRole('button', { name: 'Update' }));
+    expect(within(fares).getByRole('alert').textContent).toBe('Class fares must be 1 to 10 times the Economy fare');
+    expect(puts).toEqual([]);
+    await user.type(business, '3');
+    await user.click(within(fares).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated successfully!')).toBeTruthy();
+    expect(puts[0]).toMatchObject({ classFares: { Economy: 1, 'Premium Economy': 1.6, Business: 3, 'First Class': 4 }, maxUnpaidSeats: 10 });
   });
 });

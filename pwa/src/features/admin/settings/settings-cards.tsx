@@ -3,6 +3,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { messageOf, UNKNOWN_ERROR } from '../../../lib/api-error';
 import { BankingCard } from './banking-card';
 import { CashAppCard } from './cash-app-card';
+import { ClassFaresCard } from './class-fares-card';
 import { CryptoCard } from './crypto-card';
 import { HoldRulesCard } from './hold-rules-card';
 import { MailCard } from './mail-card';
@@ -21,11 +22,12 @@ function Cards({ saved }: { saved: AdminSettings }) {
       <WhatsAppCard saved={saved} save={save} />
       <OperationsCard saved={saved} save={save} />
       <HoldRulesCard saved={saved} save={save} />
+      <ClassFaresCard saved={saved} save={save} />
     </>
   );
 }
 
-/** Spec: five stacked cards, each with Update; plus the deadline, penalty and SMTP server, and the seat-hold rules. */
+/** Spec: five stacked cards, each with Update; plus the deadline, penalty and SMTP server, the seat-hold rules and the class fares. */
 export function SettingsCards() {
   const settings = useAdminSettings();
   if (settings.isPending) return <PageSpinner label="Loading settings…" />;

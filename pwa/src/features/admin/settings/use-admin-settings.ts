@@ -25,6 +25,7 @@ export function settingsBody(saved: AdminSettings, patch: Partial<SettingsBody>)
     reviewDeadlineHours: saved.reviewDeadlineHours,
     maxUnpaidBookings: saved.maxUnpaidBookings,
     maxUnpaidSeats: saved.maxUnpaidSeats,
+    classFares: saved.classFares,
     ...patch,
   };
 }

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { BankingInfoSchema, CashAppSchema, CryptoInfoSchema, HoldRulesSchema, SettingsBodySchema } from '../../../../../sync/schemas/settings';
+import type { ClassFares } from '../../../../../sync/fare';
+import { BankingInfoSchema, CashAppSchema, ClassFaresSchema, CryptoInfoSchema, HoldRulesSchema, SettingsBodySchema } from '../../../../../sync/schemas/settings';
 
 export type BankingInput = { accountNumber: string; accountName: string; bankName: string; routing: string; address: string };
 export type CryptoInput = { name: string; network: string; address: string; rate: string };
 export type CashAppInput = { tag: string; name: string };
 export type OperationsInput = { paymentDeadlineHours: string; cancellationPenaltyPercent: string; smtpUrl: string };
 export type HoldRulesInput = { reviewDeadlineHours: string; maxUnpaidBookings: string; maxUnpaidSeats: string };
+/** The classes above Economy, whose ratios an admin sets; Economy's is always 1. */
+export const PRICED_CLASSES = ['Premium Economy', 'Business', 'First Class'] as const;
+export type ClassFaresInput = Record<(typeof PRICED_CLASSES)[number], string>;
 
 /** The first message a shared schema gives, or null when the value passes. */
 function firstError(schema: z.ZodType, value: unknown): string | null {
@@ -47,12 +51,23 @@ export function operationsError(values: OperationsInput): string | null {
   );
 }
 
-/** Whole numbers in their ranges; an empty field reads as not a number. */
+/** An empty field reads as not a number. */
+const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** Whole numbers in their ranges. */
 export function holdRulesError(values: HoldRulesInput): string | null {
-  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
   return firstError(HoldRulesSchema, {
     reviewDeadlineHours: number(values.reviewDeadlineHours),
     maxUnpaidBookings: number(values.maxUnpaidBookings),
     maxUnpaidSeats: number(values.maxUnpaidSeats),
   });
+}
+
+/** Each ratio 1 to 10 times the Economy fare. */
+export function classFaresError(values: ClassFaresInput): string | null {
+  return firstError(ClassFaresSchema, classFaresOf(values));
+}
+
+export function classFaresOf(values: ClassFaresInput): ClassFares {
+  return { Economy: 1, 'Premium Economy': number(values['Premium Economy']), Business: number(values.Business), 'First Class': number(values['First Class']) };
 }
