@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { write } from 'node:fs';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,5 +154,20 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
       sqlite.pragma('max_page_count = 4294967294');
     }
     expect((await api.post('/api/payments', paymentBody(flight, ['B1']))).status).toBe(201);
+  });
+
+  it('signs in while another process holds the write lock, counting attempts in memory by the same rule', async () => {
+    const other = new Database(path.join(server.dataDir, 'airline.sqlite'));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const signIn = (password: string) => client(server.url).post('/api/auths/login', { email: TRAVELLER.email, password });
+      expect((await signIn(TRAVELLER.password)).status).toBe(200);
+      const wrong: number[] = [];
+      for (let i = 0; i < 11; i++) wrong.push((await signIn('not-the-password')).status);
+      expect(wrong).toEqual([...Array<number>(10).fill(401), 429]);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
   });
 });
