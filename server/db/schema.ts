@@ -24,6 +24,8 @@ export const users = sqliteTable(
   image: text('image'),
   whatsApp: text('whats_app'),
   tokenVersion: integer('token_version').notNull().default(0),
+  /** When the owner followed a link mailed to `email`; null until then, and again after a new address. */
+  emailVerifiedAt: text('email_verified_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   version: version(),
@@ -311,4 +313,24 @@ export const passwordResets = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user').on(t.userId)],
+);
+
+/**
+ * E-mail verification links, one live per account: only the SHA-256 of the token is kept, and the address
+ * it was sent to, so a link mailed to an earlier address verifies nothing after the address changed.
+ */
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user').on(t.userId)],
 );
