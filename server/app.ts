@@ -13,6 +13,7 @@ import { writeGate } from './middleware/write-gate';
 import { adminRoutes } from './routes/admin';
 import { airportRoutes } from './routes/airports';
 import { authRoutes } from './routes/auth';
+import { emailVerificationRoutes } from './routes/email-verification';
 import { bookingRoutes } from './routes/bookings';
 import { chatRoutes } from './routes/chat';
 import { contactRoutes } from './routes/contact';
@@ -29,7 +30,7 @@ import { PWA_DIST, servePwa } from './pwa-pages';
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
-  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, overviewRoutes, syncRoutes, chatRoutes, couponRoutes, contactRoutes, passwordResetRoutes].map((make) =>
+  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, overviewRoutes, syncRoutes, chatRoutes, couponRoutes, contactRoutes, passwordResetRoutes, emailVerificationRoutes].map((make) =>
     make(ctx),
   );
 }

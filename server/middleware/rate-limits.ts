@@ -35,7 +35,9 @@ export type LimitName =
   | 'passwordResetAccount'
   | 'resetPassword'
   | 'register'
-  | 'currentPassword';
+  | 'currentPassword'
+  | 'verifyMail'
+  | 'verifyMailAddress';
 
 const MINUTE = 60_000;
 const LIFTED = 1_000_000;
@@ -65,6 +67,9 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
   resetPassword: { limit: 10, windowMs: 15 * MINUTE, key: 'ip', failuresOnly: true, message: 'Too many password reset attempts. Please wait 15 minutes and try again.' },
   register: { limit: 50, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many sign-ups from your network. Please wait 15 minutes and try again.' },
   currentPassword: { limit: 5, windowMs: 15 * MINUTE, key: 'caller', failuresOnly: true, message: 'Too many wrong current passwords. Please wait 15 minutes and try again.' },
+  // Confirmation links (resent, or for a new e-mail) go to an address nobody has proven yet: per account and per address.
+  verifyMail: { limit: 5, windowMs: 60 * MINUTE, key: 'caller', message: 'Too many confirmation e-mails. Please wait an hour and try again.' },
+  verifyMailAddress: { limit: 20, windowMs: 60 * MINUTE, key: 'ip', message: 'Too many confirmation e-mails from your network. Please wait an hour and try again.' },
 };
 
 function bodyEmail(req: Request): string | undefined {
@@ -122,6 +127,8 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
     resetPassword: make('resetPassword'),
     register: make('register'),
     currentPassword: make('currentPassword'),
+    verifyMail: make('verifyMail'),
+    verifyMailAddress: make('verifyMailAddress'),
   };
 }
 

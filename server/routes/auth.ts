@@ -4,11 +4,13 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
+import { sendVerificationLink } from '../services/email-verification';
 import { clearFailures, countAttempt, lockoutKey } from '../services/lockout';
 import { decoyHash, verifyPassword } from '../services/passwords';
 import { signToken } from '../services/tokens';
 import { createUser, findUserByEmail, revokeTokens, toUserJson, type UserRow } from '../services/users';
 import { validate } from '../validate';
+import { siteUrl } from './site-url';
 
 export function authAnswer(ctx: AppContext, user: UserRow) {
   return { token: signToken(ctx.jwtSecret, user.id, user.tokenVersion), user: toUserJson(user) };
@@ -20,6 +22,7 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/auths/register', rateLimiters(ctx).register, async (req, res) => {
     const body = validate(RegisterBodySchema, req.body);
     const user = await createUser(ctx, body);
+    sendVerificationLink(ctx, user, siteUrl(ctx, req));
     res.status(201).json(authAnswer(ctx, user));
   });
 

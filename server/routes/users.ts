@@ -3,9 +3,12 @@ import { EmailUpdateSchema, PasswordUpdateSchema, ProfileUpdateSchema, userUpdat
 import type { AppContext } from '../context';
 import { currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
+import { sendVerificationLink } from '../services/email-verification';
 import { toUserJson, updateEmail, updatePassword, updateProfile } from '../services/users';
 import { validate } from '../validate';
 import { authAnswer } from './auth';
+import { takeVerifyMail } from './email-verification';
+import { siteUrl } from './site-url';
 
 export function userRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -23,7 +26,8 @@ export function userRoutes(ctx: AppContext): Router {
 
   /**
    * One of three payloads (profile, e-mail, password). The e-mail and password changes need the current
-   * password and sign the account out everywhere else; they answer a fresh token for this device.
+   * password and sign the account out everywhere else; they answer a fresh token for this device. A new
+   * e-mail is mailed a confirmation link (counted like a resent one).
    */
   router.put('/users/update', limitPasswordChecks, async (req, res) => {
     const user = currentUser(req);
@@ -33,10 +37,14 @@ export function userRoutes(ctx: AppContext): Router {
       res.json({ message: 'Profile updated successfully!', user: toUserJson(updated) });
       return;
     }
-    const updated =
-      schema === PasswordUpdateSchema
-        ? await updatePassword(ctx, user, validate(PasswordUpdateSchema, req.body))
-        : await updateEmail(ctx, user, validate(EmailUpdateSchema, req.body));
+    if (schema === PasswordUpdateSchema) {
+      res.json({ message: 'Profile updated successfully!', ...authAnswer(ctx, await updatePassword(ctx, user, validate(PasswordUpdateSchema, req.body))) });
+      return;
+    }
+    const body = validate(EmailUpdateSchema, req.body);
+    await takeVerifyMail(ctx, req);
+    const updated = await updateEmail(ctx, user, body);
+    sendVerificationLink(ctx, updated, siteUrl(ctx, req));
     res.json({ message: 'Profile updated successfully!', ...authAnswer(ctx, updated) });
   });
 

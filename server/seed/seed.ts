@@ -36,7 +36,7 @@ export async function seedIfEmpty(ctx: AppContext): Promise<string[]> {
   const stamp = now.toISOString();
   immediate(ctx.db, (tx) => {
     const version = nextVersion(tx);
-    const user = { createdAt: stamp, updatedAt: stamp, version };
+    const user = { createdAt: stamp, updatedAt: stamp, version, emailVerifiedAt: stamp };
     tx.insert(users).values({ ...user, id: randomUUID(), fullName: 'SkyWay Admin', email: ctx.env.ADMIN_EMAIL, passwordHash: adminHash, role: 'admin' }).run();
     const data = { ...DEFAULT_SETTINGS, mail: { ...DEFAULT_SETTINGS.mail, password: randomBytes(12).toString('hex') } };
     tx.insert(settings).values({ id: 1, data, updatedAt: stamp, version }).run();

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings } from '../db/schema';
 import { toBookingJson } from './booking-view';
-import { bookingMailTo, composeMail, itinerary } from './notifications';
+import { composeMail, itinerary, sendToTraveller } from './notifications';
 
 const WHAT: Record<FlightStatus, string> = {
   scheduled: 'is back on schedule',
@@ -24,18 +24,18 @@ export function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string)
     .map((row) => toBookingJson(q, row, nowIso));
 }
 
-function statusMail(booking: Booking, flightNumber: string, status: FlightStatus) {
-  return composeMail(bookingMailTo(booking), `Flight ${flightNumber} ${WHAT[status]}`, [
+function statusMail(to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
+  return composeMail(to, `Flight ${flightNumber} ${WHAT[status]}`, [
     `Dear ${booking.userId.fullName}, flight ${flightNumber} on your booking ${booking.bookingId} ${WHAT[status]}.`,
     'Your itinerary (local airport times):',
     ...itinerary(booking),
   ]);
 }
 
-/** After a committed status change: every booked traveller gets a mail and a poke; admins a poke. */
+/** After a committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
 export function announceFlightStatus(ctx: AppContext, flightNumber: string, status: FlightStatus, affected: Booking[]): void {
   for (const booking of affected) {
-    ctx.mailer.send(statusMail(booking, flightNumber, status)).catch((error: unknown) => ctx.log.error({ err: error }, 'mail failed'));
+    sendToTraveller(ctx, booking, (to) => statusMail(to, booking, flightNumber, status));
   }
   const userIds = [...new Set(affected.map((b) => b.userId._id))];
   if (userIds.length) ctx.notify(userIds);

@@ -4,6 +4,7 @@ import type { Booking } from '../../sync/schemas/booking';
 import { localDate, localTime } from '../../sync/time';
 import type { AppContext } from '../context';
 import type { Mail } from './mail';
+import { verifiedAddress } from './email-verification';
 import { readSettings } from './settings';
 
 export const escapeHtml = (s: string) =>
@@ -41,10 +42,14 @@ function operator(ctx: AppContext): string {
 }
 
 /**
- * Booking mails go to the account's own e-mail, never to the contact e-mail typed into the booking:
- * that one is unproven, so an account cannot make the airline mail strangers.
+ * Booking mails go to the account's own e-mail once its owner confirmed it by the mailed link, never to
+ * the contact e-mail typed into the booking: an account cannot make the airline mail strangers. An
+ * unconfirmed account gets no mail; its dashboard shows everything.
  */
-export const bookingMailTo = (booking: Booking) => booking.userId.email;
+export function sendToTraveller(ctx: AppContext, booking: Booking, compose: (to: string) => Mail): void {
+  const to = verifiedAddress(ctx.db, booking.userId._id);
+  if (to) send(ctx, compose(to));
+}
 
 export const notify = {
   paymentRequested(ctx: AppContext, booking: Booking, method: string) {
@@ -66,14 +71,14 @@ export const notify = {
     ]));
   },
   paymentConfirmed(ctx: AppContext, booking: Booking) {
-    send(ctx, composeMail(bookingMailTo(booking), `Your booking ${booking.bookingId} is confirmed`, [
+    sendToTraveller(ctx, booking, (to) => composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
       `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
       'Your itinerary (local airport times):',
       ...itinerary(booking),
     ]));
   },
   paymentFailed(ctx: AppContext, booking: Booking, reason: string) {
-    send(ctx, composeMail(bookingMailTo(booking), `Payment for booking ${booking.bookingId} was not accepted`, [
+    sendToTraveller(ctx, booking, (to) => composeMail(to, `Payment for booking ${booking.bookingId} was not accepted`, [
       `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
       `Reason: ${reason}`,
       'You may upload a new receipt before the payment deadline.',
@@ -82,7 +87,7 @@ export const notify = {
   },
   bookingCancelled(ctx: AppContext, booking: Booking, reason: string) {
     const refund = booking.refundDue === null ? [] : [`Refund due: ${formatMoney(Math.round(booking.refundDue * 100))}`];
-    send(ctx, composeMail(bookingMailTo(booking), `Booking ${booking.bookingId} is cancelled`, [
+    sendToTraveller(ctx, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
       ...refund,
       ...itinerary(booking),
@@ -91,7 +96,7 @@ export const notify = {
   /** A claimed payment nobody reviewed before the review deadline: the booking is cancelled; both sides hear. */
   reviewExpired(ctx: AppContext, booking: Booking) {
     const hours = readSettings(ctx.db).reviewDeadlineHours;
-    send(ctx, composeMail(bookingMailTo(booking), `Booking ${booking.bookingId} is cancelled`, [
+    sendToTraveller(ctx, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
       'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',
       ...itinerary(booking),

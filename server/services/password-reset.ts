@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { RESET_LINK_INVALID } from '../../sync/schemas/password-reset';
 import type { AppContext } from '../context';
@@ -9,11 +9,10 @@ import { AppError } from '../errors';
 import { REDACTED } from '../log-redact';
 import type { Mail } from './mail';
 import { hashPassword } from './passwords';
+import { hashLinkToken, newLinkToken } from './tokens';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function resetBody(link: string) {
   const lines = [
@@ -40,7 +39,7 @@ function resetMail(to: string, siteUrl: string, token: string): Mail {
 export function requestPasswordReset(ctx: AppContext, email: string, siteUrl: string): void {
   const user = findUserByEmail(ctx.db, email);
   if (!user || user.role === 'guest') return;
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const now = ctx.now();
   immediate(ctx.db, (tx) => {
     // A new link replaces the older ones.
@@ -49,7 +48,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, siteUrl: st
       .values({
         id: randomUUID(),
         userId: user.id,
-        tokenHash: hashToken(token),
+        tokenHash: hashLinkToken(token),
         expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
         createdAt: now.toISOString(),
       })
@@ -75,7 +74,7 @@ const invalidLink = () => new AppError(400, RESET_LINK_INVALID, [{ msg: RESET_LI
  * The link is checked before the password is hashed, so a bogus link costs no hashing.
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
-  const tokenHash = hashToken(token);
+  const tokenHash = hashLinkToken(token);
   if (!resetOwner(ctx.db, tokenHash, ctx.now().toISOString())) throw invalidLink();
   const passwordHash = await hashPassword(password);
   const nowIso = ctx.now().toISOString();

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 
@@ -38,3 +39,7 @@ export function readToken(secret: string, token: string): Claims | null {
   }
   return { sub: claims.sub, tv: claims.tv };
 }
+
+/** A mailed link's token: 256 random bits, of which the database keeps only the SHA-256. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
+export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -25,6 +25,7 @@ export function toUserJson(row: UserRow): User {
     image: row.image,
     whatsApp: row.whatsApp,
     role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt,
   };
 }
@@ -124,11 +125,15 @@ async function assertCurrentPassword(user: UserRow, password: string): Promise<v
   }
 }
 
-/** A new e-mail needs the current password, and signs the account out everywhere else. */
+/**
+ * A new e-mail needs the current password, signs the account out everywhere else, and is unconfirmed
+ * until its owner follows the link mailed to it.
+ */
 export async function updateEmail(ctx: AppContext, user: UserRow, body: EmailUpdate): Promise<UserRow> {
   assertEmailFree(ctx.db, body.email, user.id);
   await assertCurrentPassword(user, body.currentPassword);
-  return updateUserRow(ctx, user.id, { email: body.email, tokenVersion: user.tokenVersion + 1 });
+  const emailVerifiedAt = normalizeEmail(body.email) === user.email ? user.emailVerifiedAt : null;
+  return updateUserRow(ctx, user.id, { email: body.email, emailVerifiedAt, tokenVersion: user.tokenVersion + 1 });
 }
 
 /** Changing the password revokes every token issued before, by bumping the token version. */

@@ -14,6 +14,8 @@ export const UserSchema = z.object({
   image: z.string().nullable(),
   whatsApp: z.string().nullable(),
   role: z.enum(ROLES),
+  /** The owner followed the link mailed to `email`; until then no booking mail is sent there. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -29,6 +29,7 @@ vi.mock('../../local/sync-runner', () => ({
 const person = (role: User['role']): User => ({
   _id: 'u1',
   fullName: 'Ada Okafor',
+  emailVerified: true,
   email: 'ada@example.com',
   mobile: null,
   nationality: null,

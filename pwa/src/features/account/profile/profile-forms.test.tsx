@@ -14,6 +14,7 @@ const USER: User = {
   _id: 'u1',
   fullName: 'Ada Okafor',
   email: 'ada@example.com',
+  emailVerified: true,
   mobile: null,
   nationality: 'Nigeria',
   dob: null,
