@@ -1,10 +1,12 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Booking, TravellerInput } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import type { Payment } from '../../sync/schemas/payment';
+import { users } from '../db/schema';
 import { createFlight } from '../services/flights';
 import { createUser } from '../services/users';
 import { ADMIN, client, login, registerUser, type Answer, type TestServer } from './harness';
@@ -101,6 +103,8 @@ export async function actors(server: TestServer, tag: string): Promise<Actors> {
     registerUser(server.url, `other-${tag}@example.com`, 'Secret-pass-1', `Other ${tag}`),
     login(server.url, ADMIN.email, ADMIN.password),
   ]);
+  confirmEmailOf(server, owner.id);
+  confirmEmailOf(server, other.id);
   return {
     anon: client(server.url),
     admin: client(server.url, adminToken),
@@ -110,6 +114,14 @@ export async function actors(server: TestServer, tag: string): Promise<Actors> {
     otherId: other.id,
     ownerEmail,
   };
+}
+
+/**
+ * Marks an account's e-mail as confirmed, as following its mailed link does (email-verification.test.ts
+ * covers the link itself): booking mails go only to a confirmed address.
+ */
+export function confirmEmailOf(server: TestServer, userId: string): void {
+  server.ctx.db.update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, userId)).run();
 }
 
 /** A second admin, made through the users service (no route creates admins), signed in. */

@@ -7,7 +7,7 @@ import type { Payment } from '../../sync/schemas/payment';
 import type { AdminSettings } from '../../sync/schemas/settings';
 import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, type LimitName } from '../middleware/rate-limits';
 import { sweep } from '../services/lifecycle';
-import { actors, book, expectAnswer, flightAt, paymentBody, seatView, type Actors, type Api, type Created } from './booking-fixtures';
+import { actors, book, confirmEmailOf, expectAnswer, flightAt, paymentBody, seatView, type Actors, type Api, type Created } from './booking-fixtures';
 import { expectError, expectInvalid } from './fixtures';
 import { client, registerUser, startTestServer, type TestServer } from './harness';
 import { routeHandlers } from './route-list';
@@ -30,7 +30,9 @@ describe('seats cannot be locked without paying', () => {
   }
 
   async function newTraveller(tag: string): Promise<Api> {
-    return client(server.url, (await registerUser(server.url, `${tag}-${randomUUID().slice(0, 6)}@example.com`)).token);
+    const account = await registerUser(server.url, `${tag}-${randomUUID().slice(0, 6)}@example.com`);
+    confirmEmailOf(server, account.id);
+    return client(server.url, account.token);
   }
 
   const seats = (row: string, count: number) => Array.from({ length: count }, (_, i) => `${row}${i + 1}`);
