@@ -53,6 +53,9 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'POST /auths/forgot': http(everyone(200), (w) => ({ body: { email: w.ownerEmail } })),
   // A reset link is the credential: whoever holds a valid one may use it, signed in or not.
   'POST /auths/reset': http(everyone(200), async (w) => ({ body: { token: await w.resetToken(), password: 'Secret-pass-2' } })),
+  // A confirmation link is the credential, like a reset link. Resending: the seeded admin is already confirmed.
+  'POST /auths/verify-email': http(everyone(200), async (w) => ({ body: { token: await w.verifyToken() } })),
+  'POST /auths/verify-email/resend': http({ anonymous: 401, other: 200, owner: 200, admin: 409 }),
   'GET /users': http(signedIn(200)),
   'PUT /users/update': http(signedIn(200), (w, role) => ({ body: { fullName: 'Same Person', email: w.emailOf(role) } })),
   // Catalogue: public reads, admin writes
@@ -243,6 +246,15 @@ class World {
     const mail = await this.inbox.mailTo(email, 'Reset your SkyWay password');
     const token = /token=([\w-]+)/.exec(mail.parts.get('text/plain') ?? '')?.[1];
     if (!token) throw new Error(`no reset link in the mail to ${email}`);
+    return token;
+  }
+  /** A fresh confirmation token of a throwaway account, read from the mail sent on sign-up. */
+  async verifyToken(): Promise<string> {
+    const email = `verify-${this.unique()}@example.com`;
+    await registerUser(this.server.url, email);
+    const mail = await this.inbox.mailTo(email, 'Confirm your SkyWay e-mail address');
+    const token = /token=([\w-]+)/.exec(mail.parts.get('text/plain') ?? '')?.[1];
+    if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
     return token;
   }
   /** Signs a fresh identity of the role in (for calls that revoke the caller's own tokens). */
