@@ -11,6 +11,7 @@ const LoginPage = lazyPage(() => import('../pages/login/login-page'), 'LoginPage
 const SignupPage = lazyPage(() => import('../pages/signup/signup-page'), 'SignupPage');
 const ForgotPasswordPage = lazyPage(() => import('../pages/forgot-password/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/reset-password-page'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('../pages/verify-email/verify-email-page'), 'VerifyEmailPage');
 const TrackingPage = lazyPage(() => import('../pages/tracking/tracking-page'), 'TrackingPage');
 const PaymentPage = lazyPage(() => import('../pages/payment/payment-page'), 'PaymentPage');
 const BankTransferPage = lazyPage(() => import('../pages/bank-transfer/bank-transfer-page'), 'BankTransferPage');
@@ -46,6 +47,7 @@ const routes: RouteObject[] = [
       { path: 'signup', Component: SignupPage },
       { path: 'forgot-password', Component: ForgotPasswordPage },
       { path: 'reset-password', Component: ResetPasswordPage },
+      { path: 'verify-email', Component: VerifyEmailPage },
       { path: 'tracking', Component: TrackingPage },
       { path: 'payment', Component: PaymentPage },
       { path: 'payment/:paymentId', Component: BankTransferPage },

@@ -1,3 +1,4 @@
+import { EmailNotice } from '../../../features/account/email-notice';
 import { MyBookings } from '../../../features/account/bookings/my-bookings';
 import { OutboxList } from '../../../features/sync-status/outbox-list';
 import { useAuth } from '../../../lib/auth';
@@ -10,6 +11,7 @@ export function BookingsPage() {
       <div className="page-head">
         <h1>My Bookings</h1>
       </div>
+      <EmailNotice />
       <OutboxList filter={(row) => row.name === 'cancelBooking'} />
       <MyBookings userId={user._id} />
     </section>

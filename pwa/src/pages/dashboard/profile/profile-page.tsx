@@ -1,3 +1,4 @@
+import { EmailNotice } from '../../../features/account/email-notice';
 import { DeviceStorage } from '../../../features/account/profile/device-storage';
 import { EmailForm } from '../../../features/account/profile/email-form';
 import { PasswordForm } from '../../../features/account/profile/password-form';
@@ -13,6 +14,7 @@ export function ProfilePage() {
       <div className="page-head">
         <h1>Profile</h1>
       </div>
+      <EmailNotice />
       <OutboxList filter={(row) => row.name === 'updateProfile'} />
       <PersonalInfoForm key={`${user._id}-${user.email}`} user={user} />
       <EmailForm key={user.email} email={user.email} />
