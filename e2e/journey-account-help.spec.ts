@@ -35,7 +35,7 @@ test('forgot password mails a reset link that sets a new password; the outbox ad
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(received.parts.get('text/plain') ?? '')?.[0];
   expect(link).toBeTruthy();
   const mails = (await (await request.get('/api/mail-outbox?limit=50', { headers: admin })).json()) as Mail[];
-  expect(mails.find((m) => m.to === account.email)?.text).toContain('reset-password?token=[redacted]');
+  expect(mails.find((m) => m.to === account.email && m.subject === 'Reset your SkyWay password')?.text).toContain('reset-password?token=[redacted]');
 
   await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
   await expect(page.getByRole('heading', { name: 'Choose a new password', level: 1 })).toBeVisible();
@@ -46,6 +46,37 @@ test('forgot password mails a reset link that sets a new password; the outbox ad
   await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
   await new AuthPage(page).login(account.email, 'Brand-new-pass-7');
   await expect(page).toHaveURL('/');
+});
+
+test('a new account is asked to confirm its e-mail; Resend mails a fresh link, which confirms it once', async ({ page, request }) => {
+  const admin = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
+  const inbox = await startInbox();
+  let received: Received;
+  try {
+    await useSmtp(request, admin, inbox.url);
+    const account = await registerAccount(request, 'Kofi Mensah');
+    await inbox.mailTo(account.email, 'Confirm your SkyWay e-mail address');
+    await page.goto('/login');
+    await new AuthPage(page).login(account.email, account.password);
+    await expect(page).toHaveURL('/');
+    await page.goto('/dashboard/profile');
+    const notice = page.getByRole('status').filter({ hasText: 'Please confirm your email address.' });
+    await expect(notice).toContainText(account.email);
+    await notice.getByRole('button', { name: 'Resend link' }).click();
+    await expect(successToast(page, 'We sent a new confirmation link to your email address.')).toBeVisible();
+    received = await inbox.mailTo(account.email, 'Confirm your SkyWay e-mail address');
+  } finally {
+    await useSmtp(request, admin, '');
+    await inbox.close();
+  }
+  const link = new URL(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(received.parts.get('text/plain') ?? '')?.[0] ?? '');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to my bookings' }).click();
+  await expect(page.getByRole('heading', { name: 'My Bookings', level: 1 })).toBeVisible();
+  await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid or has expired');
 });
 
 test('the contact page shows the numbers from the settings and sends a message to the operator', async ({ page, request }) => {
