@@ -1,31 +1,14 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseFile, openDatabase } from '../db/client';
+import { openDatabase } from '../db/client';
+import { databaseBefore } from './migration-fixtures';
 
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../migrations');
+/** The release before e-mails compared without case. */
 const BEFORE = '0002_contact';
 
 type Row = { id: string; email: string; version: number };
-
-/** A database as the release before e-mails compared without case left it: migrated up to BEFORE. */
-function oldDatabase(dataDir: string): Database.Database {
-  const folder = path.join(dataDir, 'old-migrations');
-  mkdirSync(path.join(folder, 'meta'), { recursive: true });
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === BEFORE);
-  const entries = journal.entries.slice(0, upTo + 1);
-  for (const { tag } of entries) copyFileSync(path.join(MIGRATIONS, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  const sqlite = new Database(databaseFile(dataDir));
-  migrate(drizzle(sqlite), { migrationsFolder: folder });
-  sqlite.prepare('insert into sync_state (id, version) values (1, 40)').run();
-  return sqlite;
-}
 
 describe('migration: e-mails compare without case', () => {
   let dataDir = '';
@@ -33,7 +16,7 @@ describe('migration: e-mails compare without case', () => {
 
   it('keeps every row: lower-cases addresses, and of rows differing only in case the one that can log in keeps it', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-migrate-'));
-    const old = oldDatabase(dataDir);
+    const old = databaseBefore(dataDir, BEFORE);
     const insert = old.prepare("insert into users (id, full_name, email, created_at, updated_at, version) values (?, 'X', ?, ?, '2026-01-01', 1)");
     // Casey changed their address to mixed case through sync (locked out), then someone registered the lower-case one.
     insert.run('casey-owner', 'Casey@Example.com', '2026-01-01');
