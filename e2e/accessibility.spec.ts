@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AuthPage } from './pages/auth-page';
+import { AuthPage, registerAccount } from './pages/auth-page';
 import { datePlus } from './pages/dates';
 import { findFlight } from './pages/journey-api';
 
@@ -55,6 +55,17 @@ for (const width of WIDTHS) {
     test("a traveller's pages", async ({ page }) => {
       await signIn(page, 'traveller@skyway.test', 'Demo-pass-123');
       for (const path of ['/dashboard/profile', '/dashboard/bookings', '/dashboard/payments']) await check(page, path, mainHeading);
+    });
+
+    test("an unconfirmed traveller's notice and the confirmation page", async ({ page, request }) => {
+      const account = await registerAccount(request, 'Kofi Mensah');
+      await check(page, `/verify-email?token=${'x'.repeat(43)}`, async (p) => {
+        await expect(p.getByRole('alert')).toContainText('This confirmation link is invalid or has expired');
+      });
+      await signIn(page, account.email, account.password);
+      await check(page, '/dashboard/profile', async (p) => {
+        await expect(p.getByRole('button', { name: 'Resend link' })).toBeVisible();
+      });
     });
 
     test("an admin's pages", async ({ page }) => {
