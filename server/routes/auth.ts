@@ -22,7 +22,7 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/auths/register', rateLimiters(ctx).register, async (req, res) => {
     const body = validate(RegisterBodySchema, req.body);
     const user = await createUser(ctx, body);
-    sendVerificationLink(ctx, user, siteUrl(ctx, req));
+    await sendVerificationLink(ctx, user, siteUrl(ctx, req));
     res.status(201).json(authAnswer(ctx, user));
   });
 

@@ -32,7 +32,7 @@ export function emailVerificationRoutes(ctx: AppContext): Router {
     const user = currentUser(req);
     if (user.emailVerifiedAt !== null) throw new AppError(409, 'Your email address is already confirmed.');
     await takeVerifyMail(ctx, req);
-    sendVerificationLink(ctx, user, siteUrl(ctx, req));
+    await sendVerificationLink(ctx, user, siteUrl(ctx, req));
     res.json({ message: VERIFY_LINK_SENT });
   });
 

@@ -44,7 +44,7 @@ export function userRoutes(ctx: AppContext): Router {
     const body = validate(EmailUpdateSchema, req.body);
     await takeVerifyMail(ctx, req);
     const updated = await updateEmail(ctx, user, body);
-    sendVerificationLink(ctx, updated, siteUrl(ctx, req));
+    await sendVerificationLink(ctx, updated, siteUrl(ctx, req));
     res.json({ message: 'Profile updated successfully!', ...authAnswer(ctx, updated) });
   });
 

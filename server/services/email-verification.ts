@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { VERIFY_LINK_INVALID } from '../../sync/schemas/email-verification';
 import type { AppContext } from '../context';
 import { immediate, type Queryable } from '../db/client';
+import { whenWritable } from '../db/faults';
 import { emailVerifications, users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError } from '../errors';
@@ -36,11 +37,12 @@ function verifyMail(to: string, siteUrl: string, token: string): Mail {
  * Mails a 24-hour confirmation link to an unconfirmed account's current address; a new link replaces
  * the older ones.
  */
-export function sendVerificationLink(ctx: AppContext, user: UserRow, siteUrl: string): void {
+export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteUrl: string): Promise<void> {
   if (user.role === 'guest' || user.emailVerifiedAt !== null) return;
   const token = newLinkToken();
   const now = ctx.now();
-  immediate(ctx.db, (tx) => {
+  // NOTE: callers reach this after an await (a password hash or check): retried while the write lock is held.
+  await whenWritable(() => immediate(ctx.db, (tx) => {
     tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id)).run();
     tx.insert(emailVerifications)
       .values({
@@ -52,7 +54,7 @@ export function sendVerificationLink(ctx: AppContext, user: UserRow, siteUrl: st
         createdAt: now.toISOString(),
       })
       .run();
-  });
+  }));
   ctx.mailer.send(verifyMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
 }
 
