@@ -23,8 +23,9 @@ describe('forgot and reset password', () => {
     await smtp.close();
   });
 
-  /** The outbox, which admins read. */
-  const mailsTo = (to: string) => readDb(server, (db) => db.prepare('select "to", subject, text, html from mail_outbox where "to" = ? order by id').all(to) as MailRow[]);
+  /** The reset mails in the outbox, which admins read (sign-up also mails a confirmation link). */
+  const mailsTo = (to: string) =>
+    readDb(server, (db) => db.prepare('select "to", subject, text, html from mail_outbox where "to" = ? and subject = ? order by id').all(to, 'Reset your SkyWay password') as MailRow[]);
 
   /** Asks for a link and answers the token from the URL in the mail the addressee received. */
   async function requestLink(email: string): Promise<string> {
