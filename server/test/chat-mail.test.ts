@@ -104,6 +104,8 @@ describe('a support reply to an offline guest is e-mailed, at most once per conv
     const member = client(server.url, (await registerUser(server.url, memberEmail)).token);
     const memberConversation = await startSupport(member);
     await send(admin, memberConversation._id, 'Reply to a member');
-    await expectMails(memberEmail, 0);
+    // Only the confirmation link mailed on sign-up.
+    const [signUp] = await expectMails(memberEmail, 1);
+    expect(signUp?.raw).toContain('Confirm your SkyWay e-mail address');
   });
 });
