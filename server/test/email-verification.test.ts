@@ -131,8 +131,19 @@ describe('account e-mails are confirmed by a mailed link before booking mails go
     expect((await api.get<User>('/api/users')).body.emailVerified).toBe(true);
 
     const staleEmail = `stale-moved-${randomUUID().slice(0, 8)}@example.com`;
-    expectAnswer(await stale.api.put('/api/users/update', { email: staleEmail, currentPassword: PASSWORD }), 200);
+    const staleChange = await stale.api.put<{ token: string }>('/api/users/update', { email: staleEmail, currentPassword: PASSWORD });
+    expectAnswer(staleChange, 200);
     expectError(await confirm(stale.token), 400, INVALID);
+
+    // A new address costs a confirmation mail, so e-mail changes count against the same per-account limit.
+    setRateLimits(server.ctx, { verifyMail: 0 });
+    try {
+      const refused = await client(server.url, staleChange.body.token).put('/api/users/update', { email: `third-${randomUUID().slice(0, 8)}@example.com`, currentPassword: PASSWORD });
+      expectError(refused, 429, DEFAULT_RATE_LIMITS.verifyMail.message);
+    } finally {
+      setRateLimits(server.ctx, { verifyMail: DEFAULT_RATE_LIMITS.verifyMail.limit });
+    }
+    expect((await client(server.url, staleChange.body.token).get<User>('/api/users')).body.email).toBe(staleEmail);
   });
 
   it('the outbox admins read keeps confirmation mails without a usable link', async () => {
