@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SyncEngine } from '../../sync/client/engine';
-import { httpTransport } from '../../sync/client/http-transport';
-import { MemoryStore } from '../../sync/client/memory-store';
 import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Conversation, Message } from '../../sync/schemas/chat';
-import { loginGuest, startSupport, uploadChatImage } from './chat-fixtures';
+import { chatDevice, loginGuest, startSupport, uploadChatImage } from './chat-fixtures';
 import { expectError, imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 
@@ -20,12 +17,7 @@ describe('conversations with client-made ids', () => {
   });
   afterAll(() => server.stop());
 
-  function device(token: string) {
-    const store = new MemoryStore(randomUUID());
-    const engine = new SyncEngine({ store, transport: httpTransport(server.url, () => token) });
-    const rows = <T>(table: 'conversations' | 'messages') => [...store.tables[table].values()] as T[];
-    return { store, engine, conversations: () => rows<Conversation>('conversations'), messages: () => rows<Message>('messages') };
-  }
+  const device = (token: string) => chatDevice(server.url, token);
 
   async function supportList(token: string): Promise<Conversation[]> {
     const res = await client(server.url, token).get<Conversation[]>('/api/messages/conversations/Support');

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
+import { SyncEngine } from '../../sync/client/engine';
+import { httpTransport } from '../../sync/client/http-transport';
+import { MemoryStore } from '../../sync/client/memory-store';
 import type { Conversation, GuestUser, Message } from '../../sync/schemas/chat';
 import { imageForm, makeImage } from './fixtures';
 import { client } from './harness';
@@ -30,6 +33,14 @@ export async function uploadChatImage(api: ReturnType<typeof client>, conversati
   const res = await api.post<{ imageUrl: string }>('/api/images', imageForm(await makeImage(64 + shade, 48), 'photo.png', 'image/png', { kind: 'chat', conversationId }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.imageUrl;
+}
+
+/** A device that syncs chat as one token's user: its engine, store and synced conversations and messages. */
+export function chatDevice(baseUrl: string, token: string) {
+  const store = new MemoryStore(randomUUID());
+  const engine = new SyncEngine({ store, transport: httpTransport(baseUrl, () => token) });
+  const rows = <T>(table: 'conversations' | 'messages') => [...store.tables[table].values()] as T[];
+  return { store, engine, conversations: () => rows<Conversation>('conversations'), messages: () => rows<Message>('messages') };
 }
 
 export type Heard = { event: string; payload: unknown };

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SyncEngine } from '../../sync/client/engine';
-import { httpTransport } from '../../sync/client/http-transport';
-import { MemoryStore } from '../../sync/client/memory-store';
 import { SYNC_TABLES } from '../../sync/protocol';
-import type { Conversation, Message } from '../../sync/schemas/chat';
-import { loginGuest, send, startSupport } from './chat-fixtures';
+import { chatDevice, loginGuest, send, startSupport } from './chat-fixtures';
 import { ADMIN, login, startTestServer, TRAVELLER, type TestServer } from './harness';
 
 describe('support chat in the sync pull and push', () => {
@@ -18,12 +14,7 @@ describe('support chat in the sync pull and push', () => {
   });
   afterAll(() => server.stop());
 
-  function device(token: string) {
-    const store = new MemoryStore(randomUUID());
-    const engine = new SyncEngine({ store, transport: httpTransport(server.url, () => token) });
-    const rows = <T>(table: 'conversations' | 'messages') => [...store.tables[table].values()] as T[];
-    return { store, engine, conversations: () => rows<Conversation>('conversations'), messages: () => rows<Message>('messages') };
-  }
+  const device = (token: string) => chatDevice(server.url, token);
 
   it('a guest device syncs its own conversation and messages and nothing else', async () => {
     const guest = await loginGuest(server.url, 'Sync Guest');
