@@ -241,7 +241,8 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
     const free = flights.flatMap((f) => SEAT_LABELS.filter((s) => !held.includes(`${f._id} ${s}`)).map((seat) => ({ flight: f, seat })));
     const { flight, seat } = free[0] ?? {};
     if (!flight || !seat) throw new Error('no free seat left');
-    const token = await login(child.url, TRAVELLER.email, TRAVELLER.password);
+    // A new account: the load may have left the demo traveller at the cap of unpaid bookings.
+    const { token } = await registerUser(child.url, 'sigterm@example.com');
     const body = JSON.stringify(paymentBody(flight, [seat]));
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
