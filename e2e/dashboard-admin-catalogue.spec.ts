@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, login, newTraveller, signedInContext, ADMIN_LOGIN, type Flight } from './pages/dashboard-api';
+import { bearer, confirmEmail, login, newTraveller, signedInContext, ADMIN_LOGIN, type Flight } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 
 // NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
@@ -71,6 +71,7 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
 
   // A traveller books it; a status change then reaches them by mail, and is in the audit log.
   const traveller = await newTraveller(request, 'Zuri Booked');
+  confirmEmail(traveller.email);
   const booked = await request.post('/api/payments', {
     headers: bearer(traveller.token),
     data: {

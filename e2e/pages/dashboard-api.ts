@@ -69,18 +69,23 @@ export async function decide(request: APIRequestContext, adminToken: string, pay
 }
 
 /**
- * Makes an account an admin. No route does that, so the test writes the server's SQLite file the way an
- * operator would; global-setup.ts exposes the server's DATA_DIR as E2E_DATA_DIR.
+ * Changes one account the way an operator would, in the server's SQLite file (no route does these);
+ * global-setup.ts exposes the server's DATA_DIR as E2E_DATA_DIR.
  */
-export function makeAdmin(email: string): void {
+function updateAccount(email: string, assignments: string): void {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run against the server started by e2e/global-setup.ts');
   const db = new Database(path.join(dataDir, 'airline.sqlite'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    const changed = db.prepare("update users set role = 'admin' where email = ?").run(email).changes;
+    const changed = db.prepare(`update users set ${assignments} where email = ?`).run(email).changes;
     if (changed !== 1) throw new Error(`no user ${email}`);
   } finally {
     db.close();
   }
 }
+
+export const makeAdmin = (email: string) => updateAccount(email, "role = 'admin'");
+
+/** Confirms the account's e-mail as its link would, so traveller mails reach it. */
+export const confirmEmail = (email: string) => updateAccount(email, "email_verified_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
