@@ -116,7 +116,8 @@ export function createBookingWithPayment(ctx: AppContext, input: NewBooking, act
       throw conflict(`The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`);
     }
     if (input.method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
-    if (actorId === input.userId) assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
+    // RATE_LIMITS=off (load tests from one machine) lifts the unpaid-holds cap with the other per-account limits.
+    if (actorId === input.userId && ctx.env.RATE_LIMITS !== 'off') assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
     const version = nextVersion(tx);
     const deadline = paymentDeadline(ctx, tx, input.method, now).toISOString();
     const booking = tx

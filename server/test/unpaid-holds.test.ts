@@ -7,7 +7,7 @@ import type { Payment } from '../../sync/schemas/payment';
 import type { AdminSettings } from '../../sync/schemas/settings';
 import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, type LimitName } from '../middleware/rate-limits';
 import { sweep } from '../services/lifecycle';
-import { actors, book, confirmEmailOf, expectAnswer, flightAt, paymentBody, seatView, type Actors, type Api, type Created } from './booking-fixtures';
+import { actors, book, confirmEmailOf, expectAnswer, flightAt, paymentBody, seatView, upcomingFlight, type Actors, type Api, type Created } from './booking-fixtures';
 import { expectError, expectInvalid } from './fixtures';
 import { client, registerUser, startTestServer, type TestServer } from './harness';
 import { routeHandlers } from './route-list';
@@ -229,6 +229,21 @@ describe('booking and payment claims are rate-limited', () => {
       expectAnswer(await push([claim(1, two)]), 200);
     } finally {
       setRateLimits(server.ctx, { paymentClaim: DEFAULT_RATE_LIMITS.paymentClaim.limit });
+    }
+  });
+});
+
+describe('RATE_LIMITS=off, for load tests from one machine', () => {
+  it('lifts the unpaid-holds cap with the other per-account limits', async () => {
+    const server = await startTestServer({ seed: 'demo', bookingRules: 'production', env: { RATE_LIMITS: 'off' } });
+    try {
+      const buyer = client(server.url, (await registerUser(server.url, 'load@example.com')).token);
+      const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 9);
+      const statuses: number[] = [];
+      for (const seat of ['A2', 'A3', 'A4', 'B1', 'B2']) statuses.push((await buyer.post('/api/payments', paymentBody(flight, [seat]))).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    } finally {
+      await server.stop();
     }
   });
 });
