@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Why a request or a queued change was refused, as a stable machine-readable reason. The server puts it
+ * in every error body (`code`, beside `message` and `errors`) and in a sync `MutationResult.code`; the
+ * app branches on these codes only, never on the English message.
+ */
+export const ERROR_CODES = [
+  // generic, one per status
+  'invalid_input',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+  'database_locked',
+  'storage_full',
+  'busy',
+  // bookings and seats
+  'seat_unavailable',
+  'fare_changed',
+  'hold_limit_reached',
+  'booking_not_pending',
+  'booking_not_cancellable',
+  'departed',
+  'check_in_not_open',
+  'check_in_closed',
+  'no_refund_due',
+  'refund_already_paid',
+  // payments
+  'payment_already_decided',
+  'payment_deadline_passed',
+  'payment_locked',
+  // accounts
+  'invalid_credentials',
+  'account_locked',
+  'email_taken',
+  'email_already_confirmed',
+  'invalid_link',
+  // catalogue
+  'already_exists',
+  'in_use',
+  // images
+  'invalid_image',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
