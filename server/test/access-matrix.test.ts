@@ -64,6 +64,7 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'PUT /airports': http(adminOnly(200), async (w) => ({ body: { id: await w.airport(), city: 'Renamed City' } })),
   'DELETE /airports': http(adminOnly(200), async (w) => ({ body: { id: await w.airport() } })),
   'GET /flights': http(everyone(200)),
+  'GET /flights/lowest-fares': http(everyone(200), () => ({ path: '/flights/lowest-fares?from=LOS&to=LHR&date=2031-05-13' })),
   'GET /flights/:id': http(everyone(200), (w) => ({ path: `/flights/${w.someFlight()._id}` })),
   'GET /flights/:id/seat': http(everyone(200), (w) => ({ path: `/flights/${w.someFlight()._id}/seat` })),
   'POST /flights': http(adminOnly(201), () => ({ body: { origin: 'LOS', destination: 'LHR', departureTime: '2031-03-01T10:00:00Z', arrivalTime: '2031-03-01T16:30:00Z', price: 510 } })),
