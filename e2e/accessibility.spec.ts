@@ -42,7 +42,7 @@ for (const width of WIDTHS) {
     test('public pages', async ({ page, request }) => {
       const date = datePlus(6);
       const flight = await findFlight(request, 'LOS', 'LHR', date);
-      const paths = ['/', '/contact', '/login', '/signup', '/forgot-password', '/tracking', '/about', '/policy', '/terms', '/no-such-page'];
+      const paths = ['/', '/contact', '/login', '/signup', '/forgot-password', '/tracking', '/about', '/policy', '/terms', '/no-such-page', '/booking?id=no-such-flight'];
       for (const path of paths) await check(page, path, mainHeading);
       await check(page, `/listing?from=LOS&to=LHR&date=${date}&type=one&class=Economy&travelers=2`, async (p) => {
         await expect(p.getByRole('heading', { name: /Flight Available$/ })).toBeVisible();

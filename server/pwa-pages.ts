@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { isAppRoute } from '../sync/app-routes';
 import { PAGE_DATA_ID, type PageData } from '../sync/page-data';
 import { IsoDateSchema } from '../sync/schemas/common';
 import type { AppContext } from './context';
@@ -77,6 +78,7 @@ function wantsPage(req: Request): boolean {
 /**
  * The SPA from `dir` (the build). A hashed asset that is not there (a tab still on the previous deploy)
  * answers 404, never the app's HTML, so the page fails loudly and the service worker's update takes over.
+ * A navigation to a path that is no page of the app gets the app (which shows its not-found page) with 404.
  */
 export function servePwa(app: express.Express, ctx: AppContext, dir = PWA_DIST) {
   if (!existsSync(dir)) return;
@@ -91,7 +93,9 @@ export function servePwa(app: express.Express, ctx: AppContext, dir = PWA_DIST) 
       },
     }),
   );
-  const page = (file: string) => (_req: Request, res: Response) => {
+  const page = (file: string) => (req: Request, res: Response) => {
+    // A path the app has no page for: its not-found page, said as 404 to browsers and crawlers alike.
+    if (!isAppRoute(req.path)) res.status(404);
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(dir, file));
   };
