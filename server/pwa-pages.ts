@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { isAppRoute } from '../sync/app-routes';
 import { PAGE_DATA_ID, type PageData } from '../sync/page-data';
 import { IsoDateSchema } from '../sync/schemas/common';
+import { LOWEST_FARE_DAYS_MAX, LowestFaresQuerySchema } from '../sync/schemas/lowest-fares';
 import type { AppContext } from './context';
 import { listAirports, toAirportJson } from './services/airports';
 import { searchFlights } from './services/flights';
+import { lowestFares } from './services/lowest-fares';
 import { publicSettings, readSettings } from './services/settings';
 
 export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
@@ -38,16 +40,18 @@ function landingPages(dir: string): Record<string, string> {
 type PageDataSource = (ctx: AppContext, query: unknown) => PageData | null;
 
 const IataSchema = z.string().regex(/^[A-Z]{3}$/);
-const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema });
+const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema, travelers: LowestFaresQuerySchema.shape.travelers.catch(1) });
 
-/** A listing URL's outbound flights, the airports and the public settings; nothing when the URL holds no complete search. */
+/** A listing URL's outbound flights and date strip, the airports and the public settings; nothing when the URL holds no complete search. */
 export const listingPageData: PageDataSource = (ctx, query) => {
   const search = ListingQuerySchema.safeParse(query);
   if (!search.success) return null;
-  const { from, to, date } = search.data;
+  const { from, to, date, travelers } = search.data;
   const flights = searchFlights(ctx, { origin: from, destination: to, departureTime: date });
+  const days = lowestFares(ctx, { from, to, date, days: LOWEST_FARE_DAYS_MAX, travelers });
   return {
     flights: { origin: from, destination: to, date, flights },
+    lowestFares: { from, to, date, travelers, days },
     airports: listAirports(ctx.db).map(toAirportJson),
     settings: publicSettings(readSettings(ctx.db)),
   };
