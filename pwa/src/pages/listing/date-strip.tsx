@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LOWEST_FARE_DAYS_MAX } from '../../../../sync/schemas/lowest-fares';
 import { useClassRatio } from '../../features/booking/use-class-ratio';
@@ -25,6 +26,13 @@ export function DateStrip({ search }: { search: CompleteSearch }) {
     lastDate: search.type === 'round' ? search.returnDate : null,
   });
 
+  const list = useRef<HTMLUListElement>(null);
+  // On a narrow screen the strip scrolls: the searched day starts in its middle.
+  useLayoutEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="date"]')?.parentElement;
+    if (list.current && current) list.current.scrollLeft = current.offsetLeft - (list.current.clientWidth - current.offsetWidth) / 2;
+  }, [search.date]);
+
   const choose = (date: string) =>
     setParams((params) => {
       params.set('date', date);
@@ -34,7 +42,7 @@ export function DateStrip({ search }: { search: CompleteSearch }) {
 
   return (
     <nav className="date-strip" aria-label="Nearby dates">
-      <ul>
+      <ul ref={list}>
         {days.map((day) => (
           <li key={day.date}>
             <button

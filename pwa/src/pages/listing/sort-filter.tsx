@@ -11,7 +11,9 @@ type SortFilterProps = {
   fares: { min: number; max: number } | null;
 };
 
-const two = (n: number) => `${String(n).padStart(2, '0')}:00`;
+const two = (n: number) => String(n).padStart(2, '0');
+/** 'Morning' runs 05:00–11:59. */
+const hours = (part: { from: number; to: number }) => `${two(part.from)}:00–${two(part.to - 1)}:59`;
 
 /**
  * Sort, departure time of day and a top price, as native labelled controls. On a phone they fold behind
@@ -50,7 +52,7 @@ export function SortFilter({ arrangement, onChange, partCounts, fares }: SortFil
             <label key={part.key}>
               <input type="checkbox" checked={arrangement.parts.includes(part.key)} onChange={() => togglePart(part.key)} />
               <span>
-                {part.label} <span className="sort-filter-hint">{two(part.from)}–{two(part.to).replace('24:00', '23:59')}</span> ({partCounts[part.key]})
+                {part.label} <span className="sort-filter-hint">{hours(part)}</span> ({partCounts[part.key]})
               </span>
             </label>
           ))}
