@@ -47,6 +47,8 @@ function securityHeaders() {
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // A PDF receipt is previewed from a blob: URL the app made of the fetched file (the file itself needs the bearer token).
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -6,7 +6,7 @@ import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import * as schema from '../db/schema';
 import { imagePath } from '../services/images';
-import { PDF_MIME } from '../services/pdf-receipts';
+import { PDF_MIME } from '../../sync/upload-rules';
 
 const migrationsJournal = path.resolve(import.meta.dirname, '../../migrations/meta/_journal.json');
 const JournalSchema = z.object({ entries: z.array(z.object({ when: z.number() })) });

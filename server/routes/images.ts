@@ -9,8 +9,8 @@ import { currentParticipant } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { checkImageConversation, readsChatImage } from '../services/chat';
 import { imagePath, imageUrl, listMarketingImages, readableImage, storeImage } from '../services/images';
-import { PDF_MIME, pdfHeaders, receiptFileName } from '../services/pdf-receipts';
-import { MAX_UPLOAD_BYTES, tooLarge } from '../services/upload-rules';
+import { MAX_UPLOAD_BYTES, PDF_MIME, tooLarge } from '../../sync/upload-rules';
+import { pdfHeaders, receiptFileName } from '../services/pdf-receipts';
 import { validate } from '../validate';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });

@@ -9,8 +9,8 @@ import type { Queryable } from '../db/client';
 import { images } from '../db/schema';
 import { AppError, notFound, unauthorized } from '../errors';
 import { inImageQueue } from './image-queue';
-import { checkPdf, PDF_MIME, startsAsPdf } from './pdf-receipts';
-import { allowedUploads } from './upload-rules';
+import { allowedUploads, PDF_MIME, startsAsPdf } from '../../sync/upload-rules';
+import { checkPdf } from './pdf-receipts';
 import type { UserRow } from './users';
 
 export type ImageKind = (typeof images.$inferSelect)['kind'];

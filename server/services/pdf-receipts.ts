@@ -2,16 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { bookings, payments } from '../db/schema';
 import { AppError } from '../errors';
-import { allowedUploads } from './upload-rules';
-
-export const PDF_MIME = 'application/pdf';
+import { allowedUploads } from '../../sync/upload-rules';
 /** Where a PDF's trailer must sit: `startxref` and `%%EOF` close the file (a few bytes of padding may follow). */
 const TRAILER_BYTES = 1024;
-
-/** Whether the bytes begin as a PDF does; the declared type and the file's name are never asked. */
-export function startsAsPdf(input: Buffer): boolean {
-  return input.subarray(0, 5).toString('latin1') === '%PDF-';
-}
 
 /**
  * NOTE: a PDF receipt is stored as it came, never parsed: sharp's libvips has no PDF loader and a PDF
