@@ -58,6 +58,8 @@ test('a PDF receipt chosen offline is kept as a document, replaced, sent once on
   await admin.row(created.payment.transactionId).getByRole('button', { name: `View payment ${created.payment.transactionId}` }).click();
   const view = admin.dialog(`Payment ${created.payment.transactionId}`);
   await expect(view.getByText(`receipt-${created.booking.bookingId}.pdf`)).toBeVisible({ timeout: 15_000 });
+  // Chromium shows PDFs inline (navigator.pdfViewerEnabled): the first page is previewed in a titled frame.
+  await expect(view.getByTitle(`Payment receipt (PDF): receipt-${created.booking.bookingId}.pdf`)).toBeVisible();
   const open = view.getByRole('link', { name: 'Open receipt (PDF)' });
   await expect(open).toHaveAttribute('href', /^blob:/);
   await expect(open).toHaveAttribute('target', '_blank');
