@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { IdSchema } from '../../sync/schemas/common';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { currentParticipant } from '../middleware/auth';
+import { caller } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { checkImageConversation, readsChatImage } from '../services/chat';
 import { imagePath, imageUrl, listMarketingImages, readableImage, storeImage } from '../services/images';
 import { MAX_UPLOAD_BYTES, PDF_MIME, tooLarge } from '../../sync/upload-rules';
 import { pdfHeaders, receiptFileName } from '../services/pdf-receipts';
+import { authorize, uploadPermission } from '../policies';
 import { validate } from '../validate';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
@@ -58,11 +59,10 @@ export function imageRoutes(ctx: AppContext): Router {
   // The limiters run before multer so a refused caller's 10 MB body is never parsed.
   const limits = rateLimiters(ctx);
   router.post('/images', limits.uploadAddress, limits.upload, parseUpload, async (req, res) => {
-    const user = currentParticipant(req);
+    const user = caller(req, 'chat');
     const fields = validate(UploadFieldsSchema, req.body);
     if (!req.file) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);
-    if (fields.kind === 'marketing' && user.role !== 'admin') throw new AppError(403, 'Only admins upload marketing images');
-    if (user.role === 'guest' && (fields.kind !== 'chat' || !fields.conversationId)) throw new AppError(403, 'Guests may only send images in their own chat');
+    authorize(uploadPermission(fields.kind, Boolean(fields.conversationId)), user);
     if (fields.conversationId) checkImageConversation(ctx.db, user, fields.conversationId);
     // Queue turns are counted per address: guests are cheap to make, addresses are not.
     const image = await storeImage(ctx, req.file.buffer, fields.kind, { owner: user, queueKey: ipKeyGenerator(req.ip ?? 'unknown'), title: fields.title ?? null });

@@ -7,7 +7,8 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { images } from '../db/schema';
-import { AppError, notFound, unauthorized } from '../errors';
+import { AppError, notFound } from '../errors';
+import { ALLOW, decide, imageReadPermission, refusal } from '../policies';
 import { inImageQueue } from './image-queue';
 import { allowedUploads, PDF_MIME, startsAsPdf } from '../../sync/upload-rules';
 import { checkPdf } from './pdf-receipts';
@@ -164,19 +165,20 @@ export function listMarketingImages(ctx: AppContext) {
 }
 
 /**
- * Marketing images are public; any other image only to its owner and admins. Further readers
- * (the other party of a conversation) are allowed by `extraReader`. Anonymous callers get 401, others 404.
+ * The image when the caller may read it (policies: 'image.read', marketing ones are public). A chat image
+ * is also read by whoever `inReadableConversation` says may read a conversation it is attached to.
  */
 export function readableImage(
   ctx: AppContext,
   id: string,
   user: UserRow | undefined,
-  extraReader: (image: ImageRow, user: UserRow) => boolean = () => false,
+  inReadableConversation: (image: ImageRow, reader: UserRow) => boolean,
 ): ImageRow {
-  const row = ctx.db.select().from(images).where(and(eq(images.id, id))).get();
+  const row = ctx.db.select().from(images).where(eq(images.id, id)).get();
   if (!row) throw notFound('Image');
-  if (row.kind === 'marketing') return row;
-  if (!user) throw unauthorized();
-  if (user.role === 'admin' || user.id === row.ownerId || extraReader(row, user)) return row;
-  throw notFound('Image');
+  const permission = imageReadPermission(row.kind);
+  const outcome = decide(permission, user, row.ownerId);
+  if (outcome === ALLOW) return row;
+  if (user && outcome === 404 && row.kind === 'chat' && inReadableConversation(row, user)) return row;
+  throw refusal(permission, outcome, 'Image');
 }
