@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { datePlus } from './pages/dates';
 import { ADMIN, apiLogin, bearer } from './pages/journey-api';
@@ -31,6 +32,12 @@ const departures = (listing: ListingPage) => listing.cards.locator('.flight-rout
 
 async function noSidewaysScroll(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** No serious or critical WCAG 2.1 AA finding on the page as it is now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ') ?? ''}`)).toEqual([]);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -71,6 +78,7 @@ test('the listing sorts by departure, price and duration and filters by time of 
   await times.getByRole('checkbox', { name: /Morning/ }).check();
   await expect(listing.heading('0 Flight Available')).toBeVisible();
   await expect(listing.main.getByText('No flight matches the filters.')).toBeVisible();
+  await expectAccessible(page);
   await listing.main.getByRole('button', { name: 'Clear filters' }).last().click();
   await expect(listing.heading('4 Flight Available')).toBeVisible();
 });
@@ -113,6 +121,7 @@ test.describe('on a 360 px phone', () => {
     await expect(listing.heading('1 Flight Available')).toBeVisible();
     await expect(listing.main.getByRole('button', { name: 'Sort and filter (on)' })).toBeVisible();
     await noSidewaysScroll(page, 360);
+    await expectAccessible(page);
     await page.getByRole('navigation', { name: 'Nearby dates' }).getByRole('button').nth(1).click();
     await expect(page).toHaveURL(new RegExp(`date=${TWO_BEFORE}`));
     await noSidewaysScroll(page, 360);
