@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { FLIGHT_PAGE_MAX } from '../../sync/constants';
+import { LowestFaresQuerySchema } from '../../sync/schemas/lowest-fares';
 import { FlightBodySchema, FlightIdParamsSchema, FlightSearchQuerySchema, FlightUpdateBodySchema } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
 import { caller, gate } from '../middleware/auth';
 import { searchFlightsPage } from '../services/flight-paging';
+import { lowestFares } from '../services/lowest-fares';
 import { createFlight, deleteFlight, getFlight, takenSeats, updateFlight } from '../services/flights';
 import { validate } from '../validate';
 
@@ -27,6 +29,11 @@ export function flightRoutes(ctx: AppContext): Router {
     const { items, total } = searchFlightsPage(ctx, query, paging);
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
+  });
+
+  // Before /flights/:id, which would take 'lowest-fares' for an id.
+  router.get('/flights/lowest-fares', (req, res) => {
+    res.json(lowestFares(ctx, validate(LowestFaresQuerySchema, req.query)));
   });
 
   router.get('/flights/:id', (req, res) => {

@@ -88,14 +88,14 @@ export function cancelBooking(ctx: AppContext, user: UserRow, id: string): Booki
   const now = ctx.now();
   const nowIso = now.toISOString();
   const reason = user.role === 'admin' ? 'cancelled by the airline' : 'cancelled by the traveller';
-  const booking = immediate(ctx.db, (tx) => {
+  const { booking, refund } = immediate(ctx.db, (tx) => {
     const row = bookingFor(ctx, user, id);
     if (row.status !== 'pending' && row.status !== 'confirmed') throw conflict(`A ${row.status} booking cannot be cancelled`);
     if (firstDeparture(ctx, row) <= nowIso) throw conflict('A booking cannot be cancelled after departure');
-    cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: nextVersion(tx) });
-    return toBookingJson(tx, getBookingRow(tx, id), nowIso);
+    const applies = cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: nextVersion(tx) });
+    return { booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), refund: applies };
   });
-  notify.bookingCancelled(ctx, booking, reason);
+  notify.bookingCancelled(ctx, booking, reason, refund);
   ctx.notify([booking.userId._id]);
   return booking;
 }

@@ -83,6 +83,7 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'PUT /airports': http('catalogue.edit', 200, async (w) => ({ body: { id: await w.airport(), city: 'Renamed City' } })),
   'DELETE /airports': http('catalogue.edit', 200, async (w) => ({ body: { id: await w.airport() } })),
   'GET /flights': http('public', 200),
+  'GET /flights/lowest-fares': http('public', 200, () => ({ path: '/flights/lowest-fares?from=LOS&to=LHR&date=2031-05-13' })),
   'GET /flights/:id': http('public', 200, (w) => ({ path: `/flights/${w.someFlight()._id}` })),
   'GET /flights/:id/seat': http('public', 200, (w) => ({ path: `/flights/${w.someFlight()._id}/seat` })),
   'POST /flights': http('catalogue.edit', 201, () => ({ body: { origin: 'LOS', destination: 'LHR', departureTime: '2031-03-01T10:00:00Z', arrivalTime: '2031-03-01T16:30:00Z', price: 510 } })),
