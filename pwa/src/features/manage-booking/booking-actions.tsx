@@ -27,8 +27,14 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
   return (
     <section className="card manage-actions" aria-labelledby={titleId}>
       <h2 id={titleId}>What you can do</h2>
-      <div className="booking-card-actions">
-        {payment && actions.includes('pay') ? <PayNowButton paymentId={payment._id} /> : null}
+      {payment && actions.includes('pay') ? (
+        <div className="booking-card-actions">
+          <PayNowButton paymentId={payment._id} />
+          {actions.includes('upload') ? <span className="muted">Pay now shows where to send the money. Paid already? Upload your receipt below.</span> : null}
+        </div>
+      ) : null}
+      {payment && (actions.includes('upload') || actions.includes('reupload')) ? <ReceiptAction paymentId={payment._id} again={actions.includes('reupload')} /> : null}
+      <div className="booking-card-actions manage-more">
         {actions.includes('checkIn') ? <CheckInButton booking={booking} now={now} /> : null}
         {canCancel ? (
           <button type="button" className="button button-secondary" onClick={() => setCancelling(true)}>
@@ -43,7 +49,6 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
       </div>
       {waitingCheckIn ? <p className="muted">{checkIn.reason}</p> : null}
       {actions.length === 0 && !queued ? <p className="muted">Nothing is left to do for this booking.</p> : null}
-      {payment && (actions.includes('upload') || actions.includes('reupload')) ? <ReceiptAction paymentId={payment._id} again={actions.includes('reupload')} /> : null}
       {cancelling ? <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} /> : null}
     </section>
   );

@@ -14,6 +14,7 @@ export function BookingTrip({ booking }: { booking: Booking }) {
   return (
     <>
       <section className="card manage-legs" aria-label="Flights">
+        <p className="muted">Times are local at each airport.</p>
         {legs.map((leg, index) => (
           <LegFacts key={leg._id} leg={leg} title={legs.length > 1 ? (index === 0 ? 'Outbound flight' : 'Return flight') : 'Flight'} />
         ))}

@@ -8,6 +8,8 @@ import { BookingStatusPanel } from './booking-status-panel';
 import { BookingTrip } from './booking-trip';
 import { bookingState, nextActions } from './next-actions';
 import { useOwnBooking } from './use-own-booking';
+import '../booking/booking.css';
+import '../payment/payment.css';
 import './manage-booking.css';
 
 function Managed({ booking }: { booking: Booking }) {
