@@ -15,6 +15,9 @@ import './manage-booking.css';
 function Managed({ booking }: { booking: Booking }) {
   const payment = useBookingPayment(booking._id);
   const now = Date.now();
+  const actions = nextActions(booking, payment, now);
+  // The upload section shows a receipt waiting on the device itself; otherwise it is shown on its own.
+  const uploading = actions.includes('upload') || actions.includes('reupload');
   const route = [booking.flightId.origin.city, booking.flightId.destination.city, ...(booking.returnFlightId ? [booking.returnFlightId.destination.city] : [])].join(' → ');
   return (
     <section className="page manage-booking">
@@ -23,8 +26,8 @@ function Managed({ booking }: { booking: Booking }) {
         <p className="muted">{route}</p>
       </div>
       <BookingStatusPanel booking={booking} payment={payment} state={bookingState(booking, payment, now)} />
-      <BookingActions booking={booking} payment={payment} actions={nextActions(booking, payment, now)} now={now} />
-      {payment ? <WaitingReceipt paymentId={payment._id} title="Your receipt is waiting to be sent" /> : null}
+      <BookingActions booking={booking} payment={payment} actions={actions} now={now} />
+      {payment && !uploading ? <WaitingReceipt paymentId={payment._id} title="Your receipt is waiting to be sent" /> : null}
       <BookingTrip booking={booking} />
       <Link to="/dashboard/bookings">Back to My Bookings</Link>
     </section>
