@@ -2,8 +2,8 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import sharp from 'sharp';
 import { ADMIN_LOGIN, bearer, bookFlight, confirmEmail, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
-import { localClock } from './pages/dates';
-import { receiptPng } from './pages/journey-api';
+import { datePlus, localClock } from './pages/dates';
+import { bookThroughApi, findFlight, receiptPng } from './pages/journey-api';
 
 // A booking's own page: left pending and paid later from My Bookings; a rejected receipt replaced from the
 // rejection mail's link and the card's button. At a laptop's and a phone's width, in the traveller's zone.
@@ -80,6 +80,27 @@ for (const width of [1280, 360]) {
       await decide(request, await login(request, ADMIN_LOGIN), created.payment._id, 'successful');
       await expect(status).toContainText('Confirmed');
       await expect(me.main.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
+      await own.close();
+    });
+
+    test('a crypto booking left pending is paid later from its page', async ({ browser, request }) => {
+      const traveller = await newTraveller(request, 'Coin Payer');
+      const flight = await findFlight(request, 'LOS', 'JFK', datePlus(width === 1280 ? 35 : 36));
+      const created = await bookThroughApi(request, traveller.token, flight, 'crypto', traveller.email);
+      const own = await signedInContext(browser, traveller.token, view);
+      const me = new DashboardPage(await own.newPage());
+
+      await me.page.goto(`/dashboard/bookings/${created.booking._id}`);
+      await expect(me.main.getByRole('region', { name: /^Status/ })).toContainText('Pending payment');
+      await expect(me.main.getByRole('heading', { name: 'Upload receipt' })).toHaveCount(0);
+      await me.main.getByRole('button', { name: 'Pay now' }).click();
+      await expect(me.heading('Pay by cryptocurrency')).toBeVisible();
+      await expect(me.main.getByRole('timer')).toBeVisible();
+      await noSidewaysScroll(me.page, width);
+      await me.main.getByRole('button', { name: /^I have made payment/ }).click();
+      await expect(me.page).toHaveURL(/\/confirm\?bookingId=/);
+      await me.main.getByRole('link', { name: 'Manage this booking' }).click();
+      await expect(me.main.getByRole('region', { name: /^Status/ })).toContainText('Awaiting review');
       await own.close();
     });
 
