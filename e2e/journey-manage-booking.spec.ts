@@ -75,6 +75,8 @@ for (const width of [1280, 360]) {
       await expect(me.page).toHaveURL(/\/confirm\?paymentId=/);
       await me.main.getByRole('link', { name: 'Manage this booking' }).click();
       await expect(status).toContainText('Awaiting review');
+      await expect(status).toContainText('Decision by');
+      await expect(status).toContainText(`(${ZONE}, `);
       await expect(me.main.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
 
       await decide(request, await login(request, ADMIN_LOGIN), created.payment._id, 'successful');

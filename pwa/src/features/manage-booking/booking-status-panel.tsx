@@ -31,6 +31,12 @@ export function BookingStatusPanel({ booking, payment, state }: BookingStatusPan
           <>
             <dt>Sent for review</dt>
             <dd>{travellerTime(payment.awaitingReviewAt)}</dd>
+            {payment.reviewDeadlineAt ? (
+              <>
+                <dt>Decision by</dt>
+                <dd>{travellerTime(payment.reviewDeadlineAt)}</dd>
+              </>
+            ) : null}
           </>
         ) : null}
         <dt>Total</dt>
@@ -51,7 +57,9 @@ export function BookingStatusPanel({ booking, payment, state }: BookingStatusPan
           </>
         ) : null}
       </dl>
-      {state.label === 'Awaiting review' ? <p>We have your payment details and are checking them; you will get an e-mail when we decide.</p> : null}
+      {state.label === 'Awaiting review' ? (
+        <p>We have your payment details and are checking them; you will get an e-mail when we decide. Without a decision by then, the booking is cancelled.</p>
+      ) : null}
     </section>
   );
 }

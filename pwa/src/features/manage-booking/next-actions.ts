@@ -4,7 +4,7 @@ import { cancelAvailability, checkInAvailability } from '../dashboard/booking/bo
 import type { Tone } from '../dashboard/status';
 
 /** What the page needs of the booking's payment; the synced row has it. */
-export type ManagedPayment = Pick<SyncPayment, '_id' | 'status' | 'reason' | 'awaitingReviewAt' | 'deadlineAt' | 'paymentMethod'>;
+export type ManagedPayment = Pick<SyncPayment, '_id' | 'status' | 'reason' | 'awaitingReviewAt' | 'reviewDeadlineAt' | 'deadlineAt' | 'paymentMethod'>;
 
 export type BookingState = {
   label: 'Pending payment' | 'Payment not accepted' | 'Awaiting review' | 'Confirmed' | 'Checked in' | 'Cancelled' | 'Completed';

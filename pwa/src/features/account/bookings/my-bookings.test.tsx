@@ -121,7 +121,7 @@ describe('my bookings', () => {
 
   it('a pending booking shows its payment deadline and Pay now; a rejected receipt leads to a new upload on the booking page', () => {
     const deadlineAt = new Date(Date.now() + 20 * 3_600_000).toISOString();
-    const paymentOf = (_id: string, patch: Partial<ManagedPayment> = {}): ManagedPayment => ({ _id, status: 'pending', reason: null, awaitingReviewAt: null, deadlineAt, paymentMethod: 'bank_transfer', ...patch });
+    const paymentOf = (_id: string, patch: Partial<ManagedPayment> = {}): ManagedPayment => ({ _id, status: 'pending', reason: null, awaitingReviewAt: null, reviewDeadlineAt: null, deadlineAt, paymentMethod: 'bank_transfer', ...patch });
     state.bookings = [booking('1', 'pending'), booking('5', 'pending')];
     state.payments = new Map([
       ['1', paymentOf('p1')],
