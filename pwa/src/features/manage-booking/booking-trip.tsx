@@ -14,10 +14,10 @@ export function BookingTrip({ booking }: { booking: Booking }) {
   return (
     <>
       <section className="card manage-legs" aria-label="Flights">
-        <p className="muted">Times are local at each airport.</p>
         {legs.map((leg, index) => (
           <LegFacts key={leg._id} leg={leg} title={legs.length > 1 ? (index === 0 ? 'Outbound flight' : 'Return flight') : 'Flight'} />
         ))}
+        <p className="muted">Times are local at each airport.</p>
       </section>
       <section className="card" aria-labelledby={travellersId}>
         <h2 id={travellersId}>Travellers and seats</h2>
