@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings } from '../db/schema';
 import { toBookingJson } from './booking-view';
-import { composeMail, itinerary, sendToTraveller } from './notifications';
+import { composeMail, itinerary, pageLine, sendToTraveller } from './notifications';
 
 const WHAT: Record<FlightStatus, string> = {
   scheduled: 'is back on schedule',
@@ -24,9 +24,10 @@ export function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string)
     .map((row) => toBookingJson(q, row, nowIso));
 }
 
-function statusMail(to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
+function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
   return composeMail(to, `Flight ${flightNumber} ${WHAT[status]}`, [
     `Dear ${booking.userId.fullName}, flight ${flightNumber} on your booking ${booking.bookingId} ${WHAT[status]}.`,
+    pageLine(ctx, booking),
     'Your itinerary (local airport times):',
     ...itinerary(booking),
   ]);
@@ -35,7 +36,7 @@ function statusMail(to: string, booking: Booking, flightNumber: string, status: 
 /** After a committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
 export function announceFlightStatus(ctx: AppContext, flightNumber: string, status: FlightStatus, affected: Booking[]): void {
   for (const booking of affected) {
-    sendToTraveller(ctx, booking, (to) => statusMail(to, booking, flightNumber, status));
+    sendToTraveller(ctx, booking, (to) => statusMail(ctx, to, booking, flightNumber, status));
   }
   const userIds = [...new Set(affected.map((b) => b.userId._id))];
   if (userIds.length) ctx.notify(userIds);

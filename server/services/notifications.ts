@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { bookingPagePath } from '../../sync/booking-page';
 import { formatMoney } from '../../sync/money';
 import { refundSentence, type Refund } from '../../sync/refund';
 import type { Booking } from '../../sync/schemas/booking';
@@ -26,6 +27,11 @@ export function itinerary(booking: Booking): string[] {
   const travellers = booking.travellers.map((t) => `${t.title} ${t.firstName} ${t.lastName}`).join(', ');
   const seats = booking.seatId.map((s) => s.seatNumber).join(', ');
   return [...legs.map(legLine), `Travellers: ${travellers}`, `Seats: ${seats}`, `Total: ${formatMoney(Math.round(booking.totalAmount * 100))}`];
+}
+
+/** The traveller's way back to the booking's own page (status, payment deadline, next action). */
+export function pageLine(ctx: AppContext, booking: Booking, action = 'Manage your booking'): string {
+  return `${action}: ${ctx.siteUrl}${bookingPagePath(booking._id)}`;
 }
 
 /** A mail whose lines are the plain-text part and, escaped, the HTML part; signed by the airline. */
@@ -74,6 +80,7 @@ export const notify = {
   paymentConfirmed(ctx: AppContext, booking: Booking) {
     sendToTraveller(ctx, booking, (to) => composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
       `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
+      pageLine(ctx, booking),
       'Your itinerary (local airport times):',
       ...itinerary(booking),
     ]));
@@ -83,6 +90,7 @@ export const notify = {
       `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
       `Reason: ${reason}`,
       'You may upload a new receipt before the payment deadline.',
+      pageLine(ctx, booking, 'Upload a new receipt'),
       ...itinerary(booking),
     ]));
   },
@@ -91,6 +99,7 @@ export const notify = {
     sendToTraveller(ctx, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
       refundSentence(refund),
+      pageLine(ctx, booking),
       ...itinerary(booking),
     ]));
   },
@@ -100,6 +109,7 @@ export const notify = {
     sendToTraveller(ctx, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
       'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',
+      pageLine(ctx, booking),
       ...itinerary(booking),
     ]));
     send(ctx, composeMail(operator(ctx), `Review deadline passed: booking ${booking.bookingId}`, [
