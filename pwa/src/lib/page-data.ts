@@ -2,7 +2,7 @@ import type { Airport } from '../../../sync/schemas/airport';
 import type { Flight } from '../../../sync/schemas/flight';
 import type { PublicSettings } from '../../../sync/schemas/settings';
 import { PAGE_DATA_ID, type PageData } from '../../../sync/page-data';
-import type { FlightLeg } from '../features/search/use-flights';
+import type { FlightLeg } from './trip/use-flights';
 
 function readPageData(): PageData {
   const text = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID)?.textContent;

@@ -7,7 +7,7 @@ import { copyText, shortCode } from './copy-text';
 import { PaidButton } from './paid-button';
 import { PayCountdown, usePayCountdown } from './pay-countdown';
 import type { PaymentAnswer } from './payment-answer';
-import { usePublicSettings } from './use-public-settings';
+import { usePublicSettings } from '../../lib/trip/use-public-settings';
 
 type CryptoBodyProps = { answer: PaymentAnswer & { instructions: { kind: 'crypto' } } };
 

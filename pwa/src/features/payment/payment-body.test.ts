@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentCreateBodySchema } from '../../../../sync/schemas/payment';
-import type { BookingDraft } from '../booking/booking-draft';
-import { newTraveller } from '../booking/traveller-form';
+import type { BookingDraft } from '../../lib/trip/booking-draft';
+import { newTraveller } from '../../lib/trip/traveller-form';
 import { shortCode } from './copy-text';
 import { isSeatConflict, paymentBody } from './payment-body';
 

@@ -1,8 +1,8 @@
 import type { PaymentMethod, TravelClass } from '../../../../sync/constants';
 import { centsToDollars } from '../../../../sync/money';
 import type { PaymentCreateBody } from '../../../../sync/schemas/payment';
-import type { BookingDraft } from '../booking/booking-draft';
-import { toTravellerInput } from '../booking/traveller-form';
+import type { BookingDraft } from '../../lib/trip/booking-draft';
+import { toTravellerInput } from '../../lib/trip/traveller-form';
 
 export type Order = { travelClass: TravelClass; totalCents: number };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../../sync/constants';
-import { clearDraft, type BookingDraft } from '../booking/booking-draft';
+import { clearDraft, type BookingDraft } from '../../lib/trip/booking-draft';
 import { PaymentAnswerSchema, type PaymentAnswer } from './payment-answer';
 
 const PLACEMENT_KEY = 'bookingPlacement';

@@ -6,7 +6,7 @@ import { enqueue } from '../../local/sync-runner';
 import { useToast } from '../../components/ui/use-toast';
 import { formatPrice } from '../../lib/format';
 import { finishPlacement } from './placement';
-import { claimDevice } from './receipt-queue';
+import { claimDevice } from '../../local/receipt-queue';
 
 type TransferActionsProps = { payment: Payment; receipt: UploadRow | undefined };
 

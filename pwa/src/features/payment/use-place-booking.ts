@@ -5,7 +5,7 @@ import { protectDeviceData } from '../../local/storage-protection';
 import { requestSync } from '../../local/sync-runner';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
-import type { BookingDraft } from '../booking/booking-draft';
+import type { BookingDraft } from '../../lib/trip/booking-draft';
 import { PaymentAnswerSchema, type PaymentAnswer } from './payment-answer';
 import { paymentBody, type Order } from './payment-body';
 import { readPlacement, reusable, storePlacement, type Placement } from './placement';

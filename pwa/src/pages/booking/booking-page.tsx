@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BookingScreen } from '../../features/booking/booking-screen';
-import { searchChoice } from '../../features/booking/search-choice';
+import { searchChoice } from '../../lib/trip/search-choice';
 
 /** /booking?id=<flight>[&return=<flight>]; without an id, the flight stored by the search, else back. */
 export function BookingPage() {

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../sync/schemas/user';
 import { ToastProvider } from '../../components/ui/toast-provider';
-import { stubDialogs } from '../../features/dashboard/test-kit';
+import { stubDialogs } from '../../components/test-kit';
 import { DashboardLayout } from './dashboard-layout';
 
 const auth = vi.hoisted(() => ({ user: null as User | null, loading: false, logout: vi.fn(), pending: 0, forgotten: [] as boolean[] }));

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { formatBookingDate } from '../../../lib/format';
-import { cancelAvailability } from '../../dashboard/booking/booking-rules';
-import { outboxNote } from '../../dashboard/outbox-rows';
-import { bookingTone } from '../../dashboard/status';
-import { StatusBadge } from '../../dashboard/status-badge';
+import { cancelAvailability } from '../../../components/booking/booking-rules';
+import { outboxNote } from '../../../local/outbox-rows';
+import { bookingTone } from '../../../components/ui/status';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { CheckInButton } from './check-in-button';
 
 type BookingCardProps = {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { MyBookings } from './my-bookings';
 
 const state = vi.hoisted(() => ({ bookings: [] as Booking[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][] }));
@@ -21,7 +21,7 @@ vi.mock('../../../local/sync-runner', () => ({
   },
   requestSync: () => Promise.resolve(),
 }));
-vi.mock('../../dashboard/booking/use-booking-payment', () => ({ useBookingPayment: () => undefined }));
+vi.mock('../../../components/booking/use-booking-payment', () => ({ useBookingPayment: () => undefined }));
 
 const DAY = 86_400_000;
 const place = (code: string, city: string, timeZone: string) => ({ _id: code, city, code, timeZone });

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
 import { enqueue, requestSync } from '../../../local/sync-runner';
 import { useSyncState } from '../../../local/sync-status';
-import { useForm } from '../../dashboard/use-form';
+import { useForm } from '../../../components/form/use-form';
 import { PROFILE_FAILED, PROFILE_QUEUED, PROFILE_SAVED } from './profile-texts';
 import { personalErrors, type PersonalInput } from './validate-profile';
 

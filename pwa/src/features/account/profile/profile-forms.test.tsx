@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_NEEDS_PASSWORD, type User } from '../../../../../sync/schemas/user';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { PersonalInfoForm } from './personal-info-form';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { SyncPayment } from '../../../../../sync/protocol';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { AllPaymentsTable } from './all-payments-table';
 
 const state = vi.hoisted(() => ({ payments: [] as SyncPayment[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][] }));

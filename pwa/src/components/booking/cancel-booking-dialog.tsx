@@ -1,0 +1,42 @@
+import type { Booking } from '../../../../sync/schemas/booking';
+import { useToast } from '../ui/use-toast';
+import { useSyncedSettings } from '../../local/hooks';
+import { enqueue } from '../../local/sync-runner';
+import { formatPrice } from '../../lib/format';
+import { ConfirmDialog } from '../dialog/confirm-dialog';
+import { DEFAULT_PENALTY_PERCENT, refundOnCancel } from './booking-rules';
+
+type CancelBookingDialogProps = { booking: Booking; onClose: () => void };
+
+/**
+ * Asks before cancelling, with the refund due first for a paid booking. The cancellation goes through
+ * the outbox, so it is kept on a bad connection and sent when the server can be reached.
+ */
+export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogProps) {
+  const toast = useToast();
+  const settings = useSyncedSettings();
+  const penalty = settings && 'cancellationPenaltyPercent' in settings ? settings.cancellationPenaltyPercent : DEFAULT_PENALTY_PERCENT;
+  const refund = refundOnCancel(booking, penalty);
+  const route = `${booking.flightId.origin.city} to ${booking.flightId.destination.city}`;
+
+  const confirm = async () => {
+    await enqueue('cancelBooking', { bookingId: booking._id });
+    toast.success(`Cancellation of booking ${booking.bookingId} sent`);
+    onClose();
+  };
+
+  return (
+    <ConfirmDialog open title="Cancel booking?" confirmLabel="Cancel booking" cancelLabel="Keep booking" onConfirm={() => void confirm()} onClose={onClose}>
+      <p>
+        Booking {booking.bookingId} ({route}) will be cancelled and its seats released.
+      </p>
+      {refund === null ? (
+        <p>Nothing has been paid for this booking, so no refund is due.</p>
+      ) : (
+        <p className="refund-due">
+          Refund due: <strong>{formatPrice(refund / 100)}</strong> (the {formatPrice(booking.totalAmount)} paid, less the {penalty}% cancellation penalty).
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { ToastProvider } from './ui/toast-provider';
+import { AuthProvider } from '../lib/auth';
+
+/** jsdom has no modal dialogs; these stand-ins keep the open state the way browsers do. */
+export function stubDialogs(): void {
+  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
+    configurable: true,
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute('open');
+    },
+  });
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
+/** Renders a dashboard part with the app's providers: toasts, queries (no retries), auth and a router. */
+export function renderDashboard(ui: ReactNode, path = '/dashboard') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <ToastProvider>
+      <QueryClientProvider client={client}>
+        <AuthProvider onSignedOut={() => undefined}>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ToastProvider>,
+  );
+}
