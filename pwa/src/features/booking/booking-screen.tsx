@@ -18,7 +18,7 @@ import { TravellerDetails } from './traveller-details';
 import { useClassRatio } from '../../lib/trip/use-class-ratio';
 import { useBookingDraft } from './use-booking-draft';
 import { useFlight } from '../../lib/trip/use-flight';
-import './booking.css';
+import '../../styles/booking.css';
 
 /** The payment page sends the traveller back here, with the reason, when a chosen seat was taken meanwhile. */
 function seatConflictOf(state: unknown): string | undefined {

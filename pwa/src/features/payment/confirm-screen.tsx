@@ -5,7 +5,7 @@ import { messageOf } from '../../lib/api-error';
 import type { ConfirmView } from '../../lib/trip/confirm-view';
 import { WaitingReceipt } from '../../components/receipts/receipt-upload';
 import { useConfirmPayment } from './use-confirm-payment';
-import '../booking/booking.css';
+import '../../styles/booking.css';
 import './payment.css';
 
 function Details({ view }: { view: ConfirmView }) {

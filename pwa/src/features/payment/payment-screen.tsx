@@ -15,7 +15,7 @@ import { PaymentModal } from './payment-modal';
 import type { MethodInfo } from './payment-methods';
 import { PaymentOptions } from './payment-options';
 import { usePlaceBooking } from './use-place-booking';
-import '../booking/booking.css';
+import '../../styles/booking.css';
 import './payment.css';
 
 type PaymentScreenProps = { draft: BookingDraft; travelClass: TravelClass };

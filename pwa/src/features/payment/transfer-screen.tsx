@@ -9,7 +9,7 @@ import type { Payment } from '../../../../sync/schemas/payment';
 import { ReceiptUpload, useLatestReceipt } from '../../components/receipts/receipt-upload';
 import { TransferActions } from './transfer-actions';
 import { usePaymentByKey } from './use-payment-by-key';
-import '../booking/booking.css';
+import '../../styles/booking.css';
 import './payment.css';
 
 function ReviewNote({ payment }: { payment: Payment }) {
