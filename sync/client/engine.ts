@@ -1,4 +1,4 @@
-import { SYNC_SCHEMA_VERSION, type MutationName, type PushResponse } from '../protocol';
+import { mutationCall, SYNC_SCHEMA_VERSION, type MutationArgs, type MutationName, type PushResponse } from '../protocol';
 import { backoffMs, nextAttemptAt, pendingFrom, sendable, settle } from './outbox';
 import { TransportError, type OutboxRow, type SyncStatus, type SyncStore, type SyncTransport } from './types';
 
@@ -51,8 +51,8 @@ export class SyncEngine {
     return (this.options.exclusive ?? runNow)(work);
   }
 
-  async mutate(name: MutationName, args: unknown): Promise<OutboxRow> {
-    const row = await this.exclusive(() => this.options.store.enqueue(name, args, this.now));
+  async mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<OutboxRow> {
+    const row = await this.exclusive(() => this.options.store.enqueue(mutationCall(name, args), this.now));
     void this.sync();
     return row;
   }

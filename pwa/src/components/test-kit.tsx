@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ToastProvider } from './ui/toast-provider';
 import { AuthProvider } from '../lib/auth';
+import { fakeRunner } from '../local/fake-runner';
+import { SyncRunnerProvider, type SyncRunner } from '../local/sync-context';
 
 /** jsdom has no modal dialogs; these stand-ins keep the open state the way browsers do. */
 export function stubDialogs(): void {
@@ -23,14 +25,19 @@ export function stubDialogs(): void {
   Element.prototype.scrollIntoView = () => undefined;
 }
 
-/** Renders a dashboard part with the app's providers: toasts, queries (no retries), auth and a router. */
-export function renderDashboard(ui: ReactNode, path = '/dashboard') {
+/**
+ * Renders a dashboard part with the app's providers: toasts, queries (no retries), auth, a router, and
+ * the sync runner (a fake that records what is queued unless one is given).
+ */
+export function renderDashboard(ui: ReactNode, path = '/dashboard', runner: SyncRunner = fakeRunner()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ToastProvider>
       <QueryClientProvider client={client}>
         <AuthProvider onSignedOut={() => undefined}>
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <SyncRunnerProvider runner={runner}>
+            <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          </SyncRunnerProvider>
         </AuthProvider>
       </QueryClientProvider>
     </ToastProvider>,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../../../sync/client/types';
 import { cancelsByBooking, outboxNote, reviewsByPayment } from './outbox-rows';
 
-const row = (mutationId: number, name: OutboxRow['name'], args: unknown, state: OutboxRow['state'] = 'queued', lastError: string | null = null): OutboxRow => ({
+/** A row as read back from IndexedDB, which checks nothing: `args` may be from an older app. */
+const row = (mutationId: number, name: OutboxRow['name'], args: unknown, state: OutboxRow['state'] = 'queued', lastError: string | null = null) =>
+  ({
   mutationId,
   name,
   args,
@@ -11,7 +13,7 @@ const row = (mutationId: number, name: OutboxRow['name'], args: unknown, state: 
   lastError,
   nextAttemptAt: 0,
   createdAt: 0,
-});
+  }) as OutboxRow;
 
 describe('outbox rows', () => {
   it('finds the queued cancellation of each booking', () => {

@@ -1,7 +1,7 @@
 import type { Booking } from '../../../../sync/schemas/booking';
 import { useToast } from '../ui/use-toast';
 import { useSyncedSettings } from '../../local/hooks';
-import { enqueue } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 import { formatPrice } from '../../lib/format';
 import { ConfirmDialog } from '../dialog/confirm-dialog';
 import { DEFAULT_PENALTY_PERCENT, refundOnCancel } from './booking-rules';
@@ -15,12 +15,13 @@ type CancelBookingDialogProps = { booking: Booking; onClose: () => void };
 export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogProps) {
   const toast = useToast();
   const settings = useSyncedSettings();
+  const { mutate } = useSyncRunner();
   const penalty = settings && 'cancellationPenaltyPercent' in settings ? settings.cancellationPenaltyPercent : DEFAULT_PENALTY_PERCENT;
   const refund = refundOnCancel(booking, penalty);
   const route = `${booking.flightId.origin.city} to ${booking.flightId.destination.city}`;
 
   const confirm = async () => {
-    await enqueue('cancelBooking', { bookingId: booking._id });
+    await mutate.cancelBooking({ bookingId: booking._id });
     toast.success(`Cancellation of booking ${booking.bookingId} sent`);
     onClose();
   };

@@ -1,7 +1,7 @@
 import type { OutboxRow } from '../../../../sync/client/types';
 import { useOutbox } from '../../local/hooks';
 import { CHANGE_LABELS } from '../../local/pending-warning';
-import { discard, retryNow } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 import './sync-status.css';
 
 const STATES: Record<OutboxRow['state'], string> = {
@@ -13,6 +13,7 @@ const STATES: Record<OutboxRow['state'], string> = {
 
 /** The changes not yet on the server, with what the user can do about each. */
 export function OutboxList({ filter }: { filter?: (row: OutboxRow) => boolean }) {
+  const { retryNow, discard } = useSyncRunner();
   const rows = useOutbox().filter((row) => (filter ? filter(row) : true));
   if (!rows.length) return null;
   return (

@@ -4,7 +4,7 @@ import { pendingConversation } from '../../local/chat';
 import { byLatestActivity } from '../../local/chat-thread';
 import { db } from '../../local/db';
 import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../local/guest-session';
-import { afterSignIn, startSync } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 import { ApiError } from '../../lib/api-error';
 import { readAuthToken } from '../../lib/auth-token';
 import { uuidv7 } from '../../local/uuid';
@@ -44,6 +44,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
   const guest = useGuestSession();
   const [state, setState] = useState<SupportChat>({ status: 'connecting' });
   const [draftId] = useState(uuidv7);
+  const { start } = useSyncRunner();
   const me = user?._id ?? guest?._id ?? null;
   const token = user ? readAuthToken() : (guest?.token ?? null);
 
@@ -56,8 +57,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
     let live = true;
     setState((current) => (current.status === 'ready' && current.me === me ? current : { status: 'connecting' }));
     void (async () => {
-      startSync();
-      await afterSignIn();
+      await start();
       const known = await knownConversation(me);
       // NOTE: a new conversation waits for the token check (or for it to fail offline): a message written
       // under a lapsed guest identity would be cleared with its outbox when the new identity claims the device.
@@ -83,7 +83,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
     return () => {
       live = false;
     };
-  }, [enabled, me, token, guest, user, draftId]);
+  }, [enabled, me, token, guest, user, draftId, start]);
 
   return state;
 }
