@@ -1,4 +1,5 @@
 import { mutationCall, SYNC_SCHEMA_VERSION, type MutationArgs, type MutationName, type PushResponse } from '../protocol';
+import { resultCode } from './tables';
 import { backoffMs, nextAttemptAt, pendingFrom, sendable, settle } from './outbox';
 import { TransportError, type OutboxRow, type SyncStatus, type SyncStore, type SyncTransport } from './types';
 
@@ -142,7 +143,7 @@ export class SyncEngine {
       return;
     }
     for (const result of answer.results) {
-      await store.updateOutbox(result.mutationId, { state: 'rejected', lastError: result.message });
+      await store.updateOutbox(result.mutationId, { state: 'rejected', lastError: result.message, lastCode: resultCode(result.code) });
     }
   }
 

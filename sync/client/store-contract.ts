@@ -64,7 +64,7 @@ export function syncStoreContract(name: string, make: () => Promise<StoreUnderTe
       expect(await ids(t, 'messages')).toEqual(['m1']);
       expect(await t.store.meta()).toMatchObject({ cursor: CURSOR, lastSyncedAt: 6 });
       expect(await t.store.outbox()).toMatchObject([
-        { mutationId: 2, state: 'rejected', lastError: 'Booking not found' },
+        { mutationId: 2, state: 'rejected', lastError: 'Booking not found', lastCode: 'forbidden' },
         { mutationId: 3, state: 'queued' },
       ]);
     });

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../error-codes';
 import type { MutationCall, MutationResult, PullRequest, PullResponse, PushRequest, PushResponse, SyncChanges } from '../protocol';
 
 export type OutboxState = 'queued' | 'sending' | 'failed' | 'rejected';
@@ -6,6 +7,8 @@ export type OutboxState = 'queued' | 'sending' | 'failed' | 'rejected';
 export type OutboxEntry = {
   mutationId: number;
   state: OutboxState;
+  /** Why the server refused it, as a reason code (absent on rows stored before codes). */
+  lastCode?: ErrorCode | null;
   attempts: number;
   lastError: string | null;
   nextAttemptAt: number;

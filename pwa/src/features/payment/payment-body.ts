@@ -22,8 +22,3 @@ export function paymentBody(draft: BookingDraft, order: Order, method: PaymentMe
     phone: draft.phone.trim(),
   };
 }
-
-/** The server's answer when a chosen seat was sold or held meanwhile. */
-export function isSeatConflict(message: string): boolean {
-  return /^Seat \S+ is no longer available/.test(message);
-}
