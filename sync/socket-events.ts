@@ -27,5 +27,4 @@ export type ClientToServerEvents = {
 };
 
 export type ServerEventName = keyof ServerToClientEvents;
-export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 export type ClientEventName = keyof ClientToServerEvents;
