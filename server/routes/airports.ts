@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AirportBodySchema, AirportDeleteBodySchema, AirportQuerySchema, AirportUpdateBodySchema } from '../../sync/schemas/airport';
 import type { AppContext } from '../context';
-import { requireAdmin } from '../middleware/auth';
+import { gate } from '../middleware/auth';
 import { createAirport, deleteAirport, getAirport, listAirports, toAirportJson, updateAirport } from '../services/airports';
 import { validate } from '../validate';
 
@@ -17,18 +17,18 @@ export function airportRoutes(ctx: AppContext): Router {
     res.json(listAirports(ctx.db).map(toAirportJson));
   });
 
-  router.post('/airports', requireAdmin, (req, res) => {
+  router.post('/airports', gate('catalogue.edit'), (req, res) => {
     const airport = createAirport(ctx, validate(AirportBodySchema, req.body));
     res.status(201).json({ message: 'Airport created successfully', airport: toAirportJson(airport) });
   });
 
-  router.put('/airports', requireAdmin, (req, res) => {
+  router.put('/airports', gate('catalogue.edit'), (req, res) => {
     const { id, ...fields } = validate(AirportUpdateBodySchema, req.body);
     const airport = updateAirport(ctx, id, fields);
     res.json({ message: 'Airport updated successfully', airport: toAirportJson(airport) });
   });
 
-  router.delete('/airports', requireAdmin, (req, res) => {
+  router.delete('/airports', gate('catalogue.edit'), (req, res) => {
     const { id } = validate(AirportDeleteBodySchema, req.body);
     deleteAirport(ctx, id);
     res.json({ message: 'Airport deleted successfully' });

@@ -2,13 +2,14 @@ import { Router } from 'express';
 import { BookingIdParamsSchema, BookingListQuerySchema, TrackBodySchema } from '../../sync/schemas/booking';
 import { AdminBookingBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
-import { currentAdmin, currentUser } from '../middleware/auth';
+import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { createBookingWithPayment } from '../services/booking-create';
 import { toBookingJson } from '../services/booking-view';
 import { cancelBooking, checkIn, listAllBookings, listUserBookings, markRefundPaid, trackBooking } from '../services/bookings';
 import { findUserById } from '../services/users';
 import { notFound } from '../errors';
+import { may } from '../policies';
 import { validate } from '../validate';
 
 export function bookingRoutes(ctx: AppContext): Router {
@@ -20,7 +21,7 @@ export function bookingRoutes(ctx: AppContext): Router {
   });
 
   router.get('/bookings', (req, res) => {
-    currentAdmin(req);
+    caller(req, 'backOffice');
     const { items, total } = listAllBookings(ctx, validate(BookingListQuerySchema, req.query));
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
@@ -33,10 +34,10 @@ export function bookingRoutes(ctx: AppContext): Router {
 
   /** The admin's manual booking for a customer, with the same seat, traveller and flight rules. */
   router.post('/bookings', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'booking.createForCustomer');
     const body = validate(AdminBookingBodySchema, req.body);
     const customer = findUserById(ctx.db, body.userId);
-    if (!customer || customer.role === 'guest') throw notFound('User');
+    if (!customer || !may('booking.create', customer)) throw notFound('User');
     const { booking } = createBookingWithPayment(
       ctx,
       {
@@ -70,7 +71,7 @@ export function bookingRoutes(ctx: AppContext): Router {
 
   router.put('/bookings/:id/refund', (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(markRefundPaid(ctx, currentAdmin(req), id));
+    res.json(markRefundPaid(ctx, caller(req, 'booking.markRefundPaid'), id));
   });
 
   return router;

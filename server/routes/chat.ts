@@ -9,7 +9,7 @@ import {
   MessageSendBodySchema,
 } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
-import { currentAdmin, currentParticipant } from '../middleware/auth';
+import { caller, currentParticipant } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { listConversations, markConversationRead, setConversationStatus, startConversation } from '../services/chat';
 import { createGuest } from '../services/chat-guests';
@@ -30,14 +30,14 @@ export function chatRoutes(ctx: AppContext): Router {
   });
 
   router.post('/messages/conversations/start', (req, res) => {
-    const user = currentParticipant(req);
+    const user = caller(req, 'conversation.start');
     const { type } = validate(ConversationStartBodySchema, req.body ?? {});
     const { conversation, created } = startConversation(ctx, user, type);
     res.status(created ? 201 : 200).json(conversation);
   });
 
   router.get('/messages/conversations/:type', (req, res) => {
-    const user = currentParticipant(req);
+    const user = caller(req, 'conversation.list');
     const { type } = validate(ConversationTypeParamsSchema, req.params);
     res.json(listConversations(ctx, user, type));
   });
@@ -49,7 +49,7 @@ export function chatRoutes(ctx: AppContext): Router {
   });
 
   router.put('/messages/conversations/:conversationId/status', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'conversation.setStatus');
     const { conversationId } = validate(ConversationParamsSchema, req.params);
     const { status } = validate(ConversationStatusBodySchema, req.body);
     res.json(setConversationStatus(ctx, admin, conversationId, status));

@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { FLIGHT_PAGE_MAX } from '../../sync/constants';
+import { LowestFaresQuerySchema } from '../../sync/schemas/lowest-fares';
 import { FlightBodySchema, FlightIdParamsSchema, FlightSearchQuerySchema, FlightUpdateBodySchema } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
-import { currentAdmin, requireAdmin } from '../middleware/auth';
+import { caller, gate } from '../middleware/auth';
 import { searchFlightsPage } from '../services/flight-paging';
+import { lowestFares } from '../services/lowest-fares';
 import { createFlight, deleteFlight, getFlight, takenSeats, updateFlight } from '../services/flights';
 import { validate } from '../validate';
 
@@ -29,6 +31,11 @@ export function flightRoutes(ctx: AppContext): Router {
     res.json(items);
   });
 
+  // Before /flights/:id, which would take 'lowest-fares' for an id.
+  router.get('/flights/lowest-fares', (req, res) => {
+    res.json(lowestFares(ctx, validate(LowestFaresQuerySchema, req.query)));
+  });
+
   router.get('/flights/:id', (req, res) => {
     const { id } = validate(FlightIdParamsSchema, req.params);
     res.json(getFlight(ctx, ctx.db, id));
@@ -39,19 +46,19 @@ export function flightRoutes(ctx: AppContext): Router {
     res.json(takenSeats(ctx, id));
   });
 
-  router.post('/flights', requireAdmin, (req, res) => {
+  router.post('/flights', gate('catalogue.edit'), (req, res) => {
     const flight = createFlight(ctx, validate(FlightBodySchema, req.body));
     res.status(201).json({ message: 'Flight created successfully', flight });
   });
 
   router.put('/flights/:id', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'catalogue.edit');
     const { id } = validate(FlightIdParamsSchema, req.params);
     const flight = updateFlight(ctx, id, validate(FlightUpdateBodySchema, req.body), admin.id);
     res.json({ message: 'Flight updated successfully', flight });
   });
 
-  router.delete('/flights/:id', requireAdmin, (req, res) => {
+  router.delete('/flights/:id', gate('catalogue.edit'), (req, res) => {
     const { id } = validate(FlightIdParamsSchema, req.params);
     deleteFlight(ctx, id);
     res.json({ message: 'Flight deleted successfully' });

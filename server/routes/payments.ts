@@ -4,7 +4,7 @@ import { IdParamsSchema } from '../../sync/schemas/common';
 import { PaymentCreateBodySchema, PaymentListQuerySchema, PaymentReviewBodySchema, PaymentTokenParamsSchema, ReceiptBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import { whenWritable } from '../db/faults';
-import { currentAdmin, currentUser } from '../middleware/auth';
+import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { createBookingWithPayment } from '../services/booking-create';
 import { toBookingJson } from '../services/booking-view';
@@ -22,7 +22,7 @@ export function paymentRoutes(ctx: AppContext): Router {
 
   /** Books and opens a payment. Crypto and Cash App answer what the modal shows; bank transfer a link. */
   router.post('/payments', ...bookingLimits, async (req, res) => {
-    const user = currentUser(req);
+    const user = caller(req, 'booking.create');
     const body = validate(PaymentCreateBodySchema, req.body);
     const input = {
       userId: user.id,
@@ -56,7 +56,7 @@ export function paymentRoutes(ctx: AppContext): Router {
   });
 
   router.get('/payments', (req, res) => {
-    currentAdmin(req);
+    caller(req, 'backOffice');
     const { items, total } = listAllPayments(ctx, validate(PaymentListQuerySchema, req.query));
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
@@ -90,7 +90,7 @@ export function paymentRoutes(ctx: AppContext): Router {
   });
 
   router.put('/payments/:id', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'payment.review');
     const { id } = validate(IdParamsSchema, req.params);
     const payment = reviewPayment(ctx, admin, id, validate(PaymentReviewBodySchema, req.body));
     res.json({ message: 'Payment status updated', payment: toPaymentJson(ctx.db, payment, nowIso()) });

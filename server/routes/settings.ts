@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { SettingsBodySchema } from '../../sync/schemas/settings';
 import type { AppContext } from '../context';
-import { requireAdmin } from '../middleware/auth';
+import { gate } from '../middleware/auth';
+import { may } from '../policies';
 import { adminSettings, publicSettings, readSettings, saveSettings } from '../services/settings';
 import { validate } from '../validate';
 
@@ -10,10 +11,10 @@ export function settingsRoutes(ctx: AppContext): Router {
 
   router.get('/settings', (req, res) => {
     const stored = readSettings(ctx.db);
-    res.json(req.user?.role === 'admin' ? adminSettings(stored) : publicSettings(stored));
+    res.json(may('settings.readPrivate', req.user) ? adminSettings(stored) : publicSettings(stored));
   });
 
-  router.put('/settings', requireAdmin, (req, res) => {
+  router.put('/settings', gate('settings.edit'), (req, res) => {
     const saved = saveSettings(ctx, validate(SettingsBodySchema, req.body));
     res.json({ message: 'Updated successfully!', settings: adminSettings(saved) });
   });

@@ -5,7 +5,7 @@ import { immediate } from '../db/client';
 import { bookings, flights, travellers } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { AppError, conflict, notFound } from '../errors';
-import { canAccess } from '../middleware/auth';
+import { authorize } from '../policies';
 import { cancelBookingTx } from './booking-status';
 import { getBookingRow, toBookingJson, type BookingRow } from './booking-view';
 import { notify } from './notifications';
@@ -72,7 +72,8 @@ export function trackBooking(ctx: AppContext, reference: string, email: string):
 
 export function bookingFor(ctx: AppContext, user: UserRow, id: string): BookingRow {
   const row = ctx.db.select().from(bookings).where(eq(bookings.id, id)).get();
-  if (!row || !canAccess(user, row.userId)) throw notFound('Booking');
+  if (!row) throw notFound('Booking');
+  authorize('booking.read', user, { name: 'Booking', ownerId: row.userId });
   return row;
 }
 
@@ -87,14 +88,14 @@ export function cancelBooking(ctx: AppContext, user: UserRow, id: string): Booki
   const now = ctx.now();
   const nowIso = now.toISOString();
   const reason = user.role === 'admin' ? 'cancelled by the airline' : 'cancelled by the traveller';
-  const booking = immediate(ctx.db, (tx) => {
+  const { booking, refund } = immediate(ctx.db, (tx) => {
     const row = bookingFor(ctx, user, id);
     if (row.status !== 'pending' && row.status !== 'confirmed') throw conflict(`A ${row.status} booking cannot be cancelled`);
     if (firstDeparture(ctx, row) <= nowIso) throw conflict('A booking cannot be cancelled after departure');
-    cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: nextVersion(tx) });
-    return toBookingJson(tx, getBookingRow(tx, id), nowIso);
+    const applies = cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: nextVersion(tx) });
+    return { booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), refund: applies };
   });
-  notify.bookingCancelled(ctx, booking, reason);
+  notify.bookingCancelled(ctx, booking, reason, refund);
   ctx.notify([booking.userId._id]);
   return booking;
 }
@@ -103,7 +104,7 @@ export function cancelBooking(ctx: AppContext, user: UserRow, id: string): Booki
 export function checkIn(ctx: AppContext, user: UserRow, id: string): Booking {
   const now = ctx.now();
   const row = bookingFor(ctx, user, id);
-  if (row.userId !== user.id) throw notFound('Booking');
+  authorize('booking.checkIn', user, { name: 'Booking', ownerId: row.userId });
   if (row.status !== 'confirmed') throw conflict('Only confirmed bookings can be checked in');
   const departure = Date.parse(firstDeparture(ctx, row));
   if (now.getTime() < departure - 48 * HOUR) throw conflict('Check-in opens 48 hours before departure');

@@ -69,7 +69,8 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
   });
   for (const { booking, reason } of result.expired) {
     if (reason === REVIEW_DEADLINE_PASSED) notify.reviewExpired(ctx, booking);
-    else notify.bookingCancelled(ctx, booking, reason);
+    // Past the payment deadline with nothing awaiting review: no payment was received.
+    else notify.bookingCancelled(ctx, booking, reason, { kind: 'none' });
   }
   if (result.expired.length || result.completed) ctx.notify(result.expired.map((e) => e.booking.userId._id));
   return { expired: result.expired.length, completed: result.completed, departed: result.departed };

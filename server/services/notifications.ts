@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { formatMoney } from '../../sync/money';
+import { refundSentence, type Refund } from '../../sync/refund';
 import type { Booking } from '../../sync/schemas/booking';
 import { localDate, localTime } from '../../sync/time';
 import type { AppContext } from '../context';
@@ -85,11 +86,11 @@ export const notify = {
       ...itinerary(booking),
     ]));
   },
-  bookingCancelled(ctx: AppContext, booking: Booking, reason: string) {
-    const refund = booking.refundDue === null ? [] : [`Refund due: ${formatMoney(Math.round(booking.refundDue * 100))}`];
+  /** The refund line follows what was received: an amount due, a refund only if the money arrives, or none. */
+  bookingCancelled(ctx: AppContext, booking: Booking, reason: string, refund: Refund) {
     sendToTraveller(ctx, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
-      ...refund,
+      refundSentence(refund),
       ...itinerary(booking),
     ]));
   },

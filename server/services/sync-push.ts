@@ -4,11 +4,11 @@ import type { AppContext } from '../context';
 import { immediate } from '../db/client';
 import { constraintRejection } from '../db/constraints';
 import { mutationResults } from '../db/schema';
-import { AppError, forbidden } from '../errors';
+import { AppError } from '../errors';
+import { authorizeMutation } from '../policies';
 import { cancelBooking } from './bookings';
 import { markConversationRead } from './chat';
 import { sendMessage } from './chat-messages';
-import { GUEST_MUTATIONS } from './chat-sync';
 import { markAwaitingReview, reviewPayment } from './payment-review';
 import { advanceClient, claimClient, storedResults } from './sync-clients';
 import { updateProfile, type UserRow } from './users';
@@ -19,7 +19,7 @@ export class TransientError extends Error {}
 
 /** Each intent calls the same service function as its REST route. */
 function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
-  if (user.role === 'guest' && !GUEST_MUTATIONS.has(mutation.name)) throw forbidden();
+  authorizeMutation(user, mutation.name);
   switch (mutation.name) {
     case 'attachReceipt': {
       const args = validate(MutationArgsSchemas.attachReceipt, mutation.args);
@@ -33,7 +33,6 @@ function apply(ctx: AppContext, user: UserRow, mutation: Mutation): void {
     }
     case 'reviewPayment': {
       const args = validate(MutationArgsSchemas.reviewPayment, mutation.args);
-      if (user.role !== 'admin') throw forbidden();
       const review = validate(PaymentReviewBodySchema, args);
       reviewPayment(ctx, user, args.paymentId, review);
       return;
