@@ -1,8 +1,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const FEATURES = readdirSync(new URL('./pwa/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'migrations/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -14,6 +19,7 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
@@ -26,6 +32,7 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No .only in tests' },
       ],
+      'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -33,6 +40,17 @@ export default tseslint.config(
             { target: './sync', from: ['./pwa', './server'], message: 'sync/ imports nothing from pwa/ or server/' },
             { target: './pwa', from: './server', message: 'pwa/ never imports server/' },
             { target: './server', from: './pwa', message: 'server/ never imports pwa/' },
+            {
+              target: ['./pwa/src/lib', './pwa/src/local'],
+              from: './pwa/src/features',
+              message: 'lib/ and local/ serve the features and import none of them',
+            },
+            ...FEATURES.map((name) => ({
+              target: `./pwa/src/features/${name}`,
+              from: './pwa/src/features',
+              except: [`./${name}`],
+              message: 'a feature imports no other feature: share through components/, lib/, local/ or sync/',
+            })),
           ],
         },
       ],

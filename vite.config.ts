@@ -8,16 +8,18 @@ import { APP_ROUTES, appRoutePattern } from './sync/app-routes';
 const apiServer = 'http://127.0.0.1:3000';
 const brand = '#0b63ce';
 // What every page runs: React, the router, React Query's queries (useMutation only where something
-// changes) and pwa/src/lib.
+// changes) and pwa/src/lib but its booking-flow logic (lib/trip).
 const coreModule = (id: string) =>
-  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]|pwa[\\/]src[\\/]lib[\\/]/.test(id) && !/useMutation|mutationObserver/.test(id);
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]|pwa[\\/]src[\\/]lib[\\/]/.test(id) &&
+  !/useMutation|mutationObserver|lib[\\/]trip[\\/]/.test(id);
 // Where first visits land: the home page (pre-rendered) and a shared listing.
 const landing: LandingPage[] = [
   { path: '/', file: 'home.html', module: 'pages/home/home-page.tsx', prerender: true },
   { path: '/listing', file: 'listing.html', module: 'pages/listing/listing-page.tsx' },
 ];
-// The search panel of the home page and the listing.
-const searchModule = /features[\\/]search[\\/]|components[\\/]ui[\\/](dropdown|use-dropdown|text-field)|sync[\\/]constants/;
+// The search panel of the home page and the listing, with the search logic it shares (lib/trip).
+const searchModule =
+  /features[\\/]search[\\/]|lib[\\/]trip[\\/](search-values|search-storage|stored-search|local-today|use-airports|use-flights)|components[\\/]ui[\\/](dropdown|use-dropdown|text-field)|sync[\\/]constants/;
 
 export default defineConfig({
   root: 'pwa',

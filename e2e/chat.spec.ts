@@ -94,12 +94,15 @@ test('a guest and an admin chat both ways with images; offline messages are queu
   await entry.click();
   await expect(desk.page).toHaveURL(/\/dashboard\/support\?conversation=/);
   await expect(desk.messages.getByText('Hello, can I bring my surfboard?')).toBeVisible();
+  // The admin has it open, so it is read: the guest sees that live under their message.
+  await expect(widget.messages.getByText('Seen', { exact: true })).toBeVisible();
 
   // The admin answers with a photo and text; the guest sees both.
   await desk.page.getByLabel('Attach an image').setInputFiles({ name: 'board-bag.png', mimeType: 'image/png', buffer: await photo(20, 120, 200) });
   await desk.input.fill('Yes, in a board bag like this one.');
   await desk.input.press('Enter');
   await expect(widget.messages.getByText('Yes, in a board bag like this one.')).toBeVisible();
+  await expect(desk.messages.getByText('Seen', { exact: true })).toBeVisible();
   const received = widget.messages.getByRole('img', { name: 'Image sent in the chat' });
   await expect(received).toBeVisible();
   await expect.poll(() => received.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1024);

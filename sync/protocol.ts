@@ -142,6 +142,14 @@ export const MutationArgsSchemas = {
 } as const;
 export type MutationName = keyof typeof MutationArgsSchemas;
 export const MUTATION_NAMES = Object.keys(MutationArgsSchemas) as MutationName[];
+/** What the device queues for a mutation (the server parses it with the schema again). */
+export type MutationArgs<N extends MutationName> = z.input<(typeof MutationArgsSchemas)[N]>;
+/** A queued intent: its name and its arguments, one member per mutation. */
+export type MutationCall = { [N in MutationName]: { name: N; args: MutationArgs<N> } }[MutationName];
+/** Pairs a name with its arguments; the one place the compiler is told they belong together. */
+export function mutationCall<N extends MutationName>(name: N, args: MutationArgs<N>): MutationCall {
+  return { name, args } as MutationCall;
+}
 
 export const MutationSchema = z.object({
   id: z.number().int().min(1),
@@ -162,5 +170,3 @@ export const PushResponseSchema = z.object({
   results: z.array(MutationResultSchema),
 });
 export type PushResponse = z.infer<typeof PushResponseSchema>;
-
-export const SOCKET_EVENTS = { poke: 'poke' } as const;

@@ -60,7 +60,7 @@ export async function drainAfterReconnect(baseUrl: string): Promise<Result> {
   const store = new MemoryStore(randomUUID());
   const engine = new SyncEngine({ store, transport });
   for (let i = 0; i < 500; i++) {
-    await store.enqueue('updateProfile', { fullName: `Ada Okafor ${i}`, email: 'traveller@skyway.test' }, Date.now());
+    await store.enqueue({ name: 'updateProfile', args: { fullName: `Ada Okafor ${i}`, email: 'traveller@skyway.test' } }, Date.now());
   }
   online = true;
   const start = performance.now();

@@ -36,7 +36,7 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
   disconnectRevokedSockets(ctx, io);
   ctx.notify = pokeSender(io);
   setChatChannel(ctx, {
-    toConversation: (conversationUserId, event, payload) => void io.to(conversationRooms(conversationUserId)).emit(event, payload),
+    toConversation: (conversationUserId, event, ...payload) => void io.to(conversationRooms(conversationUserId)).emit(event, ...payload),
     isConnected: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
   });
   return io;

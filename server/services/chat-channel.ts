@@ -1,3 +1,4 @@
+import type { ServerEventName, ServerToClientEvents } from '../../sync/socket-events';
 import type { AppContext } from '../context';
 
 /**
@@ -6,7 +7,7 @@ import type { AppContext } from '../context';
  */
 export interface ChatChannel {
   /** Sends an event to everyone who may see a conversation: its user's sockets and every admin's. */
-  toConversation(conversationUserId: string, event: string, payload: unknown): void;
+  toConversation<E extends ServerEventName>(conversationUserId: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
   /** Whether the user has at least one connected socket. */
   isConnected(userId: string): boolean;
 }

@@ -38,7 +38,7 @@ describe('conversations with client-made ids', () => {
     const phone = device(token);
     const conversationId = randomUUID();
     const _id = randomUUID();
-    const args = { _id, conversationId, content: 'Written at the airport', image: null, startAs: 'Support' };
+    const args = { _id, conversationId, content: 'Written at the airport', image: null, startAs: 'Support' as const };
     await phone.engine.mutate('sendMessage', args);
     await phone.engine.sync();
     expect(await phone.store.outbox()).toEqual([]);

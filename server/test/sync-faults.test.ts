@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutationName } from '../../sync/protocol';
+import type { MutationArgs, MutationName } from '../../sync/protocol';
 import { readCursor } from '../../sync/protocol';
 import { ADMIN, login } from './harness';
 import {
@@ -79,7 +79,7 @@ describe('sync: faults with several clients', { timeout: 120_000 }, () => {
 
   async function mutate(a: Actor, i: number, pick: number) {
     const { name, args } = intent(a, i, pick);
-    const row = await a.device.engine.mutate(name, args);
+    const row = await a.device.engine.mutate(name, args as MutationArgs<typeof name>);
     a.writes.push({ id: row.mutationId, name, args });
   }
 

@@ -28,7 +28,7 @@ describe('sync: rejections and transient failures', { timeout: 60_000 }, () => {
     device.link.offline = true;
     await device.engine.mutate('cancelBooking', { bookingId: strangersBooking() });
     await device.engine.mutate('updateProfile', { fullName: 'Owner Renamed', email: owner.email });
-    await device.engine.mutate('cancelBooking', { bookingId: owner.bookings[0]?.bookingId });
+    await device.engine.mutate('cancelBooking', { bookingId: owner.bookings[0]?.bookingId ?? '' });
     await device.engine.sync();
     device.link.offline = false;
 
@@ -131,7 +131,7 @@ describe('sync: rejections and transient failures', { timeout: 60_000 }, () => {
             lastName = `Stranger ${run}.${i}`;
             await device.engine.mutate('updateProfile', { fullName: lastName, email: stranger.email });
           } else if (s === 'doomed') {
-            doomed.push((await device.engine.mutate('cancelBooking', { bookingId: owner.bookings[1]?.bookingId })).mutationId);
+            doomed.push((await device.engine.mutate('cancelBooking', { bookingId: owner.bookings[1]?.bookingId ?? '' })).mutationId);
           } else if (s === 'tick') {
             clock.now += 3_000;
             await device.engine.sync();

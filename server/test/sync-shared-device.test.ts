@@ -88,7 +88,7 @@ describe('sync: a device shared by several accounts', { timeout: 120_000 }, () =
           if (s.kind === 'write' && who) {
             const content = `${who.name} ${runs}.${i}`;
             // Queued as the runner does (store.enqueueAs): the sync runs in the 'sync' steps, never alongside a sign-in.
-            await device.store.enqueue('sendMessage', { _id: randomUUID(), conversationId: who.conversationId, content, image: null }, clock.now);
+            await device.store.enqueue({ name: 'sendMessage', args: { _id: randomUUID(), conversationId: who.conversationId, content, image: null } }, clock.now);
             writes.push({ author: who.id, content, discardable: false });
           } else if (s.kind === 'sync' && who) {
             await device.engine.sync();

@@ -1,4 +1,5 @@
-import { SYNC_SCHEMA_VERSION, type MutationName, type PushResponse } from '../protocol';
+import { mutationCall, SYNC_SCHEMA_VERSION, type MutationArgs, type MutationName, type PushResponse } from '../protocol';
+import { resultCode } from './tables';
 import { backoffMs, nextAttemptAt, pendingFrom, sendable, settle } from './outbox';
 import { TransportError, type OutboxRow, type SyncStatus, type SyncStore, type SyncTransport } from './types';
 
@@ -51,8 +52,8 @@ export class SyncEngine {
     return (this.options.exclusive ?? runNow)(work);
   }
 
-  async mutate(name: MutationName, args: unknown): Promise<OutboxRow> {
-    const row = await this.exclusive(() => this.options.store.enqueue(name, args, this.now));
+  async mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<OutboxRow> {
+    const row = await this.exclusive(() => this.options.store.enqueue(mutationCall(name, args), this.now));
     void this.sync();
     return row;
   }
@@ -142,7 +143,7 @@ export class SyncEngine {
       return;
     }
     for (const result of answer.results) {
-      await store.updateOutbox(result.mutationId, { state: 'rejected', lastError: result.message });
+      await store.updateOutbox(result.mutationId, { state: 'rejected', lastError: result.message, lastCode: resultCode(result.code) });
     }
   }
 

@@ -1,7 +1,7 @@
-import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../protocol';
+import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationCall, type PullResponse, type SyncTable } from '../protocol';
 import { sendParked, switchQueue, type AccountQueue } from './accounts';
 import { applyToTables, nextIdAfterRenumber, renumbered, settledOutbox, type Keyed } from './tables';
-import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from './types';
+import type { OutboxEntry, OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from './types';
 
 /** A SyncStore in memory: the reference the Dexie store follows, and the store of node-side tests. */
 export class MemoryStore implements SyncStore {
@@ -54,8 +54,8 @@ export class MemoryStore implements SyncStore {
     return Promise.resolve({ ...this.state });
   }
 
-  enqueue(name: MutationName, args: unknown, now: number): Promise<OutboxRow> {
-    const row: OutboxRow = { mutationId: this.state.nextMutationId, name, args, state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: now };
+  enqueue(call: MutationCall, now: number): Promise<OutboxRow> {
+    const row: OutboxRow = { ...call, mutationId: this.state.nextMutationId, state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: now };
     this.state.nextMutationId += 1;
     this.rows.push(row);
     return Promise.resolve({ ...row });
@@ -65,7 +65,7 @@ export class MemoryStore implements SyncStore {
     return Promise.resolve(this.rows.map((r) => ({ ...r })));
   }
 
-  updateOutbox(mutationId: number, patch: Partial<OutboxRow>): Promise<void> {
+  updateOutbox(mutationId: number, patch: Partial<OutboxEntry>): Promise<void> {
     this.rows = this.rows.map((r) => (r.mutationId === mutationId ? { ...r, ...patch } : r));
     return Promise.resolve();
   }

@@ -1,4 +1,6 @@
 import { CATALOGUE_TABLES, SYNC_TABLES, type CoveredRange, type PullResponse, type SyncTable } from '../protocol';
+import { ErrorCodeSchema, type ErrorCode } from '../error-codes';
+import { codeForStatus } from '../status-codes';
 import type { OutboxRow, OutboxSettlement } from './types';
 
 /** The row id every synced table keys on. */
@@ -38,10 +40,19 @@ export function applyToTables(tables: Record<SyncTable, Map<string, Keyed>>, res
 /** The outbox after a settlement: confirmed rows leave, rejected ones carry the server's reason. */
 export function settledOutbox(rows: OutboxRow[], settlement: OutboxSettlement): OutboxRow[] {
   const confirmed = new Set(settlement.confirmed);
-  const reasons = new Map(settlement.rejected.map((r) => [r.mutationId, r.message]));
+  const refusals = new Map(settlement.rejected.map((r) => [r.mutationId, r]));
   return rows
     .filter((r) => !confirmed.has(r.mutationId))
-    .map((r) => (reasons.has(r.mutationId) ? { ...r, state: 'rejected' as const, lastError: reasons.get(r.mutationId) ?? null } : r));
+    .map((r) => {
+      const refusal = refusals.get(r.mutationId);
+      return refusal ? { ...r, state: 'rejected' as const, lastError: refusal.message, lastCode: resultCode(refusal.code) } : r;
+    });
+}
+
+/** A result's reason code; a server from before codes sent the HTTP status as text ('409'). */
+export function resultCode(code: string): ErrorCode {
+  const known = ErrorCodeSchema.safeParse(code);
+  return known.success ? known.data : codeForStatus(Number(code));
 }
 
 /**

@@ -1,17 +1,22 @@
-import type { MutationName, MutationResult, PullRequest, PullResponse, PushRequest, PushResponse, SyncChanges } from '../protocol';
+import type { ErrorCode } from '../error-codes';
+import type { MutationCall, MutationResult, PullRequest, PullResponse, PushRequest, PushResponse, SyncChanges } from '../protocol';
 
 export type OutboxState = 'queued' | 'sending' | 'failed' | 'rejected';
 
-export type OutboxRow = {
+/** A queued row's bookkeeping; the row itself is this with its mutation (`OutboxRow`). */
+export type OutboxEntry = {
   mutationId: number;
-  name: MutationName;
-  args: unknown;
   state: OutboxState;
+  /** Why the server refused it, as a reason code (absent on rows stored before codes). */
+  lastCode?: ErrorCode | null;
   attempts: number;
   lastError: string | null;
   nextAttemptAt: number;
   createdAt: number;
 };
+
+/** An outbox row: one member per mutation name, its `args` typed by that mutation. */
+export type OutboxRow = OutboxEntry & MutationCall;
 
 export type SyncMeta = { clientId: string; cursor: string | null; nextMutationId: number; lastSyncedAt: number | null };
 
@@ -19,9 +24,9 @@ export type SyncMeta = { clientId: string; cursor: string | null; nextMutationId
 export interface SyncStore {
   meta(): Promise<SyncMeta>;
   /** Adds a mutation with the next per-client id, atomically with the counter. */
-  enqueue(name: MutationName, args: unknown, now: number): Promise<OutboxRow>;
+  enqueue(call: MutationCall, now: number): Promise<OutboxRow>;
   outbox(): Promise<OutboxRow[]>;
-  updateOutbox(mutationId: number, patch: Partial<OutboxRow>): Promise<void>;
+  updateOutbox(mutationId: number, patch: Partial<OutboxEntry>): Promise<void>;
   removeOutbox(mutationId: number): Promise<void>;
   /** Gives queued rows fresh ids from `firstId` on, in order (after the server lost this client). */
   renumber(firstId: number): Promise<void>;

@@ -9,10 +9,6 @@ export function requiredString(message: string, max = 200) {
     .max(max, `Must be at most ${max} characters`);
 }
 
-export function optionalString(max = 200) {
-  return z.string().trim().max(max, `Must be at most ${max} characters`).optional();
-}
-
 export const IdSchema = z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64, 'id is too long');
 export const IdParamsSchema = z.object({ id: IdSchema });
 
@@ -32,12 +28,6 @@ export const ImageRefSchema = z
 
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Must be an ISO date-time' });
 export const IsoDateSchema = z.iso.date('Must be a date (YYYY-MM-DD)');
-
-export const PageQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(5),
-});
 
 export const ErrorBodySchema = z.object({
   message: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorText, UNKNOWN_ERROR } from './api-error';
+import { answerError, ApiError, errorText, hasCode, NETWORK_ERROR, UNKNOWN_ERROR } from './api-error';
 
 describe('error text of a failed call (spec §8)', () => {
   it('joins the msg values of an errors array with a comma and a space', () => {
@@ -24,5 +24,17 @@ describe('error text of a failed call (spec §8)', () => {
     expect(errorText('<html>Bad gateway</html>')).toBe(UNKNOWN_ERROR);
     expect(errorText({ message: '' })).toBe(UNKNOWN_ERROR);
     expect(errorText({ errors: [{ path: 'x' }] })).toBe(UNKNOWN_ERROR);
+  });
+});
+
+describe('the reason code of a failed call', () => {
+  it('is the body code when the app knows it, else the generic code of the status, and network without an answer', () => {
+    expect(answerError(409, { message: 'Anything at all', code: 'seat_unavailable' }).code).toBe('seat_unavailable');
+    expect(answerError(409, { message: 'Seat A1 is no longer available' }).code).toBe('conflict');
+    expect(answerError(403, { message: 'No', code: 'a_code_from_a_newer_server' }).code).toBe('forbidden');
+    expect(answerError(502, '<html>Bad gateway</html>').code).toBe('internal');
+    expect(new ApiError(0, NETWORK_ERROR).code).toBe('network');
+    expect(hasCode(answerError(401, { message: 'Token expired', code: 'unauthorized' }), 'unauthorized', 'network')).toBe(true);
+    expect(hasCode(new Error('unauthorized'), 'unauthorized')).toBe(false);
   });
 });

@@ -1,3 +1,6 @@
+import { ErrorCodeSchema, type ErrorCode } from '../../../sync/error-codes';
+import { codeForStatus } from '../../../sync/status-codes';
+
 export const UNKNOWN_ERROR = 'Encounter an unknown error.';
 export const NETWORK_ERROR = 'Could not reach SkyWay. Check your connection and try again.';
 
@@ -18,15 +21,36 @@ export function errorText(body: unknown): string {
   return UNKNOWN_ERROR;
 }
 
-/** A failed call; `status` is 0 when the server could not be reached. */
+/** Why a call failed: the server's reason code, or 'network' when no answer came. */
+export type ApiErrorCode = ErrorCode | 'network';
+
+/**
+ * A failed call; `status` is 0 when the server could not be reached. Screens branch on `code` (the
+ * body's reason code, or the generic one of the status when the body names none it knows), never on
+ * the message, which is only shown.
+ */
 export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+
   constructor(
     readonly status: number,
     message: string,
+    code?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = status === 0 ? 'network' : (ErrorCodeSchema.safeParse(code).data ?? codeForStatus(status));
   }
+}
+
+/** The error of a non-2xx answer with its parsed body (`{message, errors?, code}`). */
+export function answerError(status: number, body: unknown): ApiError {
+  return new ApiError(status, errorText(body), isRecord(body) ? body.code : undefined);
+}
+
+/** Whether `error` is a failed call with one of these reason codes. */
+export function hasCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code);
 }
 
 /** The text to show for any thrown value. */

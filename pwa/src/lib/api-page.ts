@@ -1,4 +1,4 @@
-import { ApiError, errorText, NETWORK_ERROR } from './api-error';
+import { answerError, ApiError, NETWORK_ERROR } from './api-error';
 import { readAuthToken } from './auth-token';
 
 export type Page<T> = { items: T[]; total: number };
@@ -19,7 +19,7 @@ export async function apiPage<T>(path: string, signal?: AbortSignal): Promise<Pa
     throw new ApiError(0, NETWORK_ERROR);
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, errorText(body));
+  if (!response.ok) throw answerError(response.status, body);
   return { items: Array.isArray(body) ? (body as T[]) : [], total: Number(response.headers.get('X-Total-Count') ?? 0) };
 }
 

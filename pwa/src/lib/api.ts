@@ -1,4 +1,4 @@
-import { ApiError, errorText, NETWORK_ERROR } from './api-error';
+import { answerError, ApiError, NETWORK_ERROR } from './api-error';
 import { clearAuthToken, readAuthToken } from './auth-token';
 
 export type ApiOptions = {
@@ -46,7 +46,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && token !== null && token === readAuthToken()) clearAuthToken();
-    throw new ApiError(response.status, errorText(body));
+    throw answerError(response.status, body);
   }
   // NOTE: the answer's shape is the contract in sync/schemas, checked by the server's own tests.
   return body as T;

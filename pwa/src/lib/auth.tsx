@@ -3,7 +3,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useSyncExternalSto
 import type { AuthResponse, User } from '../../../sync/schemas/user';
 import { useToast } from '../components/ui/use-toast';
 import { api } from './api';
-import { ApiError } from './api-error';
+import { ApiError, hasCode } from './api-error';
 import { clearAuthToken, readAuthToken, storeAuthToken, subscribeAuthToken } from './auth-token';
 import { cachedUser, forgetUser, rememberUser } from './cached-user';
 
@@ -50,7 +50,7 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
 
   const toast = useToast();
   // Offline or with the server out of reach the device's copy shows and the sync banner says so: no toast.
-  const profileFailed = me.isError && !(me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 0));
+  const profileFailed = me.isError && !hasCode(me.error, 'unauthorized', 'network');
   useEffect(() => {
     if (profileFailed) toast.error('Failed to fetch user profile');
   }, [profileFailed, toast]);

@@ -1,4 +1,5 @@
-import { MessageSchema } from '../../../sync/schemas/chat';
+import { MessageSchema, MessagesReadEventSchema } from '../../../sync/schemas/chat';
+import { fromOtherSide } from './chat-thread';
 import { db } from './db';
 
 /**
@@ -10,5 +11,25 @@ export async function storeIncomingMessage(payload: unknown): Promise<void> {
   if (!parsed.success) return;
   await db.transaction('rw', db.messages, async () => {
     if (!(await db.messages.get(parsed.data._id))) await db.messages.add(parsed.data);
+  });
+}
+
+/**
+ * `reader` read the conversation (socket `messagesRead`): the other side's messages on the device read
+ * now, so their sender sees it at once; the pull that follows brings the server's own time.
+ * The traveller's side is the conversation's user; the support side is every admin.
+ */
+export async function storeMessagesRead(payload: unknown, readAt: string): Promise<void> {
+  const parsed = MessagesReadEventSchema.safeParse(payload);
+  if (!parsed.success) return;
+  const { conversationId, userId: reader } = parsed.data;
+  await db.transaction('rw', db.messages, db.conversations, async () => {
+    const conversation = await db.conversations.get(conversationId);
+    const otherSide = (sender: string) => (conversation ? fromOtherSide(conversation, reader, sender) : sender !== reader);
+    await db.messages
+      .where('conversationId')
+      .equals(conversationId)
+      .filter((m) => m.readAt === null && otherSide(m.sender))
+      .modify({ readAt });
   });
 }

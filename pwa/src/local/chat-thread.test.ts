@@ -73,7 +73,7 @@ describe('the chat thread: synced messages, then this device pending ones', () =
   });
 
   it('an uploaded image message in the outbox shows its local image until it is synced', () => {
-    const row = { ...outboxRow(1, 7), args: { _id: id(7), conversationId: C, content: '', image: '/api/images/abc' } };
+    const row: OutboxRow = { ...outboxRow(1, 7), name: 'sendMessage', args: { _id: id(7), conversationId: C, content: '', image: '/api/images/abc' } };
     const [item] = threadItems(C, ME, [], [row], [upload(7, 'done')]);
     expect(item).toMatchObject({ _id: id(7), image: '/api/images/abc', state: 'sending' });
     expect(item?.blob).toBeInstanceOf(Blob);

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { SendMessageArgsSchema, type Conversation } from '../../../sync/schemas/chat';
 import { byLatestActivity, pendingReads, threadItems, type ChatItem } from './chat-thread';
 import { db } from './db';
-import { discard, enqueue, requestSync } from './sync-runner';
+import type { SyncRunner } from './sync-context';
 import { queueChatImage } from './uploads';
 import { uuidv7 } from './uuid';
 
@@ -13,14 +13,14 @@ import { uuidv7 } from './uuid';
  * message says `startAs`, and the server creates the conversation with it. Answers the message id; the
  * thread shows it as 'Sending' from now on.
  */
-export async function sendChatMessage(conversationId: string, content: string, image: Blob | null): Promise<string> {
+export async function sendChatMessage(runner: SyncRunner, conversationId: string, content: string, image: Blob | null): Promise<string> {
   const _id = uuidv7();
   const startAs = (await db.conversations.get(conversationId)) ? undefined : ('Support' as const);
   if (image) {
     await queueChatImage(image, { _id, conversationId, content, ...(startAs && { startAs }) });
-    void requestSync();
+    void runner.requestSync();
   } else {
-    await enqueue('sendMessage', { _id, conversationId, content, image: null, ...(startAs && { startAs }) });
+    await runner.mutate.sendMessage({ _id, conversationId, content, image: null, ...(startAs && { startAs }) });
   }
   return _id;
 }
@@ -33,18 +33,13 @@ export async function pendingConversation(): Promise<string | undefined> {
   return [...fromOutbox, ...fromUploads].find((args) => args?.startAs === 'Support')?.conversationId;
 }
 
-/** Marks the other side's messages read (all unread at the time the server applies it). */
-export async function markConversationRead(conversationId: string): Promise<void> {
-  await enqueue('markConversationRead', { conversationId });
-}
-
 /**
  * Takes a failed message off the device and answers its text and image, for the composer (Retry).
  */
-export async function takeBackFailed(item: ChatItem): Promise<{ content: string; image: Blob | null }> {
+export async function takeBackFailed(runner: SyncRunner, item: ChatItem): Promise<{ content: string; image: Blob | null }> {
   const rows = await db.outbox.toArray();
   const row = rows.find((r) => r.name === 'sendMessage' && SendMessageArgsSchema.safeParse(r.args).data?._id === item._id);
-  if (row) await discard(row.mutationId);
+  if (row) await runner.discard(row.mutationId);
   const uploads = await db.uploads.toArray();
   const upload = uploads.find((u) => u.intent.name === 'sendMessage' && u.intent.args._id === item._id);
   if (upload) await db.uploads.delete(upload.hash);

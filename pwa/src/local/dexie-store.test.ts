@@ -49,7 +49,7 @@ describe('the Dexie store: queued work belongs to its account', () => {
     const store = new DexieStore(db);
     await store.claim('ama');
     const amaClient = (await store.meta()).clientId;
-    await store.enqueueAs('ama', 'sendMessage', message('from Ama'), 1);
+    await store.enqueueAs('ama', { name: 'sendMessage', args: message('from Ama') }, 1);
     await db.uploads.put(upload('r1', 'ama'));
     await db.bookings.put({ _id: 'b-ama' } as never);
 
@@ -62,9 +62,9 @@ describe('the Dexie store: queued work belongs to its account', () => {
     expect((await store.meta()).clientId).not.toBe(amaClient);
     expect((await store.owner()).userId).toBe('bola');
     expect((await db.uploads.toArray()).map((u) => u.account)).toEqual(['ama']);
-    await store.enqueueAs('bola', 'sendMessage', message('from Bola'), 2);
+    await store.enqueueAs('bola', { name: 'sendMessage', args: message('from Bola') }, 2);
     // Ama's page, still open in another tab, queues one more: it joins Ama's parked queue, not Bola's.
-    await store.enqueueAs('ama', 'sendMessage', message('Ama, late'), 3);
+    await store.enqueueAs('ama', { name: 'sendMessage', args: message('Ama, late') }, 3);
     expect((await store.outbox()).map((r) => (r.args as { content: string }).content)).toEqual(['from Bola']);
 
     await store.signOut(false);
@@ -83,10 +83,10 @@ describe('the Dexie store: queued work belongs to its account', () => {
     const db = new SkywayDb(freshName());
     const store = new DexieStore(db);
     await store.claim('ama');
-    await store.enqueueAs('ama', 'sendMessage', message('keep me'), 1);
+    await store.enqueueAs('ama', { name: 'sendMessage', args: message('keep me') }, 1);
     await store.signOut(false);
     await store.claim('bola');
-    await store.enqueueAs('bola', 'sendMessage', message('drop me'), 2);
+    await store.enqueueAs('bola', { name: 'sendMessage', args: message('drop me') }, 2);
     await db.uploads.bulkPut([upload('r-ama', 'ama'), upload('r-bola', 'bola')]);
 
     await store.signOut(true);

@@ -1,15 +1,15 @@
-import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationName, type PullResponse, type SyncTable } from '../../../sync/protocol';
+import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationCall, type PullResponse, type SyncTable } from '../../../sync/protocol';
 import { sendParked, switchQueue } from '../../../sync/client/accounts';
 import { droppedByRange, nextIdAfterRenumber, OWN_TABLES, renumbered, settledOutbox } from '../../../sync/client/tables';
-import type { OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from '../../../sync/client/types';
+import type { OutboxEntry, OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from '../../../sync/client/types';
 import type { SkywayDb, StoredMeta } from './db';
 
 function newMeta(userId: string | null): StoredMeta {
   return { key: 'sync', clientId: crypto.randomUUID(), cursor: null, nextMutationId: 1, lastSyncedAt: null, userId };
 }
 
-function queuedRow(mutationId: number, name: MutationName, args: unknown, now: number): OutboxRow {
-  return { mutationId, name, args, state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: now };
+function queuedRow(mutationId: number, call: MutationCall, now: number): OutboxRow {
+  return { ...call, mutationId, state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: now };
 }
 
 /** The SyncStore over Dexie; each method is one IndexedDB transaction. */
@@ -58,12 +58,12 @@ export class DexieStore implements SyncStore {
    * Queues a mutation of `account`: in the outbox when the device is theirs (or no one's yet), else in
    * their parked queue, which the next sync's claim brings in. Never in another account's queue.
    */
-  async enqueueAs(account: string, name: MutationName, args: unknown, now: number): Promise<OutboxRow> {
+  async enqueueAs(account: string, call: MutationCall, now: number): Promise<OutboxRow> {
     return this.db.transaction('rw', [this.db.meta, this.db.outbox, this.db.parked], async () => {
       const owner = (await this.db.meta.get('sync'))?.userId ?? null;
-      if (owner === null || owner === account) return this.enqueue(name, args, now);
+      if (owner === null || owner === account) return this.enqueue(call, now);
       const queue = (await this.db.parked.get(account)) ?? { account, clientId: crypto.randomUUID(), nextMutationId: 1, rows: [] };
-      const row = queuedRow(queue.nextMutationId, name, args, now);
+      const row = queuedRow(queue.nextMutationId, call, now);
       await this.db.parked.put({ ...queue, nextMutationId: queue.nextMutationId + 1, rows: [...queue.rows, row] });
       return row;
     });
@@ -95,10 +95,10 @@ export class DexieStore implements SyncStore {
     });
   }
 
-  async enqueue(name: MutationName, args: unknown, now: number): Promise<OutboxRow> {
+  async enqueue(call: MutationCall, now: number): Promise<OutboxRow> {
     return this.db.transaction('rw', this.db.meta, this.db.outbox, async () => {
       const meta = (await this.db.meta.get('sync')) ?? newMeta(null);
-      const row = queuedRow(meta.nextMutationId, name, args, now);
+      const row = queuedRow(meta.nextMutationId, call, now);
       await this.db.outbox.add(row);
       await this.db.meta.put({ ...meta, nextMutationId: meta.nextMutationId + 1 });
       return row;
@@ -109,7 +109,7 @@ export class DexieStore implements SyncStore {
     return this.db.outbox.orderBy('mutationId').toArray();
   }
 
-  async updateOutbox(mutationId: number, patch: Partial<OutboxRow>): Promise<void> {
+  async updateOutbox(mutationId: number, patch: Partial<OutboxEntry>): Promise<void> {
     await this.db.outbox.update(mutationId, patch);
   }
 

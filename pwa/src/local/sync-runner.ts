@@ -2,10 +2,10 @@ import { io, type Socket } from 'socket.io-client';
 import { SyncEngine } from '../../../sync/client/engine';
 import { httpTransport } from '../../../sync/client/http-transport';
 import type { OutboxRow } from '../../../sync/client/types';
-import type { MutationName } from '../../../sync/protocol';
-import { CHAT_EVENTS } from '../../../sync/schemas/chat';
+import type { MutationCall } from '../../../sync/protocol';
+import type { ClientEventName, ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../../sync/socket-events';
 import { tokenUserId } from '../lib/auth-token';
-import { storeIncomingMessage } from './chat-store';
+import { storeIncomingMessage, storeMessagesRead } from './chat-store';
 import { db, type UploadRow } from './db';
 import { DexieStore } from './dexie-store';
 import { readGuestSession } from './guest-session';
@@ -45,30 +45,30 @@ const engine = new SyncEngine({
   },
 });
 
-let socket: Socket | undefined;
+let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
 let socketToken: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
 
-type RealtimeHandler = (payload: unknown) => void;
+type AnyHandler = ServerToClientEvents[ServerEventName];
 /** Socket listeners outlive the socket: each new socket (another token, a reconnect) gets them all. */
-const realtimeHandlers = new Map<string, Set<RealtimeHandler>>();
+const realtimeHandlers = new Map<ServerEventName, Set<AnyHandler>>();
 
-/** Listens to a socket event (chat typing, read receipts); answers the function that stops listening. */
-export function onRealtime(event: string, handler: RealtimeHandler): () => void {
-  const handlers = realtimeHandlers.get(event) ?? new Set<RealtimeHandler>();
+/** Listens to a socket event (chat typing); answers the function that stops listening. */
+export function onRealtime<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void {
+  const handlers = realtimeHandlers.get(event) ?? new Set<AnyHandler>();
   realtimeHandlers.set(event, handlers);
   handlers.add(handler);
-  socket?.on(event, handler);
+  socket?.on(event, handler as never);
   return () => {
     handlers.delete(handler);
-    socket?.off(event, handler);
+    socket?.off(event, handler as never);
   };
 }
 
 /** Sends an ephemeral event (typing); dropped while disconnected, as it would be stale by the reconnect. */
-export function emitRealtime(event: string, payload: unknown): void {
-  if (socket?.connected) socket.emit(event, payload);
+export function emitRealtime<E extends ClientEventName>(event: E, ...payload: Parameters<ClientToServerEvents[E]>): void {
+  if (socket?.connected) socket.emit(event, ...payload);
 }
 
 /** Back online: what waits on backoff goes now instead of at its next timer. */
@@ -126,11 +126,15 @@ function connectSocket(): void {
   socket = undefined;
   socketToken = token;
   if (!token) return;
-  socket = io({ auth: { token }, transports: ['websocket'] });
-  socket.on('poke', () => void requestSync());
-  socket.on('connect', () => void wake().then(requestSync));
-  socket.on(CHAT_EVENTS.message, (message: unknown) => void storeIncomingMessage(message));
-  for (const [event, handlers] of realtimeHandlers) for (const handler of handlers) socket.on(event, handler);
+  const opened: Socket<ServerToClientEvents, ClientToServerEvents> = io({ auth: { token }, transports: ['websocket'] });
+  socket = opened;
+  opened.on('connect', () => void wake().then(requestSync));
+  opened.on('poke', () => void requestSync());
+  opened.on('message', (message) => void storeIncomingMessage(message));
+  opened.on('messagesRead', (event) => void storeMessagesRead(event, new Date().toISOString()));
+  // Until the reconnect's 'connect', changes wait on the device as they would offline.
+  opened.on('server-restart', () => setSyncState({ status: 'offline' }));
+  for (const [event, handlers] of realtimeHandlers) for (const handler of handlers) opened.on(event, handler);
 }
 
 /** Starts syncing: on start, on `online`, when the page shows again, on pokes and on reconnects. */
@@ -156,22 +160,15 @@ export async function afterSignIn(): Promise<void> {
   await requestSync();
 }
 
-/** Queues a mutation of the signed-in account (or the support guest), tagged with it, under the sync lock. */
-async function queue(name: MutationName, args: unknown): Promise<void> {
+/**
+ * Queues a mutation (`mutate.<name>` of the SyncRunner in context) of the signed-in account (or the support guest), tagged with it, under the sync
+ * lock, and answers once it is on the device; sending goes on in the background.
+ */
+export async function enqueue(call: MutationCall): Promise<void> {
   const account = tokenUserId(syncToken());
   if (!account) throw new Error('Sign in to make changes.');
-  await exclusive(() => store.enqueueAs(account, name, args, Date.now()));
+  await exclusive(() => store.enqueueAs(account, call, Date.now()));
   await noteWaiting();
-}
-
-export async function mutate(name: MutationName, args: unknown): Promise<void> {
-  await queue(name, args);
-  await requestSync();
-}
-
-/** Queues a mutation and answers once it is on the device; sending goes on in the background. */
-export async function enqueue(name: MutationName, args: unknown): Promise<void> {
-  await queue(name, args);
   void requestSync();
 }
 

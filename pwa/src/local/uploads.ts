@@ -1,4 +1,5 @@
 import { backoffMs } from '../../../sync/client/outbox';
+import type { MutationCall } from '../../../sync/protocol';
 import { tokenUserId } from '../lib/auth-token';
 import { db, type UploadIntent, type UploadRow } from './db';
 import { downscale, prepareReceiptFile, sha256 } from './image-prep';
@@ -92,6 +93,11 @@ export async function queueChatImage(file: Blob, message: Extract<UploadIntent, 
  * token. When one lands, its mutation is enqueued in the same transaction that marks it done, so the
  * receipt is attached exactly once.
  */
+/** The mutation an upload unlocks, with the uploaded image's URL. */
+function landed(intent: UploadIntent, image: string): MutationCall {
+  return intent.name === 'sendMessage' ? { name: 'sendMessage', args: { ...intent.args, image } } : { name: 'attachReceipt', args: { ...intent.args, image } };
+}
+
 export async function drainUploads(store: DexieStore, token: () => string | null): Promise<void> {
   const now = Date.now();
   const { userId } = await store.owner();
@@ -102,7 +108,7 @@ export async function drainUploads(store: DexieStore, token: () => string | null
       const { imageUrl } = await send(row, token(), (progress) => void db.uploads.update(row.hash, { progress }));
       await db.transaction('rw', db.uploads, db.outbox, db.meta, async () => {
         if ((await store.owner()).userId !== row.account) throw new Error('Another account signed in');
-        await store.enqueue(row.intent.name, { ...row.intent.args, image: imageUrl }, Date.now());
+        await store.enqueue(landed(row.intent, imageUrl), Date.now());
         await db.uploads.update(row.hash, { state: 'done', progress: 1, imageUrl });
       });
     } catch (error) {

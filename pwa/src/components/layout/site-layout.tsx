@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SupportWidget } from '../../features/support-chat/support-widget';
-import { SignInBanner } from '../../features/sync-status/sign-in-banner';
+import { SignInBanner } from '../sync-status/sign-in-banner';
 import { PageSpinner } from '../ui/page-spinner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';

@@ -1,4 +1,4 @@
-import type { LegView } from './leg-view';
+import type { LegView } from '../../lib/trip/leg-view';
 
 /** Origin-destination, date, stops and duration of the outbound flight. */
 export function BookingHeader({ leg, roundTrip }: { leg: LegView; roundTrip: boolean }) {

@@ -8,18 +8,18 @@ import { ApiError, messageOf } from '../../lib/api-error';
 import { BookingHeader } from './booking-header';
 import { BookingNotFound } from './booking-not-found';
 import { BookingNotices } from './booking-notices';
-import { bookingPath, type DraftFlights } from './booking-draft';
+import { bookingPath, type DraftFlights } from '../../lib/trip/booking-draft';
 import { CouponBox } from './coupon-box';
 import { FareSummary } from './fare-summary';
-import { fareView } from './fare-view';
+import { fareView } from '../../lib/trip/fare-view';
 import { ItineraryCard } from './itinerary-card';
-import { legView } from './leg-view';
+import { legView } from '../../lib/trip/leg-view';
 import { SeatPicker, type PickerLeg } from './seat-picker';
 import { TravellerDetails } from './traveller-details';
-import { useClassRatio } from './use-class-ratio';
+import { useClassRatio } from '../../lib/trip/use-class-ratio';
 import { useBookingDraft } from './use-booking-draft';
-import { useFlight } from './use-flight';
-import './booking.css';
+import { useFlight } from '../../lib/trip/use-flight';
+import '../../styles/booking.css';
 
 /** The payment page sends the traveller back here, with the reason, when a chosen seat was taken meanwhile. */
 function seatConflictOf(state: unknown): string | undefined {

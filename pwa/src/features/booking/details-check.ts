@@ -1,6 +1,6 @@
-import type { BookingDraft } from './booking-draft';
+import type { BookingDraft } from '../../lib/trip/booking-draft';
 import { contactErrors, type ContactErrors } from './contact-fields';
-import { travellerErrors, type TravellerErrors } from './traveller-form';
+import { travellerErrors, type TravellerErrors } from '../../lib/trip/traveller-form';
 
 export type DetailsCheck = {
   travellers: ReadonlyMap<number, TravellerErrors>;

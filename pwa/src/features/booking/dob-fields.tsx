@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Dropdown } from '../../components/ui/dropdown';
-import type { TravellerForm } from './traveller-form';
+import type { TravellerForm } from '../../lib/trip/traveller-form';
 
 type Dob = TravellerForm['dob'];
 

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FareSummary } from './fare-summary';
-import { fareView } from './fare-view';
+import { fareView } from '../../lib/trip/fare-view';
 
 afterEach(cleanup);
 

@@ -1,4 +1,4 @@
-import type { FareView } from './fare-view';
+import type { FareView } from '../../lib/trip/fare-view';
 
 type FareSummaryProps = { fare: FareView };
 

@@ -1,4 +1,4 @@
-import type { LegView } from './leg-view';
+import type { LegView } from '../../lib/trip/leg-view';
 
 type ItineraryCardProps = { legs: readonly { label: string; view: LegView }[] };
 

@@ -3,9 +3,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/toast-provider';
-import { BOOKING_DRAFT_KEY } from './booking-draft';
+import { BOOKING_DRAFT_KEY } from '../../lib/trip/booking-draft';
 import { contactErrors } from './contact-fields';
-import { newTraveller, travellerErrors, type TravellerForm } from './traveller-form';
+import { newTraveller, travellerErrors, type TravellerForm } from '../../lib/trip/traveller-form';
 import { TravellerDetails } from './traveller-details';
 import { useBookingDraft } from './use-booking-draft';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/use-toast';
-import { localToday } from '../search/local-today';
+import { localToday } from '../../lib/trip/local-today';
 import { checkDetails } from './details-check';
 import { TravellerSection } from './traveller-section';
 import type { useBookingDraft } from './use-booking-draft';

@@ -4,7 +4,7 @@ import { Dropdown } from '../../components/ui/dropdown';
 import { TextField } from '../../components/ui/text-field';
 import { countryOptions } from './countries';
 import { DobFields } from './dob-fields';
-import type { TravellerErrors, TravellerForm } from './traveller-form';
+import type { TravellerErrors, TravellerForm } from '../../lib/trip/traveller-form';
 
 const titleOptions = TITLES.map((title) => ({ value: title, label: title }));
 

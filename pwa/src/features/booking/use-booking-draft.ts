@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { draftFor, writeDraft, type BookingDraft, type DraftFlights } from './booking-draft';
+import { draftFor, writeDraft, type BookingDraft, type DraftFlights } from '../../lib/trip/booking-draft';
 import { fitSeats } from './seat-selection';
-import { newTraveller, type TravellerForm } from './traveller-form';
+import { newTraveller, type TravellerForm } from '../../lib/trip/traveller-form';
 
 export type Leg = 'outbound' | 'return';
 

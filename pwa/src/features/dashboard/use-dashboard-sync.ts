@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { afterSignIn, startSync } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 import { readAuthToken, subscribeAuthToken } from '../../lib/auth-token';
 
 /**
@@ -8,9 +8,8 @@ import { readAuthToken, subscribeAuthToken } from '../../lib/auth-token';
  */
 export function useDashboardSync(signedIn: boolean): void {
   const token = useSyncExternalStore(subscribeAuthToken, readAuthToken, () => null);
+  const { start } = useSyncRunner();
   useEffect(() => {
-    if (!signedIn || !token) return;
-    startSync();
-    void afterSignIn();
-  }, [signedIn, token]);
+    if (signedIn && token) void start();
+  }, [signedIn, start, token]);
 }

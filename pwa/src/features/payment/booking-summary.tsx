@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { TravelClass } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
-import { bookingPath, type BookingDraft } from '../booking/booking-draft';
-import type { FareView } from '../booking/fare-view';
-import { legView } from '../booking/leg-view';
+import { bookingPath, type BookingDraft } from '../../lib/trip/booking-draft';
+import type { FareView } from '../../lib/trip/fare-view';
+import { legView } from '../../lib/trip/leg-view';
 
 type BookingSummaryProps = { draft: BookingDraft; flights: readonly Flight[]; travelClass: TravelClass; fare: FareView };
 

@@ -3,10 +3,10 @@ import { bookingPagePath } from '../../../../sync/booking-page';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Spinner } from '../../components/ui/spinner';
 import { messageOf } from '../../lib/api-error';
-import type { ConfirmView } from './confirm-view';
-import { WaitingReceipt } from './receipt-upload';
+import type { ConfirmView } from '../../lib/trip/confirm-view';
+import { WaitingReceipt } from '../../components/receipts/receipt-upload';
 import { useConfirmPayment } from './use-confirm-payment';
-import '../booking/booking.css';
+import '../../styles/booking.css';
 import './payment.css';
 
 function Details({ view }: { view: ConfirmView }) {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { requestSync } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 import { useToast } from '../../components/ui/use-toast';
 import { api } from '../../lib/api';
 import { messageOf } from '../../lib/api-error';
 import { formatPrice } from '../../lib/format';
-import type { PaymentAnswer } from './payment-answer';
+import type { PaymentAnswer } from '../../lib/trip/payment-answer';
 import { finishPlacement } from './placement';
 
 type PaidButtonProps = { answer: PaymentAnswer; disabled: boolean };
@@ -14,6 +14,7 @@ type PaidButtonProps = { answer: PaymentAnswer; disabled: boolean };
 export function PaidButton({ answer, disabled }: PaidButtonProps) {
   const navigate = useNavigate();
   const toast = useToast();
+  const { requestSync } = useSyncRunner();
   const { payment, booking } = answer;
   const paid = useMutation({
     mutationFn: () => api(`/payments/${encodeURIComponent(payment._id)}/paid`, { method: 'POST' }),

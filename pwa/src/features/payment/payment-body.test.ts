@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentCreateBodySchema } from '../../../../sync/schemas/payment';
-import type { BookingDraft } from '../booking/booking-draft';
-import { newTraveller } from '../booking/traveller-form';
+import type { BookingDraft } from '../../lib/trip/booking-draft';
+import { newTraveller } from '../../lib/trip/traveller-form';
 import { shortCode } from './copy-text';
-import { isSeatConflict, paymentBody } from './payment-body';
+import { paymentBody } from './payment-body';
 
 const traveller = (id: number) => ({
   ...newTraveller(id),
@@ -50,11 +50,6 @@ describe('payment body', () => {
     expect(body).not.toHaveProperty('returnFlightId');
     expect(body).not.toHaveProperty('returnSeatNumber');
     expect(body).not.toHaveProperty('cryptoName');
-  });
-
-  it('recognises the seat conflict answer', () => {
-    expect(isSeatConflict('Seat A1 is no longer available')).toBe(true);
-    expect(isSeatConflict('The fare is $10.00, not $9.00.')).toBe(false);
   });
 
   it('shortens addresses of 10 characters or more to the first 6 and the last 4', () => {

@@ -1,8 +1,8 @@
 import type { PaymentMethod, TravelClass } from '../../../../sync/constants';
 import { centsToDollars } from '../../../../sync/money';
 import type { PaymentCreateBody } from '../../../../sync/schemas/payment';
-import type { BookingDraft } from '../booking/booking-draft';
-import { toTravellerInput } from '../booking/traveller-form';
+import type { BookingDraft } from '../../lib/trip/booking-draft';
+import { toTravellerInput } from '../../lib/trip/traveller-form';
 
 export type Order = { travelClass: TravelClass; totalCents: number };
 
@@ -21,9 +21,4 @@ export function paymentBody(draft: BookingDraft, order: Order, method: PaymentMe
     confirmEmail: draft.email.trim(),
     phone: draft.phone.trim(),
   };
-}
-
-/** The server's answer when a chosen seat was sold or held meanwhile. */
-export function isSeatConflict(message: string): boolean {
-  return /^Seat \S+ is no longer available/.test(message);
 }

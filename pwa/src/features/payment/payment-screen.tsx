@@ -4,18 +4,17 @@ import type { TravelClass } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useToast } from '../../components/ui/use-toast';
-import { messageOf } from '../../lib/api-error';
-import { bookingPath, type BookingDraft } from '../booking/booking-draft';
-import { fareView } from '../booking/fare-view';
-import { useClassRatio } from '../booking/use-class-ratio';
-import { useFlight } from '../booking/use-flight';
+import { hasCode, messageOf } from '../../lib/api-error';
+import { bookingPath, type BookingDraft } from '../../lib/trip/booking-draft';
+import { fareView } from '../../lib/trip/fare-view';
+import { useClassRatio } from '../../lib/trip/use-class-ratio';
+import { useFlight } from '../../lib/trip/use-flight';
 import { BookingSummary } from './booking-summary';
-import { isSeatConflict } from './payment-body';
 import { PaymentModal } from './payment-modal';
 import type { MethodInfo } from './payment-methods';
 import { PaymentOptions } from './payment-options';
 import { usePlaceBooking } from './use-place-booking';
-import '../booking/booking.css';
+import '../../styles/booking.css';
 import './payment.css';
 
 type PaymentScreenProps = { draft: BookingDraft; travelClass: TravelClass };
@@ -55,7 +54,7 @@ function PaymentChoice({ draft, travelClass, flights, ratio }: PaymentScreenProp
         onError: (failure) => {
           setOpen(null);
           const message = messageOf(failure);
-          if (isSeatConflict(message)) void navigate(bookingPath(draft), { state: { seatConflict: message } });
+          if (hasCode(failure, 'seat_unavailable')) void navigate(bookingPath(draft), { state: { seatConflict: message } });
           else toast.error(message);
         },
       },

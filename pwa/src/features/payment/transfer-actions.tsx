@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Payment } from '../../../../sync/schemas/payment';
 import type { UploadRow } from '../../local/db';
-import { enqueue } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 import { useToast } from '../../components/ui/use-toast';
 import { formatPrice } from '../../lib/format';
 import { finishPlacement } from './placement';
-import { claimDevice } from './receipt-queue';
+import { claimDevice } from '../../local/receipt-queue';
 
 type TransferActionsProps = { payment: Payment; receipt: UploadRow | undefined };
 
@@ -14,6 +14,7 @@ type TransferActionsProps = { payment: Payment; receipt: UploadRow | undefined }
 export function TransferActions({ payment, receipt }: TransferActionsProps) {
   const navigate = useNavigate();
   const toast = useToast();
+  const { mutate } = useSyncRunner();
   const hasReceipt = payment.image !== null || (receipt !== undefined && receipt.state !== 'rejected');
 
   const confirm = () => {
@@ -30,7 +31,7 @@ export function TransferActions({ payment, receipt }: TransferActionsProps) {
     networkMode: 'always',
     mutationFn: async () => {
       await claimDevice();
-      await enqueue('confirmManualPayment', { paymentId: payment._id });
+      await mutate.confirmManualPayment({ paymentId: payment._id });
     },
     onSuccess: () => {
       finishPlacement();

@@ -4,13 +4,13 @@ import { messageOf } from '../../lib/api-error';
 import { formatBookingDate, formatPrice } from '../../lib/format';
 import { AccountRefresh } from './account-refresh';
 import { BankDetails } from './bank-details';
-import { bookedLegs } from './booked-leg';
+import { bookedLegs } from '../../lib/trip/booked-leg';
 import type { Payment } from '../../../../sync/schemas/payment';
-import { ReceiptUpload, useLatestReceipt } from './receipt-upload';
+import { ReceiptUpload, useLatestReceipt } from '../../components/receipts/receipt-upload';
 import { TransferActions } from './transfer-actions';
 import { usePaymentByKey } from './use-payment-by-key';
 import { WalletPay } from './wallet-pay';
-import '../booking/booking.css';
+import '../../styles/booking.css';
 import './payment.css';
 
 function ReviewNote({ payment }: { payment: Payment }) {

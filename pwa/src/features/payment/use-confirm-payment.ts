@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { PaymentSchema } from '../../../../sync/schemas/payment';
 import { useBooking, usePayment } from '../../local/hooks';
 import { api } from '../../lib/api';
-import { confirmView } from './confirm-view';
+import { confirmView } from '../../lib/trip/confirm-view';
 
 const CONFIRM_POLL_MS = 10_000;
 

@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { PaymentMethod } from '../../../../sync/constants';
 import type { Payment } from '../../../../sync/schemas/payment';
 import { protectDeviceData } from '../../local/storage-protection';
-import { requestSync } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
-import type { BookingDraft } from '../booking/booking-draft';
-import { PaymentAnswerSchema, type PaymentAnswer } from './payment-answer';
+import type { BookingDraft } from '../../lib/trip/booking-draft';
+import { PaymentAnswerSchema, type PaymentAnswer } from '../../lib/trip/payment-answer';
 import { paymentBody, type Order } from './payment-body';
 import { readPlacement, reusable, storePlacement, type Placement } from './placement';
 
@@ -25,6 +25,7 @@ async function release(previous: Placement): Promise<void> {
 
 /** Creates the booking and its payment for a method (POST /payments), or reuses the one made before. */
 export function usePlaceBooking(draft: BookingDraft | null, order: Order | null) {
+  const { requestSync } = useSyncRunner();
   return useMutation({
     mutationFn: async ({ method, cryptoName }: { method: PaymentMethod; cryptoName?: string }): Promise<PaymentAnswer> => {
       if (!draft || !order) throw new ApiError(400, 'Your booking details are missing. Please review your booking.');

@@ -7,9 +7,9 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Airport } from '../../../../sync/schemas/airport';
 import { ToastProvider } from '../../components/ui/toast-provider';
-import { addDays, localToday } from './local-today';
+import { addDays, localToday } from '../../lib/trip/local-today';
 import { SearchPanel } from './search-panel';
-import { EMPTY_SEARCH } from './search-values';
+import { EMPTY_SEARCH } from '../../lib/trip/search-values';
 
 const airport = (code: string, city: string): Airport => ({
   _id: `id-${code}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearch, searchQuery } from './search-params';
-import type { SearchValues } from './search-values';
+import type { SearchValues } from '../../lib/trip/search-values';
 
 const roundTrip: SearchValues = {
   type: 'round',

@@ -1,5 +1,5 @@
-import { isIsoDate } from './local-today';
-import { EMPTY_SEARCH, isTravelClass, isTravelerCount, type SearchValues } from './search-values';
+import { isIsoDate } from '../../lib/trip/local-today';
+import { EMPTY_SEARCH, isTravelClass, isTravelerCount, type SearchValues } from '../../lib/trip/search-values';
 
 function airportCode(value: string | null): string | null {
   const code = value?.trim().toUpperCase() ?? '';

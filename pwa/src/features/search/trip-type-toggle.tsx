@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TripType } from './search-values';
+import type { TripType } from '../../lib/trip/search-values';
 
 const choices: { value: TripType; label: string }[] = [
   { value: 'one', label: 'One Way' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SEARCH, type SearchValues } from './search-values';
+import { EMPTY_SEARCH, type SearchValues } from '../../lib/trip/search-values';
 import { checkSearch } from './validate-search';
 
 const today = '2026-11-22';

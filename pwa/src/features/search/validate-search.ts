@@ -1,4 +1,4 @@
-import type { CompleteSearch, SearchValues } from './search-values';
+import type { CompleteSearch, SearchValues } from '../../lib/trip/search-values';
 
 export type SearchCheck = { ok: true; search: CompleteSearch } | { ok: false; problem: string };
 

@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { pendingNames } from '../../local/pending-warning';
+import { useSyncRunner } from '../../local/sync-context';
 
 /**
  * Sign-out that first names the changes not yet sent, if any, and lets the user keep them for their
  * next sign-in on this device (the default) or discard them; then the device forgets this account's
  * view and the token goes.
- * NOTE: the sync runner is loaded on demand so the navbar adds nothing to a visitor's first page.
  */
 export function useSignOut() {
   const { logout } = useAuth();
+  const runner = useSyncRunner();
   const [pending, setPending] = useState<{ count: number; names: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const signOut = async (discard: boolean) => {
     setBusy(true);
     try {
-      const runner = await import('../../local/sync-runner');
       await runner.forgetDevice(discard);
     } finally {
       setBusy(false);
@@ -26,7 +26,6 @@ export function useSignOut() {
   };
 
   const request = async () => {
-    const runner = await import('../../local/sync-runner');
     const { outbox, uploads } = await runner.pendingChanges();
     const count = outbox.length + uploads.length;
     if (count > 0) setPending({ count, names: pendingNames(outbox, uploads) });

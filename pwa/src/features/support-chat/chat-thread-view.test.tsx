@@ -46,4 +46,17 @@ describe('the chat thread', () => {
     expect(screen.getByRole('status').textContent).toBe('Support is typing…');
     expect(screen.queryByText('Say hello')).toBeNull();
   });
+
+  it('says Seen under the newest own message the other side has read, and nowhere else', () => {
+    const read = (n: number, sender = 'guest-1'): ChatItem => ({ ...item(n, daysAgo(0, 8 + n), 'sent', sender), readAt: daysAgo(0, 12) });
+    const items = [read(1), read(2), read(3, 'admin-1'), item(4, daysAgo(0, 13))];
+    const view = render(<ChatThreadView items={items} isMine={(sender) => sender === 'guest-1'} typingName={null} emptyText="Say hello" onRetry={vi.fn()} />);
+    const list = screen.getByRole('list', { name: 'Messages' });
+    expect(within(list).getAllByText('Seen')).toHaveLength(1);
+    expect(within(list).getByText('message 2').closest('li')?.textContent).toContain('Seen');
+
+    view.rerender(<ChatThreadView items={[...items.slice(0, 3), { ...items[3]!, readAt: daysAgo(0, 14) }]} isMine={(sender) => sender === 'guest-1'} typingName={null} emptyText="Say hello" onRetry={vi.fn()} />);
+    expect(within(list).getAllByText('Seen')).toHaveLength(1);
+    expect(within(list).getByText('message 4').closest('li')?.textContent).toContain('Seen');
+  });
 });

@@ -16,10 +16,12 @@ type ChatThreadViewProps = {
 export function ChatThreadView({ items, isMine, typingName, emptyText, onRetry }: ChatThreadViewProps) {
   const thread = useRef<HTMLDivElement>(null);
   const last = items.at(-1);
+  // 'Seen' goes under the newest own message the other side has read (live from `messagesRead`).
+  const seenId = items.findLast((item) => isMine(item.sender) && item.readAt !== null)?._id;
   useEffect(() => {
     const element = thread.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [last?._id, last?.state, typingName]);
+  }, [last?._id, last?.state, typingName, seenId]);
 
   return (
     <div className="chat-thread" ref={thread}>
@@ -35,7 +37,7 @@ export function ChatThreadView({ items, isMine, typingName, emptyText, onRetry }
                   {day}
                 </li>
               )}
-              <MessageBubble item={item} mine={isMine(item.sender)} onRetry={onRetry} />
+              <MessageBubble item={item} mine={isMine(item.sender)} seen={item._id === seenId} onRetry={onRetry} />
             </Fragment>
           );
         })}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Conversation } from '../../../../sync/schemas/chat';
-import { markConversationRead, pruneChatUploads, sendChatMessage, takeBackFailed, useChatThread } from '../../local/chat';
+import { pruneChatUploads, sendChatMessage, takeBackFailed, useChatThread } from '../../local/chat';
 import { fromOtherSide, type ChatItem } from '../../local/chat-thread';
+import { useSyncRunner } from '../../local/sync-context';
 import { useToast } from '../../components/ui/use-toast';
 import { ChatThreadView } from './chat-thread-view';
 import { Composer, EMPTY_DRAFT, type Draft } from './composer';
@@ -26,6 +27,8 @@ export function ConversationView({ conversationId, conversation, me, typingName,
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const { typed, stopped } = useTypingSignal(conversationId);
   const toast = useToast();
+  const runner = useSyncRunner();
+  const { markConversationRead } = runner.mutate;
   const isMine = (sender: string) => (conversation ? !fromOtherSide(conversation, me, sender) : sender === me);
   // The newest unread message from the other side: each new one (seen while open) sends one read receipt.
   const lastUnread = conversation ? (items.findLast((i) => i.state === 'sent' && i.readAt === null && fromOtherSide(conversation, me, i.sender))?._id ?? null) : null;
@@ -34,12 +37,12 @@ export function ConversationView({ conversationId, conversation, me, typingName,
   useEffect(() => {
     if (!lastUnread) return undefined;
     const markIfSeen = () => {
-      if (document.visibilityState === 'visible') void markConversationRead(conversationId);
+      if (document.visibilityState === 'visible') void markConversationRead({ conversationId });
     };
     markIfSeen();
     document.addEventListener('visibilitychange', markIfSeen);
     return () => document.removeEventListener('visibilitychange', markIfSeen);
-  }, [lastUnread, conversationId]);
+  }, [lastUnread, conversationId, markConversationRead]);
 
   useEffect(() => {
     if (synced > 0) void pruneChatUploads();
@@ -49,14 +52,14 @@ export function ConversationView({ conversationId, conversation, me, typingName,
     const sending = draft;
     setDraft(EMPTY_DRAFT);
     stopped();
-    sendChatMessage(conversationId, sending.content, sending.image).catch(() => {
+    sendChatMessage(runner, conversationId, sending.content, sending.image).catch(() => {
       setDraft(sending);
       toast.error('An error occurred.');
     });
   };
 
   const retry = (item: ChatItem) => {
-    takeBackFailed(item).then(setDraft, () => toast.error('An error occurred.'));
+    takeBackFailed(runner, item).then(setDraft, () => toast.error('An error occurred.'));
   };
 
   return (

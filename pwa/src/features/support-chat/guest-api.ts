@@ -1,5 +1,5 @@
 import { ConversationSchema, GuestLoginResponseSchema, type Conversation, type GuestLoginBody, type GuestUser } from '../../../../sync/schemas/chat';
-import { ApiError, errorText, NETWORK_ERROR } from '../../lib/api-error';
+import { answerError, ApiError, NETWORK_ERROR } from '../../lib/api-error';
 
 /** The chat calls that run as a given identity: a guest's token, or the signed-in user's. */
 async function call(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<unknown> {
@@ -18,7 +18,7 @@ async function call(method: 'GET' | 'POST', path: string, token: string | null, 
   } catch {
     parsed = undefined;
   }
-  if (!response.ok) throw new ApiError(response.status, errorText(parsed));
+  if (!response.ok) throw answerError(response.status, parsed);
   return parsed;
 }
 

@@ -2,9 +2,9 @@ import type { ChatItem } from '../../local/chat-thread';
 import { timeOfDay } from './chat-format';
 import { useImageSrc } from './use-image-src';
 
-type MessageBubbleProps = { item: ChatItem; mine: boolean; onRetry: (item: ChatItem) => void };
+type MessageBubbleProps = { item: ChatItem; mine: boolean; seen: boolean; onRetry: (item: ChatItem) => void };
 
-export function MessageBubble({ item, mine, onRetry }: MessageBubbleProps) {
+export function MessageBubble({ item, mine, seen, onRetry }: MessageBubbleProps) {
   const src = useImageSrc(item.image, item.blob);
   const hasImage = item.image !== null || item.blob !== null;
   return (
@@ -26,6 +26,7 @@ export function MessageBubble({ item, mine, onRetry }: MessageBubbleProps) {
           </>
         )}
         {item.state === 'sent' && <time dateTime={item.createdAt}>{timeOfDay(item.createdAt)}</time>}
+        {seen && <span className="chat-seen">Seen</span>}
       </p>
     </li>
   );

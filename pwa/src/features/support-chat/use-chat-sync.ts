@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { afterSignIn, startSync } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 
 /** Keeps the device syncing (and its socket connected) as `token`; a new token reconnects. */
 export function useChatSync(token: string | null): void {
+  const { start } = useSyncRunner();
   useEffect(() => {
-    if (!token) return;
-    startSync();
-    void afterSignIn();
-  }, [token]);
+    if (token) void start();
+  }, [start, token]);
 }

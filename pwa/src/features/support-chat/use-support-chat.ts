@@ -4,8 +4,8 @@ import { pendingConversation } from '../../local/chat';
 import { byLatestActivity } from '../../local/chat-thread';
 import { db } from '../../local/db';
 import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../local/guest-session';
-import { afterSignIn, startSync } from '../../local/sync-runner';
-import { ApiError } from '../../lib/api-error';
+import { useSyncRunner } from '../../local/sync-context';
+import { hasCode } from '../../lib/api-error';
 import { readAuthToken } from '../../lib/auth-token';
 import { uuidv7 } from '../../local/uuid';
 import { listOwnSupport, loginGuest } from './guest-api';
@@ -15,9 +15,6 @@ export type SupportChat =
   | { status: 'connecting' }
   | { status: 'error'; message: string }
   | { status: 'ready'; conversationId: string; me: string };
-
-/** Spec §8: session-expiry texts are not shown in the chat; the guest is logged in again instead. */
-const SILENT = new Set(['Token expired', 'Invalid token']);
 
 /**
  * The support conversation of this user on the device: the most recent synced one (open or resolved),
@@ -44,6 +41,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
   const guest = useGuestSession();
   const [state, setState] = useState<SupportChat>({ status: 'connecting' });
   const [draftId] = useState(uuidv7);
+  const { start } = useSyncRunner();
   const me = user?._id ?? guest?._id ?? null;
   const token = user ? readAuthToken() : (guest?.token ?? null);
 
@@ -56,8 +54,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
     let live = true;
     setState((current) => (current.status === 'ready' && current.me === me ? current : { status: 'connecting' }));
     void (async () => {
-      startSync();
-      await afterSignIn();
+      await start();
       const known = await knownConversation(me);
       // NOTE: a new conversation waits for the token check (or for it to fail offline): a message written
       // under a lapsed guest identity would be cleared with its outbox when the new identity claims the device.
@@ -66,13 +63,14 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
         await listOwnSupport(token);
       } catch (error) {
         if (!live) return;
-        if (error instanceof ApiError && error.status === 401 && guest && !user) {
+        if (hasCode(error, 'unauthorized') && guest && !user) {
           storeGuestSession(await loginGuest({ fullName: guest.fullName, email: guest.email }));
           return;
         }
-        if (!(error instanceof ApiError && error.status === 0)) {
+        if (!hasCode(error, 'network')) {
           const message = error instanceof Error ? error.message : 'An error occurred.';
-          setState(SILENT.has(message) ? { status: 'connecting' } : { status: 'error', message });
+          // Spec §8: an ended session is not shown in the chat as an error; a guest is logged in again above.
+          setState(hasCode(error, 'unauthorized') ? { status: 'connecting' } : { status: 'error', message });
           return;
         }
       }
@@ -83,7 +81,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
     return () => {
       live = false;
     };
-  }, [enabled, me, token, guest, user, draftId]);
+  }, [enabled, me, token, guest, user, draftId, start]);
 
   return state;
 }

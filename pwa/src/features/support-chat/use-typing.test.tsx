@@ -1,25 +1,34 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServerEventName } from '../../../../sync/socket-events';
+import { fakeRunner } from '../../local/fake-runner';
+import { SyncRunnerProvider } from '../../local/sync-context';
 import { useTypingIn } from './use-typing';
 
-const listeners = new Map<string, (payload: unknown) => void>();
-vi.mock('../../local/sync-runner', () => ({
-  onRealtime: (event: string, handler: (payload: unknown) => void) => {
+const listeners = new Map<ServerEventName, (payload: never) => void>();
+const runner = fakeRunner({
+  onRealtime: (event, handler) => {
     listeners.set(event, handler);
     return () => listeners.delete(event);
   },
-  emitRealtime: vi.fn(),
-}));
+});
 
 function Typing({ me }: { me: string }) {
   const typing = useTypingIn(me);
   return <p>{[...typing].map(([conversation, user]) => `${conversation}:${user}`).join(',') || 'nobody'}</p>;
 }
 
+const renderTyping = (me: string) =>
+  render(
+    <SyncRunnerProvider runner={runner}>
+      <Typing me={me} />
+    </SyncRunnerProvider>,
+  );
+
 const hear = (payload: unknown) =>
   act(() => {
-    listeners.get('typing')?.(payload);
+    listeners.get('typing')?.(payload as never);
   });
 
 beforeEach(() => vi.useFakeTimers());
@@ -30,7 +39,7 @@ afterEach(() => {
 
 describe('the typing indicator', () => {
   it('shows who types, and goes 3 seconds after the last typing event', () => {
-    render(<Typing me="admin-1" />);
+    renderTyping('admin-1');
     hear({ conversationId: 'c1', isTyping: true, userId: 'guest-1' });
     expect(screen.getByText('c1:guest-1')).not.toBeNull();
     act(() => {
@@ -48,7 +57,7 @@ describe('the typing indicator', () => {
   });
 
   it('goes at once on stopTyping, and ignores the viewer own typing and malformed events', () => {
-    render(<Typing me="admin-1" />);
+    renderTyping('admin-1');
     hear({ conversationId: 'c1', isTyping: true, userId: 'guest-1' });
     hear({ conversationId: 'c1', isTyping: false, userId: 'guest-1' });
     hear({ conversationId: 'c2', isTyping: true, userId: 'admin-1' });

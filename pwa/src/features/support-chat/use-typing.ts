@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_EVENTS, TYPING_TIMEOUT_MS, TypingEventSchema } from '../../../../sync/schemas/chat';
-import { emitRealtime, onRealtime } from '../../local/sync-runner';
+import { useSyncRunner } from '../../local/sync-context';
 
 /**
  * Who is typing where, from the socket: conversation id to the typing user's id. An entry goes away on
@@ -8,6 +8,7 @@ import { emitRealtime, onRealtime } from '../../local/sync-runner';
  */
 export function useTypingIn(me: string | null): ReadonlyMap<string, string> {
   const [typing, setTyping] = useState<ReadonlyMap<string, string>>(new Map());
+  const { onRealtime } = useSyncRunner();
   useEffect(() => {
     const timers = new Map<string, ReturnType<typeof setTimeout>>();
     const remove = (conversationId: string) => {
@@ -21,6 +22,7 @@ export function useTypingIn(me: string | null): ReadonlyMap<string, string> {
       });
     };
     const stop = onRealtime(CHAT_EVENTS.typing, (payload) => {
+      // Parsed all the same: what comes over the network is checked, whatever its declared type.
       const event = TypingEventSchema.safeParse(payload);
       if (!event.success || event.data.userId === me) return;
       const { conversationId, userId, isTyping } = event.data;
@@ -36,7 +38,7 @@ export function useTypingIn(me: string | null): ReadonlyMap<string, string> {
       stop();
       for (const timer of timers.values()) clearTimeout(timer);
     };
-  }, [me]);
+  }, [me, onRealtime]);
   return typing;
 }
 
@@ -46,12 +48,13 @@ const IDLE_MS = 2_500;
 /** Tells the other side this user is typing: at most every 2 seconds, and stops after a pause or a send. */
 export function useTypingSignal(conversationId: string | null): { typed: () => void; stopped: () => void } {
   const signal = useRef<{ sentAt: number; idle: ReturnType<typeof setTimeout> | undefined }>({ sentAt: 0, idle: undefined });
+  const { emitRealtime } = useSyncRunner();
 
   const stopped = useCallback(() => {
     clearTimeout(signal.current.idle);
     if (conversationId && signal.current.sentAt > 0) emitRealtime(CHAT_EVENTS.stopTyping, { conversationId });
     signal.current.sentAt = 0;
-  }, [conversationId]);
+  }, [conversationId, emitRealtime]);
 
   const typed = useCallback(() => {
     if (!conversationId) return;
@@ -61,7 +64,7 @@ export function useTypingSignal(conversationId: string | null): { typed: () => v
     }
     clearTimeout(signal.current.idle);
     signal.current.idle = setTimeout(stopped, IDLE_MS);
-  }, [conversationId, stopped]);
+  }, [conversationId, emitRealtime, stopped]);
 
   useEffect(() => stopped, [stopped]);
   return { typed, stopped };

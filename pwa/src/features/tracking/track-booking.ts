@@ -1,7 +1,7 @@
 import { TrackBodySchema, type Booking } from '../../../../sync/schemas/booking';
 import { db } from '../../local/db';
 import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, hasCode } from '../../lib/api-error';
 
 export type Tracked = { booking: Booking; fromDevice: boolean };
 
@@ -21,7 +21,7 @@ export async function trackBooking(input: { bookingId: string; email: string }):
   try {
     return { booking: await api<Booking>('/bookings/track', { method: 'POST', body: parsed.data }), fromDevice: false };
   } catch (error) {
-    const local = error instanceof ApiError && error.status === 0 ? await ownBooking(parsed.data.bookingId, parsed.data.email) : undefined;
+    const local = hasCode(error, 'network') ? await ownBooking(parsed.data.bookingId, parsed.data.email) : undefined;
     if (local) return { booking: local, fromDevice: true };
     throw error;
   }

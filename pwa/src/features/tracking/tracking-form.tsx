@@ -5,7 +5,7 @@ import { useToast } from '../../components/ui/use-toast';
 import { messageOf } from '../../lib/api-error';
 import { trackBooking } from './track-booking';
 import { TrackingResult } from './tracking-result';
-import '../booking/booking.css';
+import '../../styles/booking.css';
 import './tracking.css';
 
 /** 'Booking Reference' and 'Email', 'Search Booking', then the booking found. */

@@ -1,6 +1,6 @@
 import type { Booking } from '../../../../sync/schemas/booking';
-import { bookedLegs } from '../payment/booked-leg';
-import { travellerStatus } from '../payment/confirm-view';
+import { bookedLegs } from '../../lib/trip/booked-leg';
+import { travellerStatus } from '../../lib/trip/confirm-view';
 import { ManageLink } from './manage-link';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

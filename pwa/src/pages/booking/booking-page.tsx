@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BookingNotFound } from '../../features/booking/booking-not-found';
 import { BookingScreen } from '../../features/booking/booking-screen';
-import { searchChoice } from '../../features/booking/search-choice';
+import { searchChoice } from '../../lib/trip/search-choice';
 
 /** /booking?id=<flight>[&return=<flight>]; without an id, the flight stored by the search, else 'Booking not found'. */
 export function BookingPage() {

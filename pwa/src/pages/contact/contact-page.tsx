@@ -1,6 +1,6 @@
 import { ContactForm } from '../../features/contact/contact-form';
 import { ContactInfo } from '../../features/contact/contact-info';
-import { usePublicSettings } from '../../features/payment/use-public-settings';
+import { usePublicSettings } from '../../lib/trip/use-public-settings';
 import { useAuth } from '../../lib/auth';
 
 /** /contact: how to reach SkyWay, and a message form. */

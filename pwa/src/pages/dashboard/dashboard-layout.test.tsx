@@ -5,26 +5,31 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../sync/schemas/user';
 import { ToastProvider } from '../../components/ui/toast-provider';
-import { stubDialogs } from '../../features/dashboard/test-kit';
+import { stubDialogs } from '../../components/test-kit';
+import type { UploadRow } from '../../local/db';
+import { fakeRunner } from '../../local/fake-runner';
+import { SyncRunnerProvider } from '../../local/sync-context';
 import { DashboardLayout } from './dashboard-layout';
 
 const auth = vi.hoisted(() => ({ user: null as User | null, loading: false, logout: vi.fn(), pending: 0, forgotten: [] as boolean[] }));
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => auth }));
 vi.mock('../../local/hooks', () => ({ useLastSynced: () => null }));
-vi.mock('../../local/sync-runner', () => ({
-  startSync: () => undefined,
-  afterSignIn: () => Promise.resolve(),
+const runner = fakeRunner({
   pendingChanges: () =>
     Promise.resolve({
-      outbox: Array.from({ length: auth.pending }, () => ({ name: 'sendMessage' })),
-      uploads: auth.pending ? [{ intent: { name: 'attachReceipt' } }] : [],
+      outbox: Array.from({ length: auth.pending }, (_, i) => ({ ...queuedRow(i + 1), name: 'sendMessage', args: { _id: `m${i}`, conversationId: 'c1' } })),
+      uploads: auth.pending ? [{ intent: { name: 'attachReceipt', args: { paymentId: 'p1' } } } as UploadRow] : [],
     }),
-  forgetDevice: (discard: boolean) => {
+  forgetDevice: (discard) => {
     auth.forgotten.push(discard);
     return Promise.resolve();
   },
-}));
+});
+
+function queuedRow(mutationId: number) {
+  return { mutationId, state: 'queued' as const, attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: 0 };
+}
 
 const person = (role: User['role']): User => ({
   _id: 'u1',
@@ -61,7 +66,9 @@ function renderAt(path: string) {
   );
   render(
     <ToastProvider>
-      <RouterProvider router={router} />
+      <SyncRunnerProvider runner={runner}>
+        <RouterProvider router={router} />
+      </SyncRunnerProvider>
     </ToastProvider>,
   );
 }

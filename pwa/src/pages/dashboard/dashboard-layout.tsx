@@ -7,11 +7,11 @@ import { StaffOnly } from '../../features/dashboard/staff-only';
 import { useDashboardSync } from '../../features/dashboard/use-dashboard-sync';
 import { SignOutDialog } from '../../features/sign-out/sign-out-dialog';
 import { useSignOut } from '../../features/sign-out/use-sign-out';
-import { SyncBanner } from '../../features/sync-status/sync-banner';
+import { SyncBanner } from '../../components/sync-status/sync-banner';
 import { useAuth } from '../../lib/auth';
 import '../../features/dashboard/dashboard.css';
-import '../../features/dashboard/tables.css';
-import '../../features/dashboard/cards.css';
+import '../../components/table/tables.css';
+import '../../components/table/cards.css';
 
 /** The signed-in area: a spinner while the user loads, the login page without one, staff pages for admins. */
 export function DashboardLayout() {

@@ -1,5 +1,5 @@
 import { AuthLayout } from '../../features/auth/auth-layout';
-import { ForgotForm } from '../../features/password-reset/forgot-form';
+import { ForgotForm } from '../../features/auth/forgot-form';
 
 export function ForgotPasswordPage() {
   return (

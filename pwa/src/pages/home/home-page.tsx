@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { localToday } from '../../features/search/local-today';
+import { localToday } from '../../lib/trip/local-today';
 import { SearchPanel } from '../../features/search/search-panel';
-import { readStoredSearch } from '../../features/search/search-storage';
-import { storedToValues } from '../../features/search/stored-search';
+import { readStoredSearch } from '../../lib/trip/search-storage';
+import { storedToValues } from '../../lib/trip/stored-search';
 import { DiscoverBanner } from './discover-banner';
 import { HowItWorks } from './how-it-works';
 import { PopularDestinations } from './popular-destinations';

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { localToday } from '../../features/search/local-today';
+import { localToday } from '../../lib/trip/local-today';
 import { SearchPanel } from '../../features/search/search-panel';
 import { parseSearch, searchQuery } from '../../features/search/search-params';
 import { checkSearch } from '../../features/search/validate-search';
-import { FlightResults } from './flight-results';
-import { SearchPrompt } from './search-prompt';
-import './listing.css';
+import { FlightResults } from '../../features/listing/flight-results';
+import { SearchPrompt } from '../../features/listing/search-prompt';
+import '../../features/listing/listing.css';
 
 /**
  * The search lives in the URL, so a listing survives a reload and can be shared. On a phone a complete

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { readDraft } from '../../features/booking/booking-draft';
-import { searchChoice } from '../../features/booking/search-choice';
+import { readDraft } from '../../lib/trip/booking-draft';
+import { searchChoice } from '../../lib/trip/search-choice';
 import { PaymentScreen } from '../../features/payment/payment-screen';
 import { RequireUser } from '../../features/payment/require-user';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../features/auth/auth-layout';
-import { ResetForm } from '../../features/password-reset/reset-form';
+import { ResetForm } from '../../features/auth/reset-form';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -4,14 +4,14 @@ import { bookingPagePath } from '../../../../../sync/booking-page';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { formatBookingDate } from '../../../lib/format';
-import { cancelAvailability } from '../../dashboard/booking/booking-rules';
-import { useBookingPayment } from '../../dashboard/booking/use-booking-payment';
-import { outboxNote } from '../../dashboard/outbox-rows';
-import { bookingTone } from '../../dashboard/status';
-import { StatusBadge } from '../../dashboard/status-badge';
-import { bookingState, nextActions } from '../../manage-booking/next-actions';
-import { PayNowButton } from '../../manage-booking/pay-now-button';
-import { travellerTime } from '../../manage-booking/traveller-time';
+import { cancelAvailability } from '../../../components/booking/booking-rules';
+import { outboxNote } from '../../../local/outbox-rows';
+import { bookingTone } from '../../../components/ui/status';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { bookingState, nextActions } from '../manage-booking/next-actions';
+import { PayNowButton } from '../manage-booking/pay-now-button';
+import { travellerTime } from '../manage-booking/traveller-time';
+import { useBookingPayment } from '../../../components/booking/use-booking-payment';
 import { CheckInButton } from './check-in-button';
 
 type BookingCardProps = {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Booking } from '../../../../../sync/schemas/booking';
-import { checkInAvailability } from '../../dashboard/booking/booking-rules';
+import { checkInAvailability } from '../../../components/booking/booking-rules';
 import { useCheckIn } from './use-check-in';
 
 /** 'Check in' while the window is open; otherwise the button is off and says why. */

@@ -4,25 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
-import type { ManagedPayment } from '../../manage-booking/next-actions';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import type { ManagedPayment } from '../manage-booking/next-actions';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { MyBookings } from './my-bookings';
+import { fakeRunner } from '../../../local/fake-runner';
 
-const state = vi.hoisted(() => ({ bookings: [] as Booking[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][], payments: new Map<string, ManagedPayment>() }));
+const state = vi.hoisted(() => ({ bookings: [] as Booking[], outbox: [] as OutboxRow[], payments: new Map<string, ManagedPayment>() }));
 
 vi.mock('../../../local/hooks', () => ({
   useMyBookings: () => state.bookings,
   useOutbox: () => state.outbox,
   useSyncedSettings: () => undefined,
 }));
-vi.mock('../../../local/sync-runner', () => ({
-  enqueue: (name: string, args: unknown) => {
-    state.enqueued.push([name, args]);
-    return Promise.resolve();
-  },
-  requestSync: () => Promise.resolve(),
-}));
-vi.mock('../../dashboard/booking/use-booking-payment', () => ({ useBookingPayment: (bookingId: string) => state.payments.get(bookingId) }));
+vi.mock('../../../components/booking/use-booking-payment', () => ({ useBookingPayment: (bookingId: string) => state.payments.get(bookingId) }));
 
 const DAY = 86_400_000;
 const place = (code: string, city: string, timeZone: string) => ({ _id: code, city, code, timeZone });
@@ -67,7 +61,6 @@ beforeAll(stubDialogs);
 beforeEach(() => {
   state.bookings = [booking('1', 'pending'), booking('2', 'confirmed'), booking('3', 'cancelled'), booking('4', 'confirmed', { userId: { _id: 'someone-else', fullName: 'Other', email: 'o@example.com' } })];
   state.outbox = [];
-  state.enqueued = [];
   state.payments = new Map();
 });
 afterEach(cleanup);
@@ -102,13 +95,14 @@ describe('my bookings', () => {
 
   it('cancelling a paid booking shows the refund first, then queues the cancellation', async () => {
     const user = userEvent.setup();
-    renderDashboard(<MyBookings userId="me" />, '/dashboard/bookings?tab=confirmed');
+    const runner = fakeRunner();
+    renderDashboard(<MyBookings userId="me" />, '/dashboard/bookings?tab=confirmed', runner);
     await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel booking?' });
     expect(within(dialog).getByText('$450.00')).toBeTruthy();
     expect(within(dialog).getByText(/less the 10% cancellation penalty/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
-    expect(state.enqueued).toEqual([['cancelBooking', { bookingId: '2' }]]);
+    expect(runner.queued).toEqual([{ name: 'cancelBooking', args: { bookingId: '2' } }]);
   });
 
   it('a queued cancellation shows Sending… instead of the cancel button', () => {

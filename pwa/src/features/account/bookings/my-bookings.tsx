@@ -4,10 +4,10 @@ import type { BookingStatus } from '../../../../../sync/constants';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useMyBookings, useOutbox } from '../../../local/hooks';
-import { BookingDetails } from '../../dashboard/booking/booking-details';
-import { CancelBookingDialog } from '../../dashboard/booking/cancel-booking-dialog';
-import { cancelsByBooking } from '../../dashboard/outbox-rows';
-import { Tabs, type Tab } from '../../dashboard/tabs';
+import { BookingDetails } from '../../../components/booking/booking-details';
+import { CancelBookingDialog } from '../../../components/booking/cancel-booking-dialog';
+import { cancelsByBooking } from '../../../local/outbox-rows';
+import { Tabs, type Tab } from '../../../components/ui/tabs';
 import { BookingCard } from './booking-card';
 
 const TABS: readonly Tab<BookingStatus>[] = [

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { useToast } from '../../../components/ui/use-toast';
-import { requestSync } from '../../../local/sync-runner';
+import { useSyncRunner } from '../../../local/sync-context';
 import { api } from '../../../lib/api';
 import { messageOf } from '../../../lib/api-error';
 
 /** Online check-in (PUT /bookings/{id}/check-in); the synced booking then shows it. */
 export function useCheckIn(booking: Booking) {
   const toast = useToast();
+  const { requestSync } = useSyncRunner();
   const [busy, setBusy] = useState(false);
   const checkIn = async () => {
     setBusy(true);

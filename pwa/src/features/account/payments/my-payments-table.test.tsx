@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SyncPayment } from '../../../../../sync/protocol';
-import { renderDashboard } from '../../dashboard/test-kit';
+import { renderDashboard } from '../../../components/test-kit';
 import { MyPaymentsTable } from './my-payments-table';
 
 const state = vi.hoisted(() => ({ payments: [] as SyncPayment[] }));

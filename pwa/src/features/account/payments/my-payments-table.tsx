@@ -1,11 +1,11 @@
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useMyPayments } from '../../../local/hooks';
-import { CsvButton } from '../../dashboard/csv-button';
-import { Pager } from '../../dashboard/pager';
-import { matchesTransaction, PAYMENT_HEADER, PaymentCells, paymentCsvRow } from '../../dashboard/payment-cells';
-import { TableToolbar } from '../../dashboard/table-toolbar';
-import { useTable } from '../../dashboard/use-table';
-import { DataTable } from '../../dashboard/data-table';
+import { CsvButton } from '../../../components/table/csv-button';
+import { Pager } from '../../../components/table/pager';
+import { matchesTransaction, PAYMENT_HEADER, PaymentCells, paymentCsvRow } from '../../../components/table/payment-cells';
+import { TableToolbar } from '../../../components/table/table-toolbar';
+import { useTable } from '../../../components/table/use-table';
+import { DataTable } from '../../../components/table/data-table';
 import { WaitingReceipts } from './waiting-receipts';
 
 /** The user's own payments from the device: search by transaction ID, 5 a page. */

@@ -1,7 +1,7 @@
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { useUploads } from '../../../local/hooks';
-import { isReceiptFor } from '../../payment/receipt-queue';
-import { WaitingReceipt } from '../../payment/receipt-upload';
+import { isReceiptFor } from '../../../local/receipt-queue';
+import { WaitingReceipt } from '../../../components/receipts/receipt-upload';
 
 /** Receipts chosen on this device and not yet sent, one per payment, each with its thumbnail. */
 export function WaitingReceipts({ payments }: { payments: SyncPayment[] }) {

@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useSyncState } from '../../../local/sync-status';
-import { useForm } from '../../dashboard/use-form';
+import { useForm } from '../../../components/form/use-form';
 import { EMAIL_NEEDS_CONNECTION, PROFILE_FAILED, PROFILE_SAVED } from './profile-texts';
 import { emailErrors, type EmailInput } from './validate-profile';
 

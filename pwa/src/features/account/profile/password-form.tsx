@@ -3,7 +3,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { useForm } from '../../dashboard/use-form';
+import { useForm } from '../../../components/form/use-form';
 import { PROFILE_FAILED, PROFILE_SAVED } from './profile-texts';
 import { passwordErrors, type PasswordInput } from './validate-profile';
 

@@ -4,9 +4,9 @@ import { EMAIL_NEEDS_PASSWORD, type User } from '../../../../../sync/schemas/use
 import { Dropdown } from '../../../components/ui/dropdown';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
-import { enqueue, requestSync } from '../../../local/sync-runner';
+import { useSyncRunner } from '../../../local/sync-context';
 import { useSyncState } from '../../../local/sync-status';
-import { useForm } from '../../dashboard/use-form';
+import { useForm } from '../../../components/form/use-form';
 import { PROFILE_FAILED, PROFILE_QUEUED, PROFILE_SAVED } from './profile-texts';
 import { personalErrors, type PersonalInput } from './validate-profile';
 
@@ -22,6 +22,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const { online } = useSyncState();
+  const { mutate, requestSync } = useSyncRunner();
   const form = useForm<PersonalInput>({
     initial: {
       fullName: user.fullName,
@@ -35,7 +36,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
     validate: personalErrors,
     fallbackError: PROFILE_FAILED,
     submit: async ({ fullName, phone, nationality, dob, gender, address }) => {
-      await enqueue('updateProfile', { fullName, phone, nationality, dob, address, ...(isGender(gender) ? { gender } : {}) });
+      await mutate.updateProfile({ fullName, phone, nationality, dob, address, ...(isGender(gender) ? { gender } : {}) });
       toast.success(online ? PROFILE_SAVED : PROFILE_QUEUED);
       void requestSync().then(() => queryClient.invalidateQueries({ queryKey: ['me'] }));
     },

@@ -3,12 +3,13 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_NEEDS_PASSWORD, type User } from '../../../../../sync/schemas/user';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { PersonalInfoForm } from './personal-info-form';
+import { fakeRunner } from '../../../local/fake-runner';
 
 const USER: User = {
   _id: 'u1',
@@ -27,14 +28,6 @@ const USER: User = {
 };
 
 const sent: unknown[] = [];
-const queued = vi.hoisted(() => [] as { name: string; args: unknown }[]);
-vi.mock('../../../local/sync-runner', () => ({
-  enqueue: (name: string, args: unknown) => {
-    queued.push({ name, args });
-    return Promise.resolve();
-  },
-  requestSync: () => Promise.resolve(),
-}));
 
 const server = setupServer(
   http.put('/api/users/update', async ({ request }) => {
@@ -54,15 +47,20 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   sent.length = 0;
-  queued.length = 0;
   localStorage.clear();
 });
 afterAll(() => server.close());
 
+function renderWithRunner() {
+  const runner = fakeRunner();
+  renderDashboard(<PersonalInfoForm user={USER} />, '/dashboard', runner);
+  return runner;
+}
+
 describe('profile forms', () => {
   it('personal information needs a name, then queues every field but the e-mail through the outbox', async () => {
     const user = userEvent.setup();
-    renderDashboard(<PersonalInfoForm user={USER} />);
+    const { queued } = renderWithRunner();
     await user.clear(screen.getByLabelText('Full name'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByText('Name and email are required.')).toBeTruthy();

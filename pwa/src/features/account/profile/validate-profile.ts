@@ -1,5 +1,5 @@
 import { EmailUpdateSchema, PasswordUpdateSchema, ProfileUpdateSchema } from '../../../../../sync/schemas/user';
-import { schemaErrors, type FieldErrors } from '../../dashboard/form-errors';
+import { schemaErrors, type FieldErrors } from '../../../components/form/form-errors';
 
 export type PersonalInput = {
   fullName: string;

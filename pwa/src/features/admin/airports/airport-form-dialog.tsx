@@ -2,7 +2,7 @@ import type { Airport } from '../../../../../sync/schemas/airport';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
-import { useForm } from '../../dashboard/use-form';
+import { useForm } from '../../../components/form/use-form';
 import { useSaveAirport } from './use-admin-airports';
 import { airportBody, airportErrors, type AirportInput } from './validate-airport';
 

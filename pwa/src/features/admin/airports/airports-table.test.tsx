@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Airport } from '../../../../../sync/schemas/airport';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { AirportsTable } from './airports-table';
 
 const CITIES = ['Accra', 'Berlin', 'Cairo', 'Dakar', 'Entebbe', 'Frankfurt', 'Geneva', 'Harare', 'Istanbul', 'Johannesburg', 'Kano', 'Lagos'];

@@ -4,14 +4,14 @@ import type { Airport } from '../../../../../sync/schemas/airport';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useToast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-error';
-import { ConfirmDialog } from '../../dashboard/confirm-dialog';
-import { EditIcon, TrashIcon } from '../../dashboard/icons';
-import { Pager } from '../../dashboard/pager';
-import { TableToolbar } from '../../dashboard/table-toolbar';
-import { useTable } from '../../dashboard/use-table';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { EditIcon, TrashIcon } from '../../../components/ui/icons';
+import { Pager } from '../../../components/table/pager';
+import { TableToolbar } from '../../../components/table/table-toolbar';
+import { useTable } from '../../../components/table/use-table';
 import { AirportFormDialog } from './airport-form-dialog';
 import { useAdminAirports, useDeleteAirport } from './use-admin-airports';
-import { DataTable } from '../../dashboard/data-table';
+import { DataTable } from '../../../components/table/data-table';
 
 const matches = (a: Airport, term: string) => [a.name, a.code, a.city, a.country].some((field) => field.toLowerCase().includes(term));
 

@@ -1,5 +1,5 @@
 import { AirportBodySchema, type AirportBody } from '../../../../../sync/schemas/airport';
-import { schemaErrors, type FieldErrors } from '../../dashboard/form-errors';
+import { schemaErrors, type FieldErrors } from '../../../components/form/form-errors';
 
 export type AirportInput = { name: string; code: string; city: string; country: string; timeZone: string };
 

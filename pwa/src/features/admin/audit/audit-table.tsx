@@ -6,7 +6,7 @@ import { messageOf } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { formatAdminDate } from '../../../lib/format';
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntity, type AuditRow } from './audit-types';
-import { useCellLabels } from '../../dashboard/use-cell-labels';
+import { useCellLabels } from '../../../components/table/use-cell-labels';
 import { resolveEntityId, useAudit, useAuditNames } from './use-audit';
 
 const ENTITY_OPTIONS = [{ value: 'all', label: 'All' }, ...AUDIT_ENTITIES.map((value) => ({ value, label: value }))];

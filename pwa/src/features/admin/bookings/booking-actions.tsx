@@ -1,8 +1,8 @@
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
-import { cancelAvailability } from '../../dashboard/booking/booking-rules';
-import { CancelIcon, ViewIcon } from '../../dashboard/icons';
-import { outboxNote } from '../../dashboard/outbox-rows';
+import { cancelAvailability } from '../../../components/booking/booking-rules';
+import { CancelIcon, ViewIcon } from '../../../components/ui/icons';
+import { outboxNote } from '../../../local/outbox-rows';
 
 type BookingActionsProps = {
   booking: Booking;

@@ -1,7 +1,7 @@
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { formatAdminDate } from '../../../lib/format';
-import type { CsvValue } from '../../dashboard/csv';
-import { paymentLabel } from '../../dashboard/status';
+import type { CsvValue } from '../../../components/table/csv';
+import { paymentLabel } from '../../../components/ui/status';
 
 /** Spec: Booking ID, Passenger, Flight No., Class, Seat, Booking Status, Payment Status, Booked On. */
 export const BOOKING_HEADER = ['Booking ID', 'Passenger', 'Flight No.', 'Class', 'Seat', 'Booking Status', 'Payment Status', 'Booked On'] as const;

@@ -5,7 +5,7 @@ import { Dropdown } from '../../../components/ui/dropdown';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
-import { useForm } from '../../dashboard/use-form';
+import { useForm } from '../../../components/form/use-form';
 import { toZoneInput } from './flight-times';
 import { useSaveFlight } from './use-admin-flights';
 import { flightBody, flightErrors, type FlightInput } from './validate-flight';

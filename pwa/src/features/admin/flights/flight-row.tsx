@@ -1,8 +1,8 @@
 import type { Flight } from '../../../../../sync/schemas/flight';
 import { formatAdminDate, formatPrice } from '../../../lib/format';
-import { EditIcon, TrashIcon } from '../../dashboard/icons';
-import { flightTone } from '../../dashboard/status';
-import { StatusBadge } from '../../dashboard/status-badge';
+import { EditIcon, TrashIcon } from '../../../components/ui/icons';
+import { flightTone } from '../../../components/ui/status';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatHours } from './flight-times';
 
 export const FLIGHT_COLUMNS = ['#', 'Flight No.', 'Origin', 'Destination', 'Departure', 'Arrival', 'Duration', 'Seats', 'Status', 'Price', 'Actions'] as const;

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Airport } from '../../../../../sync/schemas/airport';
 import type { Flight } from '../../../../../sync/schemas/flight';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { FlightsTable } from './flights-table';
 
 const airport = (code: string, city: string, timeZone: string): Airport => ({ _id: `id-${code}`, name: `${city} Airport`, code, city, country: 'X', timeZone, createdAt: '' });

@@ -1,5 +1,5 @@
 import type { Airport } from '../../../../../sync/schemas/airport';
-import type { FieldErrors } from '../../dashboard/form-errors';
+import type { FieldErrors } from '../../../components/form/form-errors';
 import { fromZoneInput, onQuarterHour } from './flight-times';
 
 export type FlightInput = { origin: string; destination: string; departureTime: string; arrivalTime: string; price: string; status: string };

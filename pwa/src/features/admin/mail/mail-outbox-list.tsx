@@ -3,8 +3,8 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { api } from '../../../lib/api';
 import { messageOf } from '../../../lib/api-error';
 import { formatAdminDate } from '../../../lib/format';
-import type { Tone } from '../../dashboard/status';
-import { StatusBadge } from '../../dashboard/status-badge';
+import type { Tone } from '../../../components/ui/status';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import './mail.css';
 
 /** A row of GET /api/mail-outbox: every mail the server sent or, without SMTP, kept for admins to read. */

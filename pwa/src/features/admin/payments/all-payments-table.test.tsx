@@ -3,22 +3,17 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from '../../../../../sync/client/types';
-import type { SyncPayment } from '../../../../../sync/protocol';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import type { MutationArgs, SyncPayment } from '../../../../../sync/protocol';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { AllPaymentsTable } from './all-payments-table';
+import { fakeRunner } from '../../../local/fake-runner';
 
-const state = vi.hoisted(() => ({ payments: [] as SyncPayment[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][] }));
+const state = vi.hoisted(() => ({ payments: [] as SyncPayment[], outbox: [] as OutboxRow[] }));
 
 vi.mock('../../../local/hooks', () => ({
   useMyPayments: () => state.payments,
   useOutbox: () => state.outbox,
   useBooking: () => undefined,
-}));
-vi.mock('../../../local/sync-runner', () => ({
-  enqueue: (name: string, args: unknown) => {
-    state.enqueued.push([name, args]);
-    return Promise.resolve();
-  },
 }));
 vi.mock('./use-review-feedback', () => ({ useReviewFeedback: () => undefined }));
 
@@ -44,7 +39,7 @@ function payment(i: number, patch: Partial<SyncPayment> = {}): SyncPayment {
   };
 }
 
-const outboxRow = (mutationId: number, args: unknown, state: OutboxRow['state'], lastError: string | null = null): OutboxRow => ({
+const outboxRow = (mutationId: number, args: MutationArgs<'reviewPayment'>, state: OutboxRow['state'], lastError: string | null = null): OutboxRow => ({
   mutationId,
   name: 'reviewPayment',
   args,
@@ -59,7 +54,6 @@ beforeAll(stubDialogs);
 beforeEach(() => {
   state.payments = Array.from({ length: 7 }, (_, i) => payment(i + 1));
   state.outbox = [];
-  state.enqueued = [];
 });
 afterEach(cleanup);
 
@@ -84,21 +78,22 @@ describe('admin all payments', () => {
 
   it('Failed needs a reason; the decision is queued with the status the admin saw', async () => {
     const user = userEvent.setup();
-    renderDashboard(<AllPaymentsTable />);
+    const runner = fakeRunner();
+    renderDashboard(<AllPaymentsTable />, '/dashboard', runner);
     await user.click(screen.getByRole('combobox', { name: 'Set status of TX0001' }));
     await user.click(screen.getByRole('option', { name: 'Failed' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark payment Failed' });
     await user.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
     expect(within(dialog).getByText('A reason is required when a payment fails')).toBeTruthy();
-    expect(state.enqueued).toEqual([]);
+    expect(runner.queued).toEqual([]);
     await user.type(within(dialog).getByLabelText('Reason'), 'Receipt is unreadable');
     await user.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
-    expect(state.enqueued).toEqual([['reviewPayment', { paymentId: 'p1', expectedStatus: 'pending', status: 'failed', reason: 'Receipt is unreadable' }]]);
+    expect(runner.queued).toEqual([{ name: 'reviewPayment', args: { paymentId: 'p1', expectedStatus: 'pending', status: 'failed', reason: 'Receipt is unreadable' } }]);
 
     await user.click(screen.getByRole('combobox', { name: 'Set status of TX0002' }));
     await user.click(screen.getByRole('option', { name: 'Confirmed' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Mark payment Confirmed' })).getByRole('button', { name: 'Mark Confirmed' }));
-    expect(state.enqueued[1]).toEqual(['reviewPayment', { paymentId: 'p2', expectedStatus: 'pending', status: 'successful' }]);
+    expect(runner.queued[1]).toEqual({ name: 'reviewPayment', args: { paymentId: 'p2', expectedStatus: 'pending', status: 'successful' } });
   });
 
   it('shows a queued decision as Sending… without the menu, and a refused one with the reason', () => {

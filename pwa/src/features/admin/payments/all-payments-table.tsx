@@ -2,17 +2,17 @@ import { useState } from 'react';
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useMyPayments, useOutbox } from '../../../local/hooks';
-import { CsvButton } from '../../dashboard/csv-button';
-import { reviewsByPayment } from '../../dashboard/outbox-rows';
-import { Pager } from '../../dashboard/pager';
-import { matchesTransaction, PAYMENT_HEADER, paymentCsvRow } from '../../dashboard/payment-cells';
-import { TableToolbar } from '../../dashboard/table-toolbar';
-import { useTable } from '../../dashboard/use-table';
+import { CsvButton } from '../../../components/table/csv-button';
+import { reviewsByPayment } from '../../../local/outbox-rows';
+import { Pager } from '../../../components/table/pager';
+import { matchesTransaction, PAYMENT_HEADER, paymentCsvRow } from '../../../components/table/payment-cells';
+import { TableToolbar } from '../../../components/table/table-toolbar';
+import { useTable } from '../../../components/table/use-table';
 import { PaymentRow } from './payment-row';
 import { PaymentViewDialog } from './payment-view-dialog';
 import { ReviewDialog, type Decision } from './review-dialog';
 import { useReviewFeedback } from './use-review-feedback';
-import { DataTable } from '../../dashboard/data-table';
+import { DataTable } from '../../../components/table/data-table';
 
 const HEADER = [...PAYMENT_HEADER, 'User'] as const;
 

@@ -1,8 +1,8 @@
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { formatAdminDate, formatPrice } from '../../../lib/format';
-import { METHOD_LABELS } from '../../dashboard/payment-cells';
-import { PrivateImage } from '../../dashboard/private-image';
-import { paymentLabel } from '../../dashboard/status';
+import { METHOD_LABELS } from '../../../components/table/payment-cells';
+import { PrivateImage } from '../../../components/ui/private-image';
+import { paymentLabel } from '../../../components/ui/status';
 
 /** The payment an admin is looking at: who paid what, how, and the receipt. */
 export function PaymentFacts({ payment, withReceipt }: { payment: SyncPayment; withReceipt: boolean }) {

@@ -1,7 +1,7 @@
 import type { SyncPayment } from '../../../../../sync/protocol';
-import { ViewIcon } from '../../dashboard/icons';
-import { outboxNote, type QueuedReview } from '../../dashboard/outbox-rows';
-import { PaymentCells } from '../../dashboard/payment-cells';
+import { ViewIcon } from '../../../components/ui/icons';
+import { outboxNote, type QueuedReview } from '../../../local/outbox-rows';
+import { PaymentCells } from '../../../components/table/payment-cells';
 import type { Decision } from './review-dialog';
 import { StatusMenu } from './status-menu';
 

@@ -1,7 +1,7 @@
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { Modal } from '../../../components/ui/modal';
 import { useBooking } from '../../../local/hooks';
-import { BookingDetails } from '../../dashboard/booking/booking-details';
+import { BookingDetails } from '../../../components/booking/booking-details';
 import { PaymentFacts } from './payment-facts';
 
 /** The payment with its booking and receipt image; the booking comes from the device. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { Modal } from '../../../components/ui/modal';
-import { enqueue } from '../../../local/sync-runner';
+import { useSyncRunner } from '../../../local/sync-context';
 import { formatPrice } from '../../../lib/format';
 
 export type Decision = 'successful' | 'failed';
@@ -15,6 +15,7 @@ type ReviewDialogProps = { payment: SyncPayment; status: Decision; onClose: () =
  */
 export function ReviewDialog({ payment, status, onClose }: ReviewDialogProps) {
   const [reason, setReason] = useState('');
+  const { mutate } = useSyncRunner();
   const [error, setError] = useState<string | null>(null);
   const reasonId = useId();
   const failing = status === 'failed';
@@ -25,7 +26,7 @@ export function ReviewDialog({ payment, status, onClose }: ReviewDialogProps) {
       setError(REASON_REQUIRED);
       return;
     }
-    await enqueue('reviewPayment', {
+    await mutate.reviewPayment({
       paymentId: payment._id,
       expectedStatus: payment.status,
       status,

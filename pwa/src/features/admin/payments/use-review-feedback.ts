@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import { useToast } from '../../../components/ui/use-toast';
 import { db } from '../../../local/db';
-import { reviewOf } from '../../dashboard/outbox-rows';
+import { reviewOf } from '../../../local/outbox-rows';
 
 /** The queued decisions and the synced status of their payments, read in one snapshot. */
 function useDecisions(tracked: ReadonlySet<string>) {

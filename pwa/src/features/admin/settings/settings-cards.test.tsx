@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings } from '../../../../../sync/schemas/settings';
-import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
+import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { SettingsCards } from './settings-cards';
 
 const SAVED: AdminSettings = {

@@ -1,5 +1,5 @@
 import { AllBookingsTable } from '../../../features/admin/bookings/all-bookings-table';
-import { OutboxList } from '../../../features/sync-status/outbox-list';
+import { OutboxList } from '../../../components/sync-status/outbox-list';
 
 export function AllBookingsPage() {
   return (

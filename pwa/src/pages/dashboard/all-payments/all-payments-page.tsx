@@ -1,5 +1,5 @@
 import { AllPaymentsTable } from '../../../features/admin/payments/all-payments-table';
-import { OutboxList } from '../../../features/sync-status/outbox-list';
+import { OutboxList } from '../../../components/sync-status/outbox-list';
 
 export function AllPaymentsPage() {
   return (

@@ -1,6 +1,6 @@
 import { EmailNotice } from '../../../features/account/email-notice';
 import { MyBookings } from '../../../features/account/bookings/my-bookings';
-import { OutboxList } from '../../../features/sync-status/outbox-list';
+import { OutboxList } from '../../../components/sync-status/outbox-list';
 import { useAuth } from '../../../lib/auth';
 
 export function BookingsPage() {

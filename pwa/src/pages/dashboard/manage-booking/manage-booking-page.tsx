@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { ManageBooking } from '../../../features/manage-booking/manage-booking';
+import { ManageBooking } from '../../../features/account/manage-booking/manage-booking';
 import { useAuth } from '../../../lib/auth';
 
 /** /dashboard/bookings/:bookingId: one booking of the signed-in traveller and what to do next. */

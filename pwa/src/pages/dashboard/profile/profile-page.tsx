@@ -3,7 +3,7 @@ import { DeviceStorage } from '../../../features/account/profile/device-storage'
 import { EmailForm } from '../../../features/account/profile/email-form';
 import { PasswordForm } from '../../../features/account/profile/password-form';
 import { PersonalInfoForm } from '../../../features/account/profile/personal-info-form';
-import { OutboxList } from '../../../features/sync-status/outbox-list';
+import { OutboxList } from '../../../components/sync-status/outbox-list';
 import { useAuth } from '../../../lib/auth';
 
 export function ProfilePage() {

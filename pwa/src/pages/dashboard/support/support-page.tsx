@@ -1,15 +1,15 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useConversations } from '../../../local/chat';
-import { SyncBanner } from '../../../features/sync-status/sync-banner';
+import { SyncBanner } from '../../../components/sync-status/sync-banner';
 import { useChatSync } from '../../../features/support-chat/use-chat-sync';
 import { useTypingIn } from '../../../features/support-chat/use-typing';
 import { readAuthToken } from '../../../lib/auth-token';
 import { useAuth } from '../../../lib/auth';
-import { ConversationList } from './conversation-list';
-import { ConversationPane } from './conversation-pane';
+import { ConversationList } from '../../../features/support-chat/desk/conversation-list';
+import { ConversationPane } from '../../../features/support-chat/desk/conversation-pane';
 import '../../../features/support-chat/support-chat.css';
-import './support-page.css';
+import '../../../features/support-chat/desk/support-desk.css';
 
 /**
  * The support console. It reads conversations and messages from the device (synced, live), so it keeps
