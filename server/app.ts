@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type { ErrorBody } from '../sync/schemas/common';
 import type { AppContext } from './context';
 import { constraintRejection } from './db/constraints';
 import { faultAnswer } from './db/faults';
@@ -67,7 +68,7 @@ function errorBodyFor(error: unknown): AppError | undefined {
   if (type === 'entity.parse.failed') return new AppError(400, 'Malformed JSON body');
   if (type === 'entity.too.large') return new AppError(413, 'Request body is too large');
   if (type === 'charset.unsupported' || type === 'encoding.unsupported') return new AppError(415, 'Unsupported body encoding');
-  if (code === 'LIMIT_FILE_SIZE') return new AppError(413, 'The image is larger than 10 MB');
+  if (code === 'LIMIT_FILE_SIZE') return new AppError(413, 'The image is larger than 10 MB', { code: 'too_large' });
   if (typeof code === 'string' && code.startsWith('LIMIT_')) return new AppError(400, 'Unexpected upload form');
   // Other client errors raised by Express and its parsers (a body that is not valid gzip, a path with a
   // broken %-escape): their own status, with a fixed message, since theirs may echo the raw input.
@@ -109,7 +110,7 @@ function handleError(ctx: AppContext, error: unknown, res: Response) {
     return;
   }
   res.err = asError(error);
-  res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+  res.status(500).json({ code: 'internal', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
 }
 
 /** The whole app; `pwaDir` is the PWA build it serves (tests pass their own). */

@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { FLIGHT_PAGE_MAX } from '../../sync/constants';
 import { FlightBodySchema, FlightIdParamsSchema, FlightSearchQuerySchema, FlightUpdateBodySchema } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
-import { currentAdmin, requireAdmin } from '../middleware/auth';
+import { currentAdmin } from '../middleware/auth';
 import { searchFlightsPage } from '../services/flight-paging';
-import { createFlight, deleteFlight, getFlight, takenSeats, updateFlight } from '../services/flights';
+import { createFlight } from '../mutations/create-flight';
+import { deleteFlight } from '../mutations/delete-flight';
+import { runMutation } from '../mutations/run';
+import { updateFlight } from '../mutations/update-flight';
+import { getFlight, takenSeats } from '../services/flights';
 import { validate } from '../validate';
 
 /**
@@ -39,21 +43,21 @@ export function flightRoutes(ctx: AppContext): Router {
     res.json(takenSeats(ctx, id));
   });
 
-  router.post('/flights', requireAdmin, (req, res) => {
-    const flight = createFlight(ctx, validate(FlightBodySchema, req.body));
+  router.post('/flights', (req, res) => {
+    const flight = runMutation(ctx, createFlight, currentAdmin(req), validate(FlightBodySchema, req.body));
     res.status(201).json({ message: 'Flight created successfully', flight });
   });
 
   router.put('/flights/:id', (req, res) => {
     const admin = currentAdmin(req);
     const { id } = validate(FlightIdParamsSchema, req.params);
-    const flight = updateFlight(ctx, id, validate(FlightUpdateBodySchema, req.body), admin.id);
+    const flight = runMutation(ctx, updateFlight, admin, { id, changes: validate(FlightUpdateBodySchema, req.body) });
     res.json({ message: 'Flight updated successfully', flight });
   });
 
-  router.delete('/flights/:id', requireAdmin, (req, res) => {
-    const { id } = validate(FlightIdParamsSchema, req.params);
-    deleteFlight(ctx, id);
+  router.delete('/flights/:id', (req, res) => {
+    const admin = currentAdmin(req);
+    runMutation(ctx, deleteFlight, admin, validate(FlightIdParamsSchema, req.params));
     res.json({ message: 'Flight deleted successfully' });
   });
 

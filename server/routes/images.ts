@@ -4,7 +4,7 @@ import multer from 'multer';
 import { z } from 'zod';
 import { IdSchema } from '../../sync/schemas/common';
 import type { AppContext } from '../context';
-import { AppError } from '../errors';
+import { AppError, invalidField } from '../errors';
 import { currentParticipant } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { checkImageConversation, readsChatImage } from '../services/chat';
@@ -47,7 +47,7 @@ export function imageRoutes(ctx: AppContext): Router {
   router.post('/images', limits.uploadAddress, limits.upload, parseUpload, async (req, res) => {
     const user = currentParticipant(req);
     const fields = validate(UploadFieldsSchema, req.body);
-    if (!req.file) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);
+    if (!req.file) throw invalidField('No image found', 'image', 'invalid_image');
     if (fields.kind === 'marketing' && user.role !== 'admin') throw new AppError(403, 'Only admins upload marketing images');
     if (user.role === 'guest' && (fields.kind !== 'chat' || !fields.conversationId)) throw new AppError(403, 'Guests may only send images in their own chat');
     if (fields.conversationId) checkImageConversation(ctx.db, user, fields.conversationId);

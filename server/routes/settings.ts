@@ -1,8 +1,10 @@
 import { Router } from 'express';
 import { SettingsBodySchema } from '../../sync/schemas/settings';
 import type { AppContext } from '../context';
-import { requireAdmin } from '../middleware/auth';
-import { adminSettings, publicSettings, readSettings, saveSettings } from '../services/settings';
+import { currentAdmin } from '../middleware/auth';
+import { runMutation } from '../mutations/run';
+import { updateSettings } from '../mutations/update-settings';
+import { adminSettings, publicSettings, readSettings } from '../services/settings';
 import { validate } from '../validate';
 
 export function settingsRoutes(ctx: AppContext): Router {
@@ -13,8 +15,8 @@ export function settingsRoutes(ctx: AppContext): Router {
     res.json(req.user?.role === 'admin' ? adminSettings(stored) : publicSettings(stored));
   });
 
-  router.put('/settings', requireAdmin, (req, res) => {
-    const saved = saveSettings(ctx, validate(SettingsBodySchema, req.body));
+  router.put('/settings', (req, res) => {
+    const saved = runMutation(ctx, updateSettings, currentAdmin(req), validate(SettingsBodySchema, req.body));
     res.json({ message: 'Updated successfully!', settings: adminSettings(saved) });
   });
 

@@ -1,11 +1,11 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FlightStatus } from '../../sync/constants';
 import type { Booking } from '../../sync/schemas/booking';
-import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings } from '../db/schema';
 import { toBookingJson } from './booking-view';
-import { composeMail, itinerary, sendToTraveller } from './notifications';
+import { pokeEffect, type Effect } from '../outbox/effects';
+import { composeMail, itinerary, toTraveller } from './notifications';
 
 const WHAT: Record<FlightStatus, string> = {
   scheduled: 'is back on schedule',
@@ -32,12 +32,8 @@ function statusMail(to: string, booking: Booking, flightNumber: string, status: 
   ]);
 }
 
-/** After a committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
-export function announceFlightStatus(ctx: AppContext, flightNumber: string, status: FlightStatus, affected: Booking[]): void {
-  for (const booking of affected) {
-    sendToTraveller(ctx, booking, (to) => statusMail(to, booking, flightNumber, status));
-  }
-  const userIds = [...new Set(affected.map((b) => b.userId._id))];
-  if (userIds.length) ctx.notify(userIds);
-  ctx.notify('admins');
+/** A committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
+export function flightStatusEffects(q: Queryable, flightNumber: string, status: FlightStatus, affected: Booking[]): Effect[] {
+  const mails = affected.flatMap((booking) => toTraveller(q, booking, (to) => statusMail(to, booking, flightNumber, status)));
+  return [...mails, pokeEffect([...new Set(affected.map((b) => b.userId._id))])];
 }

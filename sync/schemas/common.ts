@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCodeSchema } from '../error-codes';
 
 /** A non-empty trimmed string whose missing, wrong-typed and empty cases all read `message`. */
 export function requiredString(message: string, max = 200) {
@@ -40,6 +41,7 @@ export const PageQuerySchema = z.object({
 });
 
 export const ErrorBodySchema = z.object({
+  code: ErrorCodeSchema,
   message: z.string(),
   errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
 });

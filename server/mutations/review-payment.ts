@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { PaymentReviewBodySchema } from '../../sync/schemas/payment';
+import { forbidden } from '../errors';
+import { pokeEffect } from '../outbox/effects';
+import { bookingMails } from '../services/notifications';
+import { reviewPayment as decide } from '../services/payment-review';
+import type { UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+/** Admins only. */
+export function mayReviewPayment(user: UserRow): void {
+  if (user.role !== 'admin') throw forbidden();
+}
+
+/**
+ * An admin's decision on a payment. The sync mutation always names the status the admin saw
+ * (`expectedStatus`); the REST body may leave it out.
+ */
+export const reviewPayment = defineMutation({
+  name: 'reviewPayment',
+  args: z.object({ paymentId: z.string().max(64) }).and(PaymentReviewBodySchema),
+  permission: mayReviewPayment,
+  run(tx, ctx, admin, { paymentId, ...review }) {
+    const { payment, booking } = decide(tx, admin, paymentId, review, ctx.now());
+    const mails = review.status === 'successful' ? bookingMails.paymentConfirmed(tx, booking) : bookingMails.paymentFailed(tx, booking, review.reason ?? '');
+    return { result: payment, effects: [...mails, pokeEffect([payment.userId])] };
+  },
+});
