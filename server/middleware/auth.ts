@@ -54,11 +54,6 @@ export const requireUser = (req: Request, _res: Response, next: NextFunction) =>
   next();
 };
 
-export const requireAdmin = (req: Request, _res: Response, next: NextFunction) => {
-  currentAdmin(req);
-  next();
-};
-
 /** Owners and admins may touch an object; anyone else gets a 404, never the data. */
 export function canAccess(user: UserRow, ownerId: string): boolean {
   return user.role === 'admin' || user.id === ownerId;

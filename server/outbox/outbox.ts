@@ -23,6 +23,7 @@ const BATCH = 100;
 const SWEEP_MS = 1_000;
 const KEEP_DONE_MS = 3_600_000;
 const MAX_BACKOFF_MS = 3_600_000;
+const STOP_WAIT_MS = 5_000;
 
 /**
  * The transactional outbox (docs/decisions/009). A change writes its effects into `events` inside its
@@ -83,7 +84,10 @@ export class Outbox {
     }
   }
 
-  /** Drains now and every second until the returned stop, which waits for sends under way. */
+  /**
+   * Drains now and every second until the returned stop, which waits for sends under way for at most
+   * STOP_WAIT_MS (a hung SMTP server must not hold a shutdown); what is still unsent then goes after the restart.
+   */
   start(): () => Promise<void> {
     const sweep = () => {
       this.drain().catch((error: unknown) => this.options.log.warn({ err: error }, 'outbox sweep failed; next sweep retries'));
@@ -93,7 +97,9 @@ export class Outbox {
     this.timer.unref();
     return async () => {
       clearInterval(this.timer);
-      await Promise.all(this.inFlight);
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(this.inFlight), new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(waited);
       this.flush();
     };
   }

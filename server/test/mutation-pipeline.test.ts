@@ -74,6 +74,30 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
     await expect.poll(() => eventsAfter(before).every((e) => e.done_at !== null)).toBe(true);
   });
 
+  it('a mail that fails is kept, retried after a back-off, and then marked sent', async () => {
+    const { mailer } = server.ctx;
+    const tries: string[] = [];
+    server.ctx.mailer = {
+      send: async (mail) => {
+        tries.push(mail.subject);
+        if (tries.length === 1) throw new Error('mail server away');
+        await mailer.send(mail);
+      },
+    };
+    try {
+      const before = lastEventId();
+      const { booking } = await book(who.owner, flight, ['B3']);
+      const subject = `Payment requested: booking ${booking.bookingId}`;
+      const mailEvent = () => readDb(server, (db) => db.prepare("select done_at, attempts, last_error from events where id > ? and effect like '%' || ? || '%'").get(before, subject));
+      await expect.poll(mailEvent).toMatchObject({ done_at: null, last_error: 'mail server away' });
+      await expect.poll(() => (mailEvent() as { done_at: string | null }).done_at, { timeout: 8_000 }).not.toBeNull();
+      expect(tries).toEqual([subject, subject]);
+      expect(mailEvent()).toMatchObject({ attempts: 2 });
+    } finally {
+      server.ctx.mailer = mailer;
+    }
+  });
+
   it('REST and sync push make the same rows and the same events for the same cancelBooking', async () => {
     const byRest = (await book(who.owner, flight, ['C1'])).booking;
     const byPush = (await book(who.owner, flight, ['C2'])).booking;
