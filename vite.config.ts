@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressAssets } from './pwa/scripts/precompress';
 import { landingPages, type LandingPage } from './pwa/scripts/landing-pages';
+import { APP_ROUTES, appRoutePattern } from './sync/app-routes';
 
 const apiServer = 'http://127.0.0.1:3000';
 const brand = '#0b63ce';
@@ -74,6 +75,8 @@ export default defineConfig({
         globIgnores: landing.map((page) => page.file),
         navigateFallback: '/index.html',
         // Only navigations get the shell (workbox's navigation route); never a file the build does not have.
+        // Offline the shell serves the app's own pages; any other path goes to the server, whose 404 it is.
+        navigateFallbackAllowlist: APP_ROUTES.map(appRoutePattern),
         navigateFallbackDenylist: [/^\/api/, /^\/socket\.io/, /^\/assets\//, /\.(js|css|map|json|webmanifest|png|svg|ico|jpe?g|webp|txt)$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [

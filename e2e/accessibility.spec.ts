@@ -40,9 +40,11 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 800 } });
 
     test('public pages', async ({ page, request }) => {
+      // A dozen pages, each analysed by axe: near the default 30 s on a loaded machine.
+      test.setTimeout(60_000);
       const date = datePlus(6);
       const flight = await findFlight(request, 'LOS', 'LHR', date);
-      const paths = ['/', '/contact', '/login', '/signup', '/forgot-password', '/tracking', '/about', '/policy', '/terms', '/no-such-page'];
+      const paths = ['/', '/contact', '/login', '/signup', '/forgot-password', '/tracking', '/about', '/policy', '/terms', '/no-such-page', '/booking?id=no-such-flight'];
       for (const path of paths) await check(page, path, mainHeading);
       await check(page, `/listing?from=LOS&to=LHR&date=${date}&type=one&class=Economy&travelers=2`, async (p) => {
         await expect(p.getByRole('heading', { name: /Flight Available$/ })).toBeVisible();

@@ -73,7 +73,7 @@ test('a traveller cancels an unpaid booking and a paid one, seeing the refund fi
   const pending = dash.card(unpaid.booking.bookingId);
   await pending.getByRole('button', { name: 'Cancel booking' }).click();
   const ask = dash.dialog('Cancel booking?');
-  await expect(ask).toContainText('Nothing has been paid for this booking, so no refund is due.');
+  await expect(ask).toContainText('No payment was received, so nothing is refunded.');
   await ask.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(dash.main.getByText('No pending bookings available')).toBeVisible();
 

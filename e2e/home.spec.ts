@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { controlledByWorker } from './pages/device';
 import { SitePage } from './pages/site-page';
 
 test('home page shows the hero heading, the navbar and the footer', async ({ page }) => {
@@ -58,9 +59,29 @@ test('a deep link into the dashboard is served by the SPA', async ({ page }) => 
   await expect(new SitePage(page).nav).toBeVisible();
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown path answers HTTP 404 with the not-found page, also once the service worker controls the tab', async ({ page }) => {
+  const first = await page.goto('/no-such-page');
+  expect(first?.status()).toBe(404);
   await expect(new SitePage(page).heading).toHaveText('Page not found');
+  await page.goto('/');
+  await controlledByWorker(page);
+  const again = await page.goto('/another/missing/page');
+  expect(again?.status()).toBe(404);
+  await expect(new SitePage(page).heading).toHaveText('Page not found');
+  const known = await page.goto('/contact');
+  expect(known?.status()).toBe(200);
+  await expect(new SitePage(page).heading).not.toHaveText('Page not found');
+});
+
+test('/booking with an unknown or missing flight says Booking not found and leads back to a search or My Bookings', async ({ page }) => {
+  for (const url of ['/booking?id=no-such-flight', `/booking?id=${'x'.repeat(80)}`, '/booking']) {
+    await page.goto(url);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 }), url).toHaveText('Booking not found');
+    await expect(main.getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', '/dashboard/bookings');
+  }
+  await page.getByRole('main').getByRole('link', { name: 'Search flights' }).click();
+  await expect(page).toHaveURL('/');
 });
 
 test('the app is installable: manifest, icons and an active service worker', async ({ page, request }) => {

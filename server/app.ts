@@ -48,6 +48,8 @@ function securityHeaders() {
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // A PDF receipt is previewed from a blob: URL the app made of the fetched file (the file itself needs the bearer token).
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -68,7 +70,6 @@ function errorBodyFor(error: unknown): AppError | undefined {
   if (type === 'entity.parse.failed') return new AppError(400, 'Malformed JSON body');
   if (type === 'entity.too.large') return new AppError(413, 'Request body is too large');
   if (type === 'charset.unsupported' || type === 'encoding.unsupported') return new AppError(415, 'Unsupported body encoding');
-  if (code === 'LIMIT_FILE_SIZE') return new AppError(413, 'The image is larger than 10 MB', { code: 'too_large' });
   if (typeof code === 'string' && code.startsWith('LIMIT_')) return new AppError(400, 'Unexpected upload form');
   // Other client errors raised by Express and its parsers (a body that is not valid gzip, a path with a
   // broken %-escape): their own status, with a fixed message, since theirs may echo the raw input.

@@ -2,11 +2,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { isAppRoute } from '../sync/app-routes';
 import { PAGE_DATA_ID, type PageData } from '../sync/page-data';
 import { IsoDateSchema } from '../sync/schemas/common';
+import { LOWEST_FARE_DAYS_MAX, LowestFaresQuerySchema } from '../sync/schemas/lowest-fares';
 import type { AppContext } from './context';
 import { listAirports, toAirportJson } from './services/airports';
 import { searchFlights } from './services/flights';
+import { lowestFares } from './services/lowest-fares';
 import { publicSettings, readSettings } from './services/settings';
 
 export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
@@ -37,16 +40,18 @@ function landingPages(dir: string): Record<string, string> {
 type PageDataSource = (ctx: AppContext, query: unknown) => PageData | null;
 
 const IataSchema = z.string().regex(/^[A-Z]{3}$/);
-const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema });
+const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema, travelers: LowestFaresQuerySchema.shape.travelers.catch(1) });
 
-/** A listing URL's outbound flights, the airports and the public settings; nothing when the URL holds no complete search. */
+/** A listing URL's outbound flights and date strip, the airports and the public settings; nothing when the URL holds no complete search. */
 export const listingPageData: PageDataSource = (ctx, query) => {
   const search = ListingQuerySchema.safeParse(query);
   if (!search.success) return null;
-  const { from, to, date } = search.data;
+  const { from, to, date, travelers } = search.data;
   const flights = searchFlights(ctx, { origin: from, destination: to, departureTime: date });
+  const days = lowestFares(ctx, { from, to, date, days: LOWEST_FARE_DAYS_MAX, travelers });
   return {
     flights: { origin: from, destination: to, date, flights },
+    lowestFares: { from, to, date, travelers, days },
     airports: listAirports(ctx.db).map(toAirportJson),
     settings: publicSettings(readSettings(ctx.db)),
   };
@@ -77,6 +82,7 @@ function wantsPage(req: Request): boolean {
 /**
  * The SPA from `dir` (the build). A hashed asset that is not there (a tab still on the previous deploy)
  * answers 404, never the app's HTML, so the page fails loudly and the service worker's update takes over.
+ * A navigation to a path that is no page of the app gets the app (which shows its not-found page) with 404.
  */
 export function servePwa(app: express.Express, ctx: AppContext, dir = PWA_DIST) {
   if (!existsSync(dir)) return;
@@ -91,7 +97,9 @@ export function servePwa(app: express.Express, ctx: AppContext, dir = PWA_DIST) 
       },
     }),
   );
-  const page = (file: string) => (_req: Request, res: Response) => {
+  const page = (file: string) => (req: Request, res: Response) => {
+    // A path the app has no page for: its not-found page, said as 404 to browsers and crawlers alike.
+    if (!isAppRoute(req.path)) res.status(404);
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(dir, file));
   };

@@ -74,3 +74,8 @@ export function zonedToUtc(localDateTime: string, timeZone: string): string {
   if (secondOffset === firstOffset) return new Date(second).toISOString();
   return new Date(local - Math.min(firstOffset, secondOffset) * 60_000).toISOString();
 }
+
+/** The calendar date `days` after a YYYY-MM-DD date (calendar arithmetic, no zone involved). */
+export function addCalendarDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -12,6 +12,7 @@ export type ApiFlight = {
 
 export type ApiPayment = {
   _id: string;
+  transactionId: string;
   amount: number;
   status: string;
   image: string | null;

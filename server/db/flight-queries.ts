@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, inArray, like, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, like, lte, min, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import { SEATS_PER_FLIGHT } from '../../sync/constants';
 import { prepareOnce, preparedCache, type Queryable } from './client';
 import { airports, flights, seatAllocations } from './schema';
 
@@ -121,4 +122,34 @@ export function selectTakenSeats(q: Queryable, flightId: string, nowIso: string)
     .orderBy(asc(seatAllocations.seatLabel))
     .all()
     .map((r) => r.seat);
+}
+
+/**
+ * The lowest price and the number of flights on each local departure date of a route between two dates,
+ * counting only flights a search could still book for `seats` travellers (scheduled or delayed, not yet
+ * departed, enough seats left). One grouped read of the route-and-date index.
+ */
+const lowestFaresOf = prepareOnce((q) =>
+  q
+    .select({ date: flights.departureLocalDate, lowestCents: min(flights.priceCents), flights: count() })
+    .from(flights)
+    .where(
+      and(
+        eq(flights.originId, sql.placeholder('originId')),
+        eq(flights.destinationId, sql.placeholder('destinationId')),
+        gte(flights.departureLocalDate, sql.placeholder('first')),
+        lte(flights.departureLocalDate, sql.placeholder('last')),
+        inArray(flights.status, ['scheduled', 'delayed']),
+        gt(flights.departureTime, sql.placeholder('now')),
+        sql`${SEATS_PER_FLIGHT} - ${takenCount} >= ${sql.placeholder('seats')}`,
+      ),
+    )
+    .groupBy(flights.departureLocalDate)
+    .prepare(),
+);
+
+export type LowestFareFilter = { originId: string; destinationId: string; first: string; last: string; seats: number };
+
+export function selectLowestFares(q: Queryable, filter: LowestFareFilter, nowIso: string) {
+  return lowestFaresOf(q).all({ ...filter, now: nowIso });
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
-import { forbidden, unauthorized } from '../errors';
+import { unauthorized } from '../errors';
+import { authorize, type Permission } from '../policies';
 import { readToken } from '../services/tokens';
 import { findUserById, type UserRow } from '../services/users';
 
@@ -31,30 +32,23 @@ export function authenticate(ctx: AppContext) {
   };
 }
 
-/** The signed-in caller; a guest chat token is not enough. */
-export function currentUser(req: Request): UserRow {
-  if (!req.user || req.user.role === 'guest') throw unauthorized();
-  return req.user;
-}
-
-/** Any caller with a token, guest chat users included. */
-export function currentParticipant(req: Request): UserRow {
+/** The caller, once `permission` (a rule about no particular object) lets them in; else its 401 or 403. */
+export function caller(req: Request, permission: Permission): UserRow {
+  authorize(permission, req.user);
   if (!req.user) throw unauthorized();
   return req.user;
 }
 
-export function currentAdmin(req: Request): UserRow {
-  const user = currentUser(req);
-  if (user.role !== 'admin') throw forbidden();
-  return user;
+/** A route's gate as middleware: `router.put('/settings', gate('settings.edit'), handler)`. */
+export function gate(permission: Permission) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    caller(req, permission);
+    next();
+  };
 }
 
-export const requireUser = (req: Request, _res: Response, next: NextFunction) => {
-  currentUser(req);
-  next();
-};
+/** The signed-in caller; a guest chat token is not enough. */
+export const currentUser = (req: Request): UserRow => caller(req, 'account');
 
-/** Owners and admins may touch an object; anyone else gets a 404, never the data. */
-export function canAccess(user: UserRow, ownerId: string): boolean {
-  return user.role === 'admin' || user.id === ownerId;
-}
+/** Any caller with a token, guest chat users included. */
+export const currentParticipant = (req: Request): UserRow => caller(req, 'chat');

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import { may } from '../policies';
 import type { UserRow } from '../services/users';
 
 /** One rule per abuse-prone action: at most `limit` requests per `windowMs`, counted per key. */
@@ -99,7 +100,7 @@ export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => 
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipSuccessfulRequests: rule.failuresOnly ?? false,
-    skip: (req) => Boolean(rule.exemptAdmins && req.user?.role === 'admin'),
+    skip: (req) => Boolean(rule.exemptAdmins && may('limits.exempt', req.user)),
     keyGenerator: (req) => clientKey(req, rule),
     handler: (_req, _res, next) => {
       next(new AppError(429, rule.message));
@@ -175,7 +176,7 @@ export async function takeRequest(ctx: AppContext, names: readonly LimitName[], 
   const taken: { name: LimitName; key: string }[] = [];
   for (const name of names) {
     const rule = DEFAULT_RATE_LIMITS[name];
-    if (rule.exemptAdmins && caller.role === 'admin') continue;
+    if (rule.exemptAdmins && may('limits.exempt', caller)) continue;
     const key = rule.key === 'ip' ? `ip:${ipKeyGenerator(caller.ip)}` : `user:${caller.id}`;
     const { totalHits } = await stores[name].increment(key);
     taken.push({ name, key });

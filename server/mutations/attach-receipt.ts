@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MutationArgsSchemas } from '../../sync/protocol';
 import type { Tx } from '../db/client';
 import { pokeEffect } from '../outbox/effects';
+import { authorize } from '../policies';
 import { bookingMails } from '../services/notifications';
 import { markAwaitingReview } from '../services/payment-review';
 import { paymentFor } from '../services/payments';
@@ -12,9 +13,9 @@ import { defineMutation } from './mutation';
 export type PaymentWhere = { paymentId: string } | { accessKey: string };
 export const paymentWhere = (args: PaymentWhere) => ('paymentId' in args ? { id: args.paymentId } : { accessKey: args.accessKey });
 
-/** The payment's owner or an admin; anyone else is told the payment does not exist. */
+/** 'payment.claim': the payment's owner or an admin; anyone else is told the payment does not exist. */
 export function mayClaimPayment(user: UserRow, args: PaymentWhere, tx: Tx): void {
-  paymentFor(tx, user, paymentWhere(args));
+  authorize('payment.claim', user, { name: 'Payment', ownerId: paymentFor(tx, user, paymentWhere(args)).userId });
 }
 
 const ByAccessKey = z.object({ accessKey: z.string().trim().min(8).max(64), image: MutationArgsSchemas.attachReceipt.shape.image });

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { Tx } from '../db/client';
 import { bookings } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { conflict, notFound } from '../errors';
+import { conflict } from '../errors';
 import { pokeEffect } from '../outbox/effects';
+import { authorize } from '../policies';
 import { getBookingRow, toBookingJson } from '../services/booking-view';
 import { bookingFor, firstDeparture } from '../services/bookings';
 import type { UserRow } from '../services/users';
@@ -12,10 +13,9 @@ import { defineMutation } from './mutation';
 
 const HOUR = 3_600_000;
 
-/** Only the booking's owner checks in; an admin included, anyone else is told the booking does not exist. */
+/** 'booking.checkIn': only the booking's owner; anyone else, an admin too, is told the booking does not exist. */
 export function mayCheckIn(user: UserRow, args: { bookingId: string }, tx: Tx): void {
-  const row = bookingFor(tx, user, args.bookingId);
-  if (row.userId !== user.id) throw notFound('Booking');
+  authorize('booking.checkIn', user, { name: 'Booking', ownerId: bookingFor(tx, user, args.bookingId).userId });
 }
 
 /** Online check-in for the booking's owner: confirmed bookings, from 48 h to 1 h before departure. */

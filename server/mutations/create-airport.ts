@@ -1,12 +1,12 @@
 import { AirportBodySchema } from '../../sync/schemas/airport';
-import { forbidden } from '../errors';
+import { authorize } from '../policies';
 import { createAirport as insertAirport } from '../services/airports';
 import type { UserRow } from '../services/users';
 import { defineMutation } from './mutation';
 
-/** Admins only: airports, flights and settings are the airline's own. */
+/** 'catalogue.edit': admins only; airports and flights are the airline's own. */
 export function mayEditCatalogue(user: UserRow): void {
-  if (user.role !== 'admin') throw forbidden();
+  authorize('catalogue.edit', user);
 }
 
 export const createAirport = defineMutation({

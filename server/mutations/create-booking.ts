@@ -1,6 +1,6 @@
 import { dollarsToCents } from '../../sync/money';
 import { PaymentCreateBodySchema } from '../../sync/schemas/payment';
-import { unauthorized } from '../errors';
+import { authorize } from '../policies';
 import { pokeEffect } from '../outbox/effects';
 import { createBookingWithPayment } from '../services/booking-create';
 import { toBookingJson } from '../services/booking-view';
@@ -8,9 +8,9 @@ import { bookingMails } from '../services/notifications';
 import type { UserRow } from '../services/users';
 import { defineMutation } from './mutation';
 
-/** Any signed-in traveller (or admin) books for their own account; guests have none. */
+/** 'booking.create': any signed-in account books for itself; guests have none. */
 export function mayBook(user: UserRow): void {
-  if (user.role === 'guest') throw unauthorized();
+  authorize('booking.create', user);
 }
 
 /** A traveller books seats and opens a payment; the browser's amount must be the server's fare. */

@@ -1,13 +1,14 @@
 import { AdminBookingBodySchema } from '../../sync/schemas/payment';
-import { forbidden, notFound } from '../errors';
+import { notFound } from '../errors';
 import { pokeEffect } from '../outbox/effects';
 import { createBookingWithPayment } from '../services/booking-create';
 import { findUserById, type UserRow } from '../services/users';
+import { authorize, may } from '../policies';
 import { defineMutation } from './mutation';
 
-/** Admins only. */
+/** 'booking.createForCustomer': admins only. */
 export function mayBookForCustomer(user: UserRow): void {
-  if (user.role !== 'admin') throw forbidden();
+  authorize('booking.createForCustomer', user);
 }
 
 /** The admin's manual booking for a customer, with the same seat, traveller and flight rules. */
@@ -17,7 +18,7 @@ export const createCustomerBooking = defineMutation({
   permission: mayBookForCustomer,
   run(tx, ctx, admin, body) {
     const customer = findUserById(tx, body.userId);
-    if (!customer || customer.role === 'guest') throw notFound('User');
+    if (!customer || !may('booking.create', customer)) throw notFound('User');
     const created = createBookingWithPayment(
       tx,
       ctx,

@@ -2,13 +2,14 @@ import { MutationArgsSchemas } from '../../sync/protocol';
 import { CHAT_EVENTS } from '../../sync/schemas/chat';
 import type { Tx } from '../db/client';
 import { pokeEffect } from '../outbox/effects';
+import { authorize } from '../policies';
 import { conversationFor, markConversationRead as markRead } from '../services/chat';
 import type { UserRow } from '../services/users';
 import { defineMutation } from './mutation';
 
-/** A participant of the conversation; anyone else is told it does not exist. */
+/** 'conversation.markRead': a participant of the conversation; anyone else is told it does not exist. */
 export function mayReadConversation(user: UserRow, args: { conversationId: string }, tx: Tx): void {
-  conversationFor(tx, user, args.conversationId);
+  authorize('conversation.markRead', user, { name: 'Conversation', ownerId: conversationFor(tx, user, args.conversationId).userId });
 }
 
 /** Marks what the other side wrote as read; participants hear `messagesRead` and a poke. Answers how many changed. */

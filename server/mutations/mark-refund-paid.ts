@@ -2,16 +2,17 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { bookings } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { conflict, forbidden } from '../errors';
+import { conflict } from '../errors';
 import { pokeEffect } from '../outbox/effects';
 import { getBookingRow, toBookingJson } from '../services/booking-view';
 import { bookingFor } from '../services/bookings';
 import type { UserRow } from '../services/users';
+import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 
-/** Admins only. */
+/** 'booking.markRefundPaid': admins only. */
 export function mayMarkRefundPaid(user: UserRow): void {
-  if (user.role !== 'admin') throw forbidden();
+  authorize('booking.markRefundPaid', user);
 }
 
 /** The admin marks the refund of a cancelled paid booking as paid. */

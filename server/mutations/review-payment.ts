@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { PaymentReviewBodySchema } from '../../sync/schemas/payment';
-import { forbidden } from '../errors';
 import { pokeEffect } from '../outbox/effects';
 import { bookingMails } from '../services/notifications';
 import { reviewPayment as decide } from '../services/payment-review';
 import type { UserRow } from '../services/users';
+import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 
-/** Admins only. */
+/** 'payment.review': admins only. */
 export function mayReviewPayment(user: UserRow): void {
-  if (user.role !== 'admin') throw forbidden();
+  authorize('payment.review', user);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CHAT_EVENTS } from '../../sync/schemas/chat';
 import { MutationArgsSchemas } from '../../sync/protocol';
 import { mailEffect, pokeEffect, type Effect } from '../outbox/effects';
+import { authorize } from '../policies';
 import { conversationFor } from '../services/chat';
 import { guestReplyMail } from '../services/chat-mail';
 import { storeMessage } from '../services/chat-messages';
@@ -9,11 +10,11 @@ import type { UserRow } from '../services/users';
 import { defineMutation } from './mutation';
 
 /**
- * A participant of the conversation (its user, or an admin), or, for a conversation the client starts
+ * 'message.send': a participant of the conversation (its user, or an admin), or, for a conversation the client starts
  * with this message, its future owner; anyone else is told the conversation does not exist.
  */
 export function maySendMessage(user: UserRow, args: { conversationId: string; startAs?: string | undefined }, tx: Tx): void {
-  if (!args.startAs) conversationFor(tx, user, args.conversationId);
+  if (!args.startAs) authorize('message.send', user, { name: 'Conversation', ownerId: conversationFor(tx, user, args.conversationId).userId });
 }
 
 /** A chat message from either side, sent to the conversation's devices and every admin's. */

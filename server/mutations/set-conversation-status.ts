@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ConversationStatusBodySchema } from '../../sync/schemas/chat';
-import { forbidden } from '../errors';
 import { pokeEffect } from '../outbox/effects';
 import { setConversationStatus as saveStatus } from '../services/chat';
 import { toConversationJson } from '../services/chat-view';
 import type { UserRow } from '../services/users';
+import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 
-/** Admins only. */
+/** 'conversation.setStatus': admins only. */
 export function maySetConversationStatus(user: UserRow): void {
-  if (user.role !== 'admin') throw forbidden();
+  authorize('conversation.setStatus', user);
 }
 
 /** Support resolves or reopens a conversation. */

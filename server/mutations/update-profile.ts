@@ -1,12 +1,12 @@
 import { MutationArgsSchemas } from '../../sync/protocol';
-import { unauthorized } from '../errors';
+import { authorize } from '../policies';
 import { pokeEffect } from '../outbox/effects';
 import { updateProfile as saveProfile, type UserRow } from '../services/users';
 import { defineMutation } from './mutation';
 
-/** Signed-in users change their own profile; guests have none. */
+/** 'profile.update': signed-in accounts change their own profile; guests have none. */
 export function mayUpdateProfile(user: UserRow): void {
-  if (user.role === 'guest') throw unauthorized();
+  authorize('profile.update', user);
 }
 
 /** Name, phone and the other profile fields; never the e-mail (that needs the current password, online). */

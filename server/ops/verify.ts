@@ -6,6 +6,7 @@ import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import * as schema from '../db/schema';
 import { imagePath } from '../services/images';
+import { PDF_MIME } from '../../sync/upload-rules';
 
 const migrationsJournal = path.resolve(import.meta.dirname, '../../migrations/meta/_journal.json');
 const JournalSchema = z.object({ entries: z.array(z.object({ when: z.number() })) });
@@ -20,7 +21,8 @@ export function expectedTables(): string[] {
 
 export class VerifyError extends Error {}
 
-export type Verified = { file: string; tables: number; bookings: number; images: string[] };
+/** `images` are the ids of every upload; `pdfs` those of them stored as PDF (their file is `<id>.pdf`). */
+export type Verified = { file: string; tables: number; bookings: number; images: string[]; pdfs: string[] };
 
 function newestKnownMigration(): number {
   const journal = JournalSchema.parse(JSON.parse(readFileSync(migrationsJournal, 'utf8')));
@@ -55,8 +57,10 @@ export function verifyDatabase(file: string): Verified {
     const applied = (db.prepare('select max(created_at) as newest from __drizzle_migrations').get() as { newest: number | null }).newest ?? 0;
     if (applied > newestKnownMigration()) throw new VerifyError(`${file} was written by a newer version of the app (unknown migrations); update the code first`);
     const bookings = (db.prepare('select count(*) as n from bookings').get() as { n: number }).n;
-    const images = (db.prepare('select id from images order by id').all() as { id: string }[]).map((r) => r.id);
-    return { file, tables: present.size, bookings, images };
+    const uploads = db.prepare('select id, mime from images order by id').all() as { id: string; mime: string }[];
+    const images = uploads.map((r) => r.id);
+    const pdfs = uploads.filter((r) => r.mime === PDF_MIME).map((r) => r.id);
+    return { file, tables: present.size, bookings, images, pdfs };
   } finally {
     db.close();
   }
@@ -64,5 +68,6 @@ export function verifyDatabase(file: string): Verified {
 
 /** The image rows of a verified database whose file is missing from `folder`'s images (a DATA_DIR or a backup). */
 export function missingImageFiles(verified: Verified, folder: string): string[] {
-  return verified.images.filter((id) => !existsSync(imagePath(folder, id)));
+  const pdfs = new Set(verified.pdfs);
+  return verified.images.filter((id) => !existsSync(imagePath(folder, id, pdfs.has(id) ? PDF_MIME : undefined)));
 }

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { AppContext } from '../context';
 import { userFromToken } from '../middleware/auth';
+import { may } from '../policies';
 import { attachChatEvents } from './chat-socket';
 import { pokeSender } from './pokes';
 import type { Realtime } from './port';
@@ -25,7 +26,7 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
     }
     socket.data = { userId: user.id, role: user.role };
     void socket.join(userRoom(user.id));
-    if (user.role === 'admin') void socket.join(ADMIN_ROOM);
+    if (may('realtime.adminRoom', user)) void socket.join(ADMIN_ROOM);
     next();
   });
   io.on('connection', (socket) => {

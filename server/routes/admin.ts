@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EmailBodySchema } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { mailOutbox } from '../db/schema';
-import { currentAdmin } from '../middleware/auth';
+import { caller } from '../middleware/auth';
 import { listAudit } from '../services/audit';
 import { escapeHtml } from '../services/notifications';
 import { readSettings } from '../services/settings';
@@ -24,7 +24,7 @@ export function adminRoutes(ctx: AppContext): Router {
 
   /** Admin-only mail; `to: 'self'` writes to the operator's address from the settings. */
   router.post('/emails', async (req, res) => {
-    currentAdmin(req);
+    caller(req, 'backOffice');
     const body = validate(EmailBodySchema, req.body);
     const to = body.to === 'self' ? readSettings(ctx.db).mail.name : validate(z.email('A valid email is required'), body.to);
     await ctx.mailer.send({ to, subject: body.subject, text: body.message, html: `<p>${escapeHtml(body.message)}</p>` });
@@ -32,13 +32,13 @@ export function adminRoutes(ctx: AppContext): Router {
   });
 
   router.get('/audit', (req, res) => {
-    currentAdmin(req);
+    caller(req, 'backOffice');
     const query = validate(AuditQuerySchema, req.query);
     res.json(listAudit(ctx.db, { ...query, offset: (query.page - 1) * query.limit }));
   });
 
   router.get('/mail-outbox', (req, res) => {
-    currentAdmin(req);
+    caller(req, 'backOffice');
     const { limit } = validate(OutboxQuerySchema, req.query);
     res.json(ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit).all());
   });

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AirportBodySchema, AirportDeleteBodySchema, AirportQuerySchema, AirportUpdateBodySchema } from '../../sync/schemas/airport';
 import type { AppContext } from '../context';
-import { currentAdmin } from '../middleware/auth';
+import { caller } from '../middleware/auth';
 import { createAirport } from '../mutations/create-airport';
 import { deleteAirport } from '../mutations/delete-airport';
 import { runMutation } from '../mutations/run';
@@ -22,17 +22,17 @@ export function airportRoutes(ctx: AppContext): Router {
   });
 
   router.post('/airports', (req, res) => {
-    const airport = runMutation(ctx, createAirport, currentAdmin(req), validate(AirportBodySchema, req.body));
+    const airport = runMutation(ctx, createAirport, caller(req, 'catalogue.edit'), validate(AirportBodySchema, req.body));
     res.status(201).json({ message: 'Airport created successfully', airport: toAirportJson(airport) });
   });
 
   router.put('/airports', (req, res) => {
-    const airport = runMutation(ctx, updateAirport, currentAdmin(req), validate(AirportUpdateBodySchema, req.body));
+    const airport = runMutation(ctx, updateAirport, caller(req, 'catalogue.edit'), validate(AirportUpdateBodySchema, req.body));
     res.json({ message: 'Airport updated successfully', airport: toAirportJson(airport) });
   });
 
   router.delete('/airports', (req, res) => {
-    runMutation(ctx, deleteAirport, currentAdmin(req), validate(AirportDeleteBodySchema, req.body));
+    runMutation(ctx, deleteAirport, caller(req, 'catalogue.edit'), validate(AirportDeleteBodySchema, req.body));
     res.json({ message: 'Airport deleted successfully' });
   });
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { BookingIdParamsSchema, BookingListQuerySchema, TrackBodySchema } from '../../sync/schemas/booking';
 import type { AppContext } from '../context';
-import { currentAdmin, currentUser } from '../middleware/auth';
+import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { cancelBooking } from '../mutations/cancel-booking';
 import { checkIn } from '../mutations/check-in';
@@ -21,7 +21,7 @@ export function bookingRoutes(ctx: AppContext): Router {
   });
 
   router.get('/bookings', (req, res) => {
-    currentAdmin(req);
+    caller(req, 'backOffice');
     const { items, total } = listAllBookings(ctx, validate(BookingListQuerySchema, req.query));
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
@@ -34,7 +34,7 @@ export function bookingRoutes(ctx: AppContext): Router {
 
   /** The admin's manual booking for a customer, with the same seat, traveller and flight rules. */
   router.post('/bookings', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'booking.createForCustomer');
     const { booking } = runMutation(ctx, createCustomerBooking, admin, req.body);
     res.status(201).json(toBookingJson(ctx.db, booking, ctx.now().toISOString()));
   });
@@ -51,7 +51,7 @@ export function bookingRoutes(ctx: AppContext): Router {
 
   router.put('/bookings/:id/refund', (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(runMutation(ctx, markRefundPaid, currentAdmin(req), { bookingId: id }));
+    res.json(runMutation(ctx, markRefundPaid, caller(req, 'booking.markRefundPaid'), { bookingId: id }));
   });
 
   return router;

@@ -10,7 +10,7 @@ import {
   MessageSendBodySchema,
 } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
-import { currentAdmin, currentParticipant } from '../middleware/auth';
+import { caller, currentParticipant } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { markConversationRead } from '../mutations/mark-conversation-read';
 import { runMutation } from '../mutations/run';
@@ -36,14 +36,14 @@ export function chatRoutes(ctx: AppContext): Router {
   });
 
   router.post('/messages/conversations/start', (req, res) => {
-    const user = currentParticipant(req);
+    const user = caller(req, 'conversation.start');
     const { type } = validate(ConversationStartBodySchema, req.body ?? {});
     const { conversation, created } = runMutation(ctx, startConversation, user, { type });
     res.status(created ? 201 : 200).json(conversation);
   });
 
   router.get('/messages/conversations/:type', (req, res) => {
-    const user = currentParticipant(req);
+    const user = caller(req, 'conversation.list');
     const { type } = validate(ConversationTypeParamsSchema, req.params);
     res.json(listConversations(ctx, user, type));
   });
@@ -55,7 +55,7 @@ export function chatRoutes(ctx: AppContext): Router {
   });
 
   router.put('/messages/conversations/:conversationId/status', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'conversation.setStatus');
     const { conversationId } = validate(ConversationParamsSchema, req.params);
     const { status } = validate(ConversationStatusBodySchema, req.body);
     res.json(runMutation(ctx, setConversationStatus, admin, { conversationId, status }));

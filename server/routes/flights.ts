@@ -1,15 +1,17 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { FLIGHT_PAGE_MAX } from '../../sync/constants';
+import { LowestFaresQuerySchema } from '../../sync/schemas/lowest-fares';
 import { FlightBodySchema, FlightIdParamsSchema, FlightSearchQuerySchema, FlightUpdateBodySchema } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
-import { currentAdmin } from '../middleware/auth';
-import { searchFlightsPage } from '../services/flight-paging';
+import { caller } from '../middleware/auth';
 import { createFlight } from '../mutations/create-flight';
 import { deleteFlight } from '../mutations/delete-flight';
 import { runMutation } from '../mutations/run';
 import { updateFlight } from '../mutations/update-flight';
+import { searchFlightsPage } from '../services/flight-paging';
 import { getFlight, takenSeats } from '../services/flights';
+import { lowestFares } from '../services/lowest-fares';
 import { validate } from '../validate';
 
 /**
@@ -33,6 +35,11 @@ export function flightRoutes(ctx: AppContext): Router {
     res.json(items);
   });
 
+  // Before /flights/:id, which would take 'lowest-fares' for an id.
+  router.get('/flights/lowest-fares', (req, res) => {
+    res.json(lowestFares(ctx, validate(LowestFaresQuerySchema, req.query)));
+  });
+
   router.get('/flights/:id', (req, res) => {
     const { id } = validate(FlightIdParamsSchema, req.params);
     res.json(getFlight(ctx, ctx.db, id));
@@ -44,19 +51,19 @@ export function flightRoutes(ctx: AppContext): Router {
   });
 
   router.post('/flights', (req, res) => {
-    const flight = runMutation(ctx, createFlight, currentAdmin(req), validate(FlightBodySchema, req.body));
+    const flight = runMutation(ctx, createFlight, caller(req, 'catalogue.edit'), validate(FlightBodySchema, req.body));
     res.status(201).json({ message: 'Flight created successfully', flight });
   });
 
   router.put('/flights/:id', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'catalogue.edit');
     const { id } = validate(FlightIdParamsSchema, req.params);
     const flight = runMutation(ctx, updateFlight, admin, { id, changes: validate(FlightUpdateBodySchema, req.body) });
     res.json({ message: 'Flight updated successfully', flight });
   });
 
   router.delete('/flights/:id', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'catalogue.edit');
     runMutation(ctx, deleteFlight, admin, validate(FlightIdParamsSchema, req.params));
     res.json({ message: 'Flight deleted successfully' });
   });

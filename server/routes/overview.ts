@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { isTimeZone } from '../../sync/schemas/airport';
 import type { AppContext } from '../context';
-import { currentAdmin } from '../middleware/auth';
+import { caller } from '../middleware/auth';
 import { overview } from '../services/overview';
 import { validate } from '../validate';
 
@@ -15,7 +15,7 @@ export function overviewRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.get('/admin/overview', (req, res) => {
-    currentAdmin(req);
+    caller(req, 'backOffice');
     const { tz } = validate(OverviewQuerySchema, req.query);
     res.json(overview(ctx, tz));
   });

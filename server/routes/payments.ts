@@ -3,7 +3,7 @@ import { IdParamsSchema } from '../../sync/schemas/common';
 import { PaymentCreateBodySchema, PaymentListQuerySchema, PaymentReviewBodySchema, PaymentTokenParamsSchema, ReceiptBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import { whenWritable } from '../db/faults';
-import { currentAdmin, currentUser } from '../middleware/auth';
+import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { attachReceipt } from '../mutations/attach-receipt';
 import { confirmManualPayment } from '../mutations/confirm-manual-payment';
@@ -23,7 +23,7 @@ export function paymentRoutes(ctx: AppContext): Router {
 
   /** Books and opens a payment. Crypto and Cash App answer what the modal shows; bank transfer a link. */
   router.post('/payments', ...bookingLimits, async (req, res) => {
-    const user = currentUser(req);
+    const user = caller(req, 'booking.create');
     const body = validate(PaymentCreateBodySchema, req.body);
     const { booking, payment } = await whenWritable(() => runMutation(ctx, createBooking, user, body));
     const bookingJson = toBookingJson(ctx.db, booking, nowIso());
@@ -41,7 +41,7 @@ export function paymentRoutes(ctx: AppContext): Router {
   });
 
   router.get('/payments', (req, res) => {
-    currentAdmin(req);
+    caller(req, 'backOffice');
     const { items, total } = listAllPayments(ctx, validate(PaymentListQuerySchema, req.query));
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
@@ -75,7 +75,7 @@ export function paymentRoutes(ctx: AppContext): Router {
   });
 
   router.put('/payments/:id', (req, res) => {
-    const admin = currentAdmin(req);
+    const admin = caller(req, 'payment.review');
     const { id } = validate(IdParamsSchema, req.params);
     const payment = runMutation(ctx, reviewPayment, admin, { paymentId: id, ...validate(PaymentReviewBodySchema, req.body) });
     res.json({ message: 'Payment status updated', payment: toPaymentJson(ctx.db, payment, nowIso()) });

@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { SettingsBodySchema } from '../../sync/schemas/settings';
 import type { AppContext } from '../context';
-import { currentAdmin } from '../middleware/auth';
+import { caller } from '../middleware/auth';
 import { runMutation } from '../mutations/run';
 import { updateSettings } from '../mutations/update-settings';
+import { may } from '../policies';
 import { adminSettings, publicSettings, readSettings } from '../services/settings';
 import { validate } from '../validate';
 
@@ -12,11 +13,11 @@ export function settingsRoutes(ctx: AppContext): Router {
 
   router.get('/settings', (req, res) => {
     const stored = readSettings(ctx.db);
-    res.json(req.user?.role === 'admin' ? adminSettings(stored) : publicSettings(stored));
+    res.json(may('settings.readPrivate', req.user) ? adminSettings(stored) : publicSettings(stored));
   });
 
   router.put('/settings', (req, res) => {
-    const saved = runMutation(ctx, updateSettings, currentAdmin(req), validate(SettingsBodySchema, req.body));
+    const saved = runMutation(ctx, updateSettings, caller(req, 'settings.edit'), validate(SettingsBodySchema, req.body));
     res.json({ message: 'Updated successfully!', settings: adminSettings(saved) });
   });
 

@@ -3,7 +3,7 @@ import { PullRequestSchema, PushRequestSchema } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import { faultAnswer, whenWritable } from '../db/faults';
 import { AppError } from '../errors';
-import { currentParticipant } from '../middleware/auth';
+import { caller } from '../middleware/auth';
 import { withinPushBudget } from '../services/push-budget';
 import { pull } from '../services/sync-pull';
 import { push, TransientError } from '../services/sync-push';
@@ -13,12 +13,12 @@ export function syncRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.post('/sync/pull', (req, res) => {
-    const user = currentParticipant(req);
+    const user = caller(req, 'sync.use');
     res.json(pull(ctx, user, validate(PullRequestSchema, req.body)));
   });
 
   router.post('/sync/push', async (req, res) => {
-    const user = currentParticipant(req);
+    const user = caller(req, 'sync.use');
     const request = await withinPushBudget(ctx, { id: user.id, role: user.role, ip: req.ip ?? 'unknown' }, validate(PushRequestSchema, req.body));
     try {
       // A push repeats safely: mutations already applied are skipped.

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { refundCents } from '../../sync/fare';
+import { refundOnCancel, type Refund } from '../../sync/refund';
 import type { Tx } from '../db/client';
 import { bookings, payments } from '../db/schema';
 import { recordChange } from './audit';
@@ -15,18 +15,19 @@ function touch(tx: Tx, booking: BookingRow, version: number): void {
 
 /**
  * Cancels a booking and frees its seats. A paid booking records the refund due (total minus the
- * penalty setting); an unpaid one's pending payment fails with the same reason.
+ * penalty setting); an unpaid one's pending payment fails with the same reason. Answers the refund
+ * that applies, as the traveller is told it (a payment awaiting review is refunded only if it arrives).
  */
-export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): void {
+export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Refund {
   const payment = tx.select().from(payments).where(eq(payments.bookingId, booking.id)).get();
-  const paid = payment?.status === 'successful';
+  const refund = refundOnCancel(payment, booking.totalCents, readSettings(tx).cancellationPenaltyPercent);
   const stamp = change.now.toISOString();
   setBookingSeats(tx, booking.id, { state: 'released' });
   tx.update(bookings)
     .set({
       status: 'cancelled',
       cancelReason: change.reason,
-      refundDueCents: paid ? refundCents(booking.totalCents, readSettings(tx).cancellationPenaltyPercent) : null,
+      refundDueCents: refund.kind === 'due' ? refund.cents : null,
       updatedAt: stamp,
       version: change.version,
     })
@@ -40,6 +41,7 @@ export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): vo
     }
   }
   touch(tx, booking, change.version);
+  return refund;
 }
 
 export function confirmBookingTx(tx: Tx, booking: BookingRow, change: Change): void {

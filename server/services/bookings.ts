@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings, flights, travellers } from '../db/schema';
 import { AppError, notFound } from '../errors';
-import { canAccess } from '../middleware/auth';
+import { authorize } from '../policies';
 import { toBookingJson, type BookingRow } from './booking-view';
 import type { UserRow } from './users';
 
@@ -67,7 +67,8 @@ export function trackBooking(ctx: AppContext, reference: string, email: string):
 
 export function bookingFor(q: Queryable, user: UserRow, id: string): BookingRow {
   const row = q.select().from(bookings).where(eq(bookings.id, id)).get();
-  if (!row || !canAccess(user, row.userId)) throw notFound('Booking');
+  if (!row) throw notFound('Booking');
+  authorize('booking.read', user, { name: 'Booking', ownerId: row.userId });
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, gt } from 'drizzle-orm';
-import { SyncChangesSchema, type MutationName, type SyncChanges } from '../../sync/protocol';
+import { SyncChangesSchema, type SyncChanges } from '../../sync/protocol';
 import type { Queryable } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { toConversationJson, toMessageJson, visibleConversations } from './chat-view';
@@ -31,5 +31,3 @@ export function guestChanges(q: Queryable, guest: UserRow, since: number): SyncC
 }
 
 export const CHAT_TABLES = new Set<string>(['conversations', 'messages']);
-/** The only mutations a guest may push. */
-export const GUEST_MUTATIONS = new Set<MutationName>(['sendMessage', 'markConversationRead']);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../sync/schemas/chat';
 import type { Queryable } from '../db/client';
 import { conversations, messages, users } from '../db/schema';
+import { visibleRows } from '../policies';
 import { imageUrl } from './images';
 import type { UserRow } from './users';
 
@@ -11,14 +12,9 @@ export type MessageRow = typeof messages.$inferSelect;
 /** How support appears to a traveller: one team, not the admin who happened to answer. */
 export const SUPPORT_PARTY = { _id: 'support', fullName: 'SkyWay Support' } as const;
 
-/** A conversation's participants are its user and every admin. */
-export function isParticipant(user: UserRow, conversation: Pick<ConversationRow, 'userId'>): boolean {
-  return user.role === 'admin' || user.id === conversation.userId;
-}
-
-/** The conversations a user may see: admins all of them, everyone else their own. */
+/** The conversations a user may see ('conversation.read'): admins all of them, everyone else their own. */
 export function visibleConversations(user: UserRow): SQL | undefined {
-  return user.role === 'admin' ? undefined : eq(conversations.userId, user.id);
+  return visibleRows('conversation.read', user, conversations.userId);
 }
 
 /** Messages that the viewer's side has not read: from the other side, with no read time. */

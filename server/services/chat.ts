@@ -6,11 +6,10 @@ import type { AppContext } from '../context';
 import { prepareOnce, type Queryable, type Tx } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { AppError, notFound } from '../errors';
-import { isParticipant, toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
+import { notFound } from '../errors';
+import { authorize, may } from '../policies';
+import { toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
 import type { UserRow } from './users';
-
-export const ADMIN_CANNOT_START = "Admin can't contact support, you are Support";
 
 const conversationById = prepareOnce((q) =>
   q
@@ -23,7 +22,8 @@ const conversationById = prepareOnce((q) =>
 /** The conversation when the user takes part in it; anyone else gets a 404, never the data. */
 export function conversationFor(q: Queryable, user: UserRow, id: string): ConversationRow {
   const row = conversationById(q).get({ id });
-  if (!row || !isParticipant(user, row)) throw notFound('Conversation');
+  if (!row) throw notFound('Conversation');
+  authorize('conversation.read', user, { name: 'Conversation', ownerId: row.userId });
   return row;
 }
 
@@ -52,7 +52,7 @@ export function startConversation(tx: Tx, user: UserRow, type: ConversationType,
  */
 export function conversationOrStart(tx: Queryable, user: UserRow, id: string, type: ConversationType, now: Date): ConversationRow {
   if (conversationById(tx).get({ id })) return conversationFor(tx, user, id);
-  if (user.role === 'admin') throw new AppError(403, ADMIN_CANNOT_START);
+  authorize('conversation.start', user);
   const stamp = now.toISOString();
   return tx.insert(conversations).values({ id, type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: nextVersion(tx) }).returning().get();
 }
@@ -62,7 +62,7 @@ export function conversationOrStart(tx: Queryable, user: UserRow, id: string, ty
  * id (a UUID that is no conversation yet) that its first message will start. Else 'Conversation not found'.
  */
 export function checkImageConversation(q: Queryable, user: UserRow, id: string): void {
-  if (!conversationById(q).get({ id }) && user.role !== 'admin' && z.uuid().safeParse(id).success) return;
+  if (!conversationById(q).get({ id }) && may('conversation.start', user) && z.uuid().safeParse(id).success) return;
   conversationFor(q, user, id);
 }
 

@@ -8,6 +8,7 @@ import { emailVerifications, users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { invalidField } from '../errors';
 import { REDACTED } from '../log-redact';
+import { may } from '../policies';
 import type { Mail } from './mail';
 import { hashLinkToken, newLinkToken } from './tokens';
 import { findUserById, type UserRow } from './users';
@@ -38,7 +39,7 @@ function verifyMail(to: string, siteUrl: string, token: string): Mail {
  * the older ones.
  */
 export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteUrl: string): Promise<void> {
-  if (user.role === 'guest' || user.emailVerifiedAt !== null) return;
+  if (!may('account', user) || user.emailVerifiedAt !== null) return;
   const token = newLinkToken();
   const now = ctx.now();
   // NOTE: callers reach this after an await (a password hash or check): retried while the write lock is held.

@@ -25,18 +25,17 @@ const referenced = sql`(
 /** Deletes uploads older than a day that nothing refers to: rows in one transaction, then their files. */
 export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
   const cutoff = new Date(ctx.now().getTime() - ORPHAN_AFTER_MS).toISOString();
-  const ids = immediate(ctx.db, (tx) => {
-    const orphans = tx
-      .select({ id: images.id })
+  const orphans = immediate(ctx.db, (tx) => {
+    const rows = tx
+      .select({ id: images.id, mime: images.mime })
       .from(images)
       .where(and(ne(images.kind, 'marketing'), lt(images.createdAt, cutoff), sql`${images.id} not in ${referenced}`))
-      .all()
-      .map((row) => row.id);
-    if (orphans.length) tx.delete(images).where(inArray(images.id, orphans)).run();
-    return orphans;
+      .all();
+    if (rows.length) tx.delete(images).where(inArray(images.id, rows.map((row) => row.id))).run();
+    return rows;
   });
-  await Promise.all(ids.map((id) => rm(imagePath(ctx.dataDir, id), { force: true })));
-  return ids;
+  await Promise.all(orphans.map((row) => rm(imagePath(ctx.dataDir, row.id, row.mime), { force: true })));
+  return orphans.map((row) => row.id);
 }
 
 const lastCleanup = new WeakMap<AppContext, number>();

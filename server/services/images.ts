@@ -7,15 +7,18 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { images } from '../db/schema';
-import { AppError, notFound, unauthorized } from '../errors';
+import { AppError, notFound } from '../errors';
+import { ALLOW, decide, imageReadPermission, refusal } from '../policies';
 import { inImageQueue } from './image-queue';
+import { allowedUploads, PDF_MIME, startsAsPdf } from '../../sync/upload-rules';
+import { checkPdf } from './pdf-receipts';
 import type { UserRow } from './users';
 
 export type ImageKind = (typeof images.$inferSelect)['kind'];
 export type ImageRow = typeof images.$inferSelect;
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const WEBP_MIME = 'image/webp';
 const MAX_SIDE = 1024;
 const MEGAPIXEL = 1_000_000;
 /** Admins' home-page images may be large; receipts, chat images and photos come downscaled to 1024 px by the PWA. */
@@ -26,14 +29,15 @@ const HEAVY_PNG_SHARE = 4;
 export const DAILY_UPLOADS: Record<Exclude<UserRow['role'], 'admin'>, number> = { user: 100, guest: 20 };
 const DAY_MS = 86_400_000;
 
-const notAnImage = () => new AppError(400, 'The file is not a JPEG, PNG or WebP image', { code: 'invalid_image' });
+const notAccepted = (kind: ImageKind) => new AppError(400, allowedUploads(kind), { code: 'invalid_image' });
 
 export function imageDir(dataDir: string): string {
   return path.join(dataDir, 'images');
 }
 
-export function imagePath(dataDir: string, id: string): string {
-  return path.join(imageDir(dataDir), `${id}.webp`);
+/** An upload's file: `<id>.webp`, or `<id>.pdf` for a PDF receipt. */
+export function imagePath(dataDir: string, id: string, mime = WEBP_MIME): string {
+  return path.join(imageDir(dataDir), `${id}.${mime === PDF_MIME ? 'pdf' : 'webp'}`);
 }
 
 export function imageUrl(id: string): string {
@@ -53,15 +57,15 @@ function pixelLimit(kind: ImageKind, header: Header): { pixels: number; message:
 }
 
 /** Checks the header, then decodes within its limit: at most 1024 px a side, WebP at quality 90, metadata stripped. */
-async function reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer; info: OutputInfo }> {
+async function reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer; info: Pick<OutputInfo, 'width' | 'height'> }> {
   let header: Header;
   try {
     // Reads the header only; the pixel limit is checked below so an oversized image is told apart from a non-image.
     header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw notAnImage();
+    throw notAccepted(kind);
   }
-  if (!header.format || !ACCEPTED.has(header.format)) throw notAnImage();
+  if (!header.format || !ACCEPTED.has(header.format)) throw notAccepted(kind);
   const limit = pixelLimit(kind, header);
   if ((header.width ?? 0) * (header.height ?? 0) > limit.pixels) throw new AppError(400, limit.message, { code: 'invalid_image' });
   try {
@@ -89,10 +93,23 @@ function assertDailyQuota(ctx: AppContext, owner: UserRow): void {
 /** Who stores an image: its owner (seeds have none), the queue's key for the caller (its address) and a title. */
 export type Uploader = { owner: UserRow | null; queueKey: string; title?: string | null };
 
+type Stored = { data: Buffer; mime: string; width: number; height: number };
+
+/** What is written: a re-encoded image (in the image queue), or a receipt's PDF as it came (it has no pixel size). */
+async function prepare(input: Buffer, kind: ImageKind, queueKey: string): Promise<Stored> {
+  if (startsAsPdf(input)) {
+    if (kind !== 'receipt') throw new AppError(400, `PDFs are accepted for receipts only. ${allowedUploads(kind)}`);
+    checkPdf(input);
+    return { data: input, mime: PDF_MIME, width: 0, height: 0 };
+  }
+  const { data, info } = await inImageQueue(queueKey, () => reencode(input, kind));
+  return { data, mime: WEBP_MIME, width: info.width, height: info.height };
+}
+
 /**
  * The same bytes from the same owner answer the stored image, so a retried upload is harmless (and the
  * image counts as new again for the orphan clean-up). Otherwise the owner's daily quota is checked and
- * the image re-encoded in the image queue (services/image-queue.ts).
+ * the image re-encoded in the image queue (services/image-queue.ts); a receipt may be a PDF instead.
  */
 export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind, { owner, queueKey, title = null }: Uploader): Promise<ImageRow> {
   const sha256 = createHash('sha256').update(input).digest('hex');
@@ -106,19 +123,19 @@ export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind
     return ctx.db.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning().get() ?? same;
   }
   if (owner) assertDailyQuota(ctx, owner);
-  const output = await inImageQueue(queueKey, () => reencode(input, kind));
+  const output = await prepare(input, kind, queueKey);
   const id = randomBytes(16).toString('hex');
   mkdirSync(imageDir(ctx.dataDir), { recursive: true });
-  await writeFile(imagePath(ctx.dataDir, id), output.data);
+  await writeFile(imagePath(ctx.dataDir, id, output.mime), output.data);
   return ctx.db
     .insert(images)
     .values({
       id,
       ownerId: owner?.id ?? null,
       kind,
-      mime: 'image/webp',
-      width: output.info.width,
-      height: output.info.height,
+      mime: output.mime,
+      width: output.width,
+      height: output.height,
       bytes: output.data.length,
       sha256,
       title,
@@ -148,19 +165,20 @@ export function listMarketingImages(ctx: AppContext) {
 }
 
 /**
- * Marketing images are public; any other image only to its owner and admins. Further readers
- * (the other party of a conversation) are allowed by `extraReader`. Anonymous callers get 401, others 404.
+ * The image when the caller may read it (policies: 'image.read', marketing ones are public). A chat image
+ * is also read by whoever `inReadableConversation` says may read a conversation it is attached to.
  */
 export function readableImage(
   ctx: AppContext,
   id: string,
   user: UserRow | undefined,
-  extraReader: (image: ImageRow, user: UserRow) => boolean = () => false,
+  inReadableConversation: (image: ImageRow, reader: UserRow) => boolean,
 ): ImageRow {
-  const row = ctx.db.select().from(images).where(and(eq(images.id, id))).get();
+  const row = ctx.db.select().from(images).where(eq(images.id, id)).get();
   if (!row) throw notFound('Image');
-  if (row.kind === 'marketing') return row;
-  if (!user) throw unauthorized();
-  if (user.role === 'admin' || user.id === row.ownerId || extraReader(row, user)) return row;
-  throw notFound('Image');
+  const permission = imageReadPermission(row.kind);
+  const outcome = decide(permission, user, row.ownerId);
+  if (outcome === ALLOW) return row;
+  if (user && outcome === 404 && row.kind === 'chat' && inReadableConversation(row, user)) return row;
+  throw refusal(permission, outcome, 'Image');
 }

@@ -69,7 +69,8 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
     if (departed.length) tx.update(flights).set({ status: 'departed', updatedAt: nowIso, version }).where(inArray(flights.id, departed)).run();
     const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
     const mails = expired.flatMap(({ booking, reason }) =>
-      reason === REVIEW_DEADLINE_PASSED ? bookingMails.reviewExpired(tx, booking) : bookingMails.bookingCancelled(tx, booking, reason),
+      // Past the payment deadline with nothing awaiting review: no payment was received.
+      reason === REVIEW_DEADLINE_PASSED ? bookingMails.reviewExpired(tx, booking) : bookingMails.bookingCancelled(tx, booking, reason, { kind: 'none' }),
     );
     const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
     return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails, ...pokes] };

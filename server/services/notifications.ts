@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { formatMoney } from '../../sync/money';
+import { refundSentence, type Refund } from '../../sync/refund';
 import type { Booking } from '../../sync/schemas/booking';
 import { localDate, localTime } from '../../sync/time';
 import type { Queryable } from '../db/client';
@@ -83,11 +84,11 @@ export const bookingMails = {
       ...itinerary(booking),
     ]));
   },
-  bookingCancelled(q: Queryable, booking: Booking, reason: string): Effect[] {
-    const refund = booking.refundDue === null ? [] : [`Refund due: ${formatMoney(Math.round(booking.refundDue * 100))}`];
+  /** The refund line follows what was received: an amount due, a refund only if the money arrives, or none. */
+  bookingCancelled(q: Queryable, booking: Booking, reason: string, refund: Refund): Effect[] {
     return toTraveller(q, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
-      ...refund,
+      refundSentence(refund),
       ...itinerary(booking),
     ]));
   },

@@ -7,6 +7,7 @@ import { passwordResets, users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { invalidField } from '../errors';
 import { REDACTED } from '../log-redact';
+import { may } from '../policies';
 import type { Mail } from './mail';
 import { hashPassword } from './passwords';
 import { hashLinkToken, newLinkToken } from './tokens';
@@ -38,7 +39,7 @@ function resetMail(to: string, siteUrl: string, token: string): Mail {
  */
 export function requestPasswordReset(ctx: AppContext, email: string, siteUrl: string): void {
   const user = findUserByEmail(ctx.db, email);
-  if (!user || user.role === 'guest') return;
+  if (!user || !may('account', user)) return;
   const token = newLinkToken();
   const now = ctx.now();
   immediate(ctx.db, (tx) => {

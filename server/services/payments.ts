@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings, payments, users } from '../db/schema';
 import { notFound } from '../errors';
-import { canAccess } from '../middleware/auth';
+import { authorize } from '../policies';
 import { getBookingRow, toBookingJson } from './booking-view';
 import { imageUrl } from './images';
 import { readSettings } from './settings';
@@ -57,7 +57,8 @@ export function paymentLinkHash(accessKey: string): string {
 export function paymentFor(q: Queryable, user: UserRow, where: { id: string } | { accessKey: string }): PaymentRow {
   const condition = 'id' in where ? eq(payments.id, where.id) : eq(payments.accessKey, where.accessKey);
   const row = q.select().from(payments).where(condition).get();
-  if (!row || !canAccess(user, row.userId)) throw notFound('Payment');
+  if (!row) throw notFound('Payment');
+  authorize('payment.read', user, { name: 'Payment', ownerId: row.userId });
   return row;
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { CATALOGUE_TABLES, type CatalogueTable, type CoveredRange, type SyncChanges } from '../../sync/protocol';
 import type { Queryable } from '../db/client';
 import { selectFlights } from '../db/flight-queries';
 import { airports, bookings, flights } from '../db/schema';
+import { may, visibleRows } from '../policies';
 import { toAirportJson } from './airports';
 import { toFlightJson } from './flights';
 import type { UserRow } from './users';
@@ -22,7 +23,7 @@ function bookedFlightIds(q: Queryable, user: UserRow, column: typeof bookings.fl
   return q
     .select({ id: column })
     .from(bookings)
-    .where(user.role === 'admin' ? undefined : eq(bookings.userId, user.id));
+    .where(visibleRows('booking.read', user, bookings.userId));
 }
 
 /**
@@ -77,7 +78,7 @@ function take(q: Queryable, scope: CatalogueScope, page: CataloguePage, table: C
  * rows. Guests see no catalogue.
  */
 export function cataloguePage(q: Queryable, scope: CatalogueScope, start: { table: CatalogueTable; after: string }, budget: number): CataloguePage {
-  if (scope.user.role === 'guest') {
+  if (!may('sync.accountTables', scope.user)) {
     return { changes: { airports: [], flights: [] }, covers: CATALOGUE_TABLES.map((table) => ({ table, after: '', through: null })), next: undefined };
   }
   const page: CataloguePage = { changes: { airports: [], flights: [] }, covers: [], next: start };

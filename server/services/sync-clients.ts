@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { prepareOnce, type Queryable } from '../db/client';
 import { mutationResults, syncClients } from '../db/schema';
 import { forbidden } from '../errors';
+import { authorize } from '../policies';
 import type { UserRow } from './users';
 
 // NOTE: every push and pull runs these, so they are prepared once per connection.
@@ -49,7 +50,8 @@ export function claimClient(ctx: AppContext, user: UserRow, clientId: string): n
     insertClient(ctx.db).run({ clientId, userId: user.id, stamp: ctx.now().toISOString() });
     client = findClient(ctx.db, clientId);
   }
-  if (!client || client.userId !== user.id) throw forbidden();
+  if (!client) throw forbidden();
+  authorize('sync.client', user, { name: 'Sync client', ownerId: client.userId });
   return client.lastMutationId;
 }
 

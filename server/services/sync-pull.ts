@@ -1,10 +1,11 @@
-import { and, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { FLIGHT_WINDOW_DAYS, makeCursor, readCursor, SYNC_PAGE_ROWS, SYNC_SCHEMA_VERSION, SyncChangesSchema, type PagePosition, type PullRequest, type PullResponse, type SyncChanges } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { selectFlights } from '../db/flight-queries';
 import { bookings, payments, settings, syncState, tombstones, users } from '../db/schema';
+import { may, visibleRows } from '../policies';
 import { toBookingJson } from './booking-view';
 import { CHAT_TABLES, chatChanges, guestChanges } from './chat-sync';
 import { cataloguePage } from './sync-catalogue';
@@ -14,16 +15,12 @@ import { paymentLinkHash, toPaymentJson } from './payments';
 import { adminSettings, publicSettings, readSettings } from './settings';
 import { toUserJson, type UserRow } from './users';
 
-function visibleTo(user: UserRow, column: typeof bookings.userId | typeof payments.userId): SQL | undefined {
-  return user.role === 'admin' ? undefined : eq(column, user.id);
-}
-
 /** The user's booked flights (every booked flight for admins) changed since `since`. */
 function bookedFlights(q: Queryable, user: UserRow, since: number, nowIso: string) {
   const booked = q
     .select({ flightId: bookings.flightId, returnFlightId: bookings.returnFlightId })
     .from(bookings)
-    .where(visibleTo(user, bookings.userId))
+    .where(visibleRows('booking.read', user, bookings.userId))
     .all()
     .flatMap((b) => [b.flightId, b.returnFlightId ?? b.flightId]);
   return booked.length ? selectFlights(q, { ids: [...new Set(booked)], minVersion: since }, nowIso) : [];
@@ -38,13 +35,13 @@ function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string):
   const flightIds = flightRows.map((r) => r.flight.id);
   // Bookings and payments show their user's name and e-mail: a profile change sends them again.
   const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, since));
-  const paidBookingIds = q.select({ id: payments.bookingId }).from(payments).where(and(gt(payments.version, since), visibleTo(user, payments.userId))).all().map((r) => r.id);
+  const paidBookingIds = q.select({ id: payments.bookingId }).from(payments).where(and(gt(payments.version, since), visibleRows('payment.read', user, payments.userId))).all().map((r) => r.id);
   const bookingRows = q
     .select()
     .from(bookings)
     .where(
       and(
-        visibleTo(user, bookings.userId),
+        visibleRows('booking.read', user, bookings.userId),
         or(
           gt(bookings.version, since),
           inArray(bookings.flightId, flightIds),
@@ -58,7 +55,7 @@ function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string):
   const paymentRows = q
     .select()
     .from(payments)
-    .where(and(visibleTo(user, payments.userId), or(gt(payments.version, since), inArray(payments.userId, usersChanged))))
+    .where(and(visibleRows('payment.read', user, payments.userId), or(gt(payments.version, since), inArray(payments.userId, usersChanged))))
     .all();
   const settingsRow = q.select({ version: settings.version }).from(settings).where(gt(settings.version, since)).get();
   const stored = readSettings(q);
@@ -68,9 +65,9 @@ function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string):
     bookings: bookingRows.map((row) => toBookingJson(q, row, nowIso)),
     payments: paymentRows.map((row) => {
       const { bookingId, ...rest } = toPaymentJson(q, row, nowIso);
-      return { ...rest, bookingId: bookingId._id, bookingRef: bookingId.bookingId, linkHash: row.userId === user.id ? paymentLinkHash(row.accessKey) : null };
+      return { ...rest, bookingId: bookingId._id, bookingRef: bookingId.bookingId, linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null };
     }),
-    settings: settingsRow ? [{ _id: 'settings' as const, ...(user.role === 'admin' ? adminSettings(stored) : publicSettings(stored)) }] : [],
+    settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
     profile: profile.map(toUserJson),
   };
 }
@@ -85,7 +82,7 @@ function deletesSince(q: Queryable, since: number): Record<string, string[]> {
 
 /** A guest learns of no other table's rows, not even deleted ids. */
 function guestSafe(user: UserRow, deletes: Record<string, string[]>): Record<string, string[]> {
-  return user.role === 'guest' ? Object.fromEntries(Object.entries(deletes).filter(([table]) => CHAT_TABLES.has(table))) : deletes;
+  return may('sync.accountTables', user) ? deletes : Object.fromEntries(Object.entries(deletes).filter(([table]) => CHAT_TABLES.has(table)));
 }
 
 /** Tombstones are kept this long; a cursor issued longer ago may have missed deletes, so it is reset. */
@@ -124,7 +121,7 @@ function unique<T extends { _id: string }>(rows: T[]): T[] {
 function firstPage(q: Queryable, r: Request, start: { version: number; windowEnd: string; lastMutationId: number; results: PullResponse['results'] }, cursor: { version: number; windowEnd: string } | undefined): PullResponse {
   const since = cursor?.version ?? 0;
   const previousEnd = cursor?.windowEnd ?? null;
-  const own = r.user.role === 'guest' ? guestChanges(q, r.user, since) : { ...SyncChangesSchema.parse({}), ...ownChanges(q, r.user, since, r.nowIso), ...chatChanges(q, r.user, since) };
+  const own = may('sync.accountTables', r.user) ? { ...SyncChangesSchema.parse({}), ...ownChanges(q, r.user, since, r.nowIso), ...chatChanges(q, r.user, since) } : guestChanges(q, r.user, since);
   const scope = { user: r.user, since, previousEnd, from: r.from, to: start.windowEnd, nowIso: r.nowIso };
   const catalogue = cataloguePage(q, scope, { table: 'airports', after: '' }, cursor ? SYNC_PAGE_ROWS : 0);
   const position = r.legacy ? undefined : catalogue.next && { since, previousEnd, lastMutationId: start.lastMutationId, ...catalogue.next };

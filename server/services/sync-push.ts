@@ -3,9 +3,9 @@ import type { AppContext } from '../context';
 import { immediate } from '../db/client';
 import { constraintRejection } from '../db/constraints';
 import { mutationResults } from '../db/schema';
-import { AppError, forbidden } from '../errors';
+import { AppError } from '../errors';
 import { SYNC_MUTATIONS } from '../mutations/sync-mutations';
-import { GUEST_MUTATIONS } from './chat-sync';
+import { authorizeMutation } from '../policies';
 import { advanceClient, claimClient, storedResults } from './sync-clients';
 import type { UserRow } from './users';
 
@@ -26,7 +26,7 @@ export function push(ctx: AppContext, user: UserRow, request: PushRequest): Push
     if (mutation.id !== last + 1) break;
     const stamp = ctx.now().toISOString();
     try {
-      if (user.role === 'guest' && !GUEST_MUTATIONS.has(mutation.name)) throw forbidden();
+      authorizeMutation(user, mutation.name);
       // The same path as the REST twin; the client's last mutation id advances in its transaction.
       SYNC_MUTATIONS[mutation.name](ctx, user, mutation.args, (tx) => advanceClient(tx, request.clientId, mutation.id, stamp));
     } catch (thrown) {

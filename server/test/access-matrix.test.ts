@@ -7,6 +7,7 @@ import { SEAT_LABELS } from '../../sync/constants';
 import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Flight } from '../../sync/schemas/flight';
 import { liftRateLimits } from '../middleware/rate-limits';
+import { ALLOW, decide, STANDINGS, type Actor, type Outcome, type Permission, type Standing } from '../policies';
 import { createUser } from '../services/users';
 import { insertFlight, paymentBody } from './booking-fixtures';
 import { imageForm, makeImage } from './fixtures';
@@ -15,26 +16,44 @@ import { startInbox, type Inbox } from './smtp-inbox';
 import { apiEndpoints, socketEventNames } from './route-list';
 
 /**
- * WHO MAY DO WHAT: one table over every route and socket event the server has, for four callers.
- * `owner` owns the object the call names (booking, payment, receipt, conversation); `other` is another
- * signed-in traveller. The route and event lists come from the running app, so a route or event
+ * WHO MAY DO WHAT is stated once, in server/policies.ts. This table names, for every route and socket
+ * event the server has, the permission it is under and what it answers a caller the permission lets in;
+ * what it answers everyone else comes from the policies' own rules, asked for five callers: anonymous, a
+ * support guest, another traveller, the owner of the object the call names (booking, payment, receipt,
+ * conversation) and an admin. The route and event lists come from the running app, so a route or event
  * added without a row here fails with "... has no access rule": add a row to ACCESS below.
  */
-type Role = 'anonymous' | 'other' | 'owner' | 'admin';
-const ROLES: Role[] = ['anonymous', 'other', 'owner', 'admin'];
+type Role = Standing;
+const ROLES = STANDINGS;
 type Expect = Record<Role, number | number[]>;
 /** `token: null` sends no token; leave it out to call with the role's own token. */
 type Call = { path?: string; body?: unknown; token?: string | null };
-type HttpRule = { kind: 'http'; expect: Expect; call: (w: World, role: Role) => Call | Promise<Call> };
+type HttpRule = { kind: 'http'; permission: Permission; expect: Expect; call: (w: World, role: Role) => Call | Promise<Call> };
 /** refused: no connection without a valid token; ignored: no effect; delivered: the event takes effect. */
 type SocketOutcome = 'refused' | 'ignored' | 'delivered';
-type SocketRule = { kind: 'socket'; expect: Record<Role, SocketOutcome>; probe: (w: World, socket: Socket, event: string) => Promise<boolean> };
+type SocketRule = { kind: 'socket'; permission: Permission; expect: Record<Role, SocketOutcome>; probe: (w: World, socket: Socket, event: string) => Promise<boolean> };
 
-const everyone = (status: number | number[]): Expect => ({ anonymous: status, other: status, owner: status, admin: status });
-const signedIn = (status: number | number[]): Expect => ({ anonymous: 401, other: status, owner: status, admin: status });
-const adminOnly = (status: number | number[]): Expect => ({ anonymous: 401, other: 403, owner: 403, admin: status });
-const ownerOrAdmin = (status: number | number[]): Expect => ({ anonymous: 401, other: 404, owner: status, admin: status });
-const http = (expect: Expect, call: HttpRule['call'] = () => ({})): HttpRule => ({ kind: 'http', expect, call });
+/** The callers of the matrix as the policies see them; the object the calls name is the owner's. */
+const OWNER_ID = 'owner';
+const ACTORS: Record<Role, Actor> = { anonymous: undefined, guest: { id: 'guest', role: 'guest' }, other: { id: 'other', role: 'user' }, owner: { id: OWNER_ID, role: 'user' }, admin: { id: 'admin', role: 'admin' } };
+const outcomes = (permission: Permission) => Object.fromEntries(ROLES.map((role) => [role, decide(permission, ACTORS[role], OWNER_ID)])) as Record<Role, Outcome>;
+
+/**
+ * A route under `permission`: a caller it lets in gets `answer` (or the business rule's status in
+ * `except`, for a role whose call a rule other than access refuses); anyone else its refusal.
+ */
+function http(permission: Permission, answer: number | number[], call: HttpRule['call'] = () => ({}), except: Partial<Expect> = {}): HttpRule {
+  const decided = outcomes(permission);
+  const expect = Object.fromEntries(ROLES.map((role) => [role, except[role] ?? (decided[role] === ALLOW ? answer : decided[role])])) as Expect;
+  return { kind: 'http', permission, expect, call };
+}
+
+/** A socket event about the owner's conversation: no token is no connection, a refusal drops the event. */
+function socketEvent(permission: Permission, probe: SocketRule['probe']): SocketRule {
+  const decided = outcomes(permission);
+  const expect = Object.fromEntries(ROLES.map((role) => [role, decided[role] === ALLOW ? 'delivered' : decided[role] === 401 ? 'refused' : 'ignored'])) as Record<Role, SocketOutcome>;
+  return { kind: 'socket', permission, expect, probe };
+}
 
 const SETTINGS = {
   bankingInfo: { accountNumber: '9876543210', accountName: 'SkyWay Ltd', bankName: 'Harbour Bank', routing: '', address: '' },
@@ -46,82 +65,83 @@ const SETTINGS = {
 
 const ACCESS: Record<string, HttpRule | SocketRule> = {
   // Accounts
-  'POST /auths/register': http(everyone(201), (w) => ({ body: { email: `reg-${w.unique()}@example.com`, password: 'Secret-pass-1', fullName: 'New Person' } })),
-  'POST /auths/login': http(everyone(200), (w) => ({ body: { email: w.ownerEmail, password: 'Secret-pass-1' } })),
-  'POST /auths/logout-all': http(signedIn(200), async (w, role) => ({ token: role === 'anonymous' ? null : await w.throwaway(role) })),
-  'POST /auths/forgot': http(everyone(200), (w) => ({ body: { email: w.ownerEmail } })),
+  'POST /auths/register': http('public', 201, (w) => ({ body: { email: `reg-${w.unique()}@example.com`, password: 'Secret-pass-1', fullName: 'New Person' } })),
+  'POST /auths/login': http('public', 200, (w) => ({ body: { email: w.ownerEmail, password: 'Secret-pass-1' } })),
+  'POST /auths/logout-all': http('account', 200, async (w, role) => ({ token: role === 'anonymous' ? null : await w.throwaway(role) })),
+  'POST /auths/forgot': http('public', 200, (w) => ({ body: { email: w.ownerEmail } })),
   // A reset link is the credential: whoever holds a valid one may use it, signed in or not.
-  'POST /auths/reset': http(everyone(200), async (w) => ({ body: { token: await w.resetToken(), password: 'Secret-pass-2' } })),
+  'POST /auths/reset': http('public', 200, async (w) => ({ body: { token: await w.resetToken(), password: 'Secret-pass-2' } })),
   // A confirmation link is the credential, like a reset link. Resending: the seeded admin is already confirmed.
-  'POST /auths/verify-email': http(everyone(200), async (w) => ({ body: { token: await w.verifyToken() } })),
-  'POST /auths/verify-email/resend': http({ anonymous: 401, other: 200, owner: 200, admin: 409 }),
-  'GET /users': http(signedIn(200)),
-  'PUT /users/update': http(signedIn(200), (w, role) => ({ body: { fullName: 'Same Person', email: w.emailOf(role) } })),
+  'POST /auths/verify-email': http('public', 200, async (w) => ({ body: { token: await w.verifyToken() } })),
+  'POST /auths/verify-email/resend': http('account', 200, undefined, { admin: 409 }),
+  'GET /users': http('account', 200),
+  'PUT /users/update': http('profile.update', 200, (w, role) => ({ body: { fullName: 'Same Person', email: w.emailOf(role) } })),
   // Catalogue: public reads, admin writes
-  'GET /airports': http(everyone(200)),
-  'POST /airports': http(adminOnly(201), (w) => ({ body: w.airportBody() })),
-  'PUT /airports': http(adminOnly(200), async (w) => ({ body: { id: await w.airport(), city: 'Renamed City' } })),
-  'DELETE /airports': http(adminOnly(200), async (w) => ({ body: { id: await w.airport() } })),
-  'GET /flights': http(everyone(200)),
-  'GET /flights/:id': http(everyone(200), (w) => ({ path: `/flights/${w.someFlight()._id}` })),
-  'GET /flights/:id/seat': http(everyone(200), (w) => ({ path: `/flights/${w.someFlight()._id}/seat` })),
-  'POST /flights': http(adminOnly(201), () => ({ body: { origin: 'LOS', destination: 'LHR', departureTime: '2031-03-01T10:00:00Z', arrivalTime: '2031-03-01T16:30:00Z', price: 510 } })),
-  'PUT /flights/:id': http(adminOnly(200), (w) => ({ path: `/flights/${w.newFlight()}`, body: { price: 555 } })),
-  'DELETE /flights/:id': http(adminOnly(200), (w) => ({ path: `/flights/${w.newFlight()}` })),
-  'GET /settings': http(everyone(200)),
-  'PUT /settings': http(adminOnly(200), () => ({ body: SETTINGS })),
+  'GET /airports': http('public', 200),
+  'POST /airports': http('catalogue.edit', 201, (w) => ({ body: w.airportBody() })),
+  'PUT /airports': http('catalogue.edit', 200, async (w) => ({ body: { id: await w.airport(), city: 'Renamed City' } })),
+  'DELETE /airports': http('catalogue.edit', 200, async (w) => ({ body: { id: await w.airport() } })),
+  'GET /flights': http('public', 200),
+  'GET /flights/lowest-fares': http('public', 200, () => ({ path: '/flights/lowest-fares?from=LOS&to=LHR&date=2031-05-13' })),
+  'GET /flights/:id': http('public', 200, (w) => ({ path: `/flights/${w.someFlight()._id}` })),
+  'GET /flights/:id/seat': http('public', 200, (w) => ({ path: `/flights/${w.someFlight()._id}/seat` })),
+  'POST /flights': http('catalogue.edit', 201, () => ({ body: { origin: 'LOS', destination: 'LHR', departureTime: '2031-03-01T10:00:00Z', arrivalTime: '2031-03-01T16:30:00Z', price: 510 } })),
+  'PUT /flights/:id': http('catalogue.edit', 200, (w) => ({ path: `/flights/${w.newFlight()}`, body: { price: 555 } })),
+  'DELETE /flights/:id': http('catalogue.edit', 200, (w) => ({ path: `/flights/${w.newFlight()}` })),
+  'GET /settings': http('public', 200),
+  'PUT /settings': http('settings.edit', 200, () => ({ body: SETTINGS })),
   // Images: marketing ones are public; a receipt only for its owner and admins
-  'GET /images': http(everyone(200)),
-  'GET /images/:id': http(ownerOrAdmin(200), async (w) => ({ path: `/images/${await w.receipt()}` })),
-  'POST /images': http(signedIn(201), async (w) => ({ body: imageForm(await makeImage(30 + w.unique(), 20), 'r.png', 'image/png', { kind: 'receipt' }) })),
+  'GET /images': http('public', 200),
+  'GET /images/:id': http('image.read', 200, async (w) => ({ path: `/images/${await w.receipt()}` })),
+  'POST /images': http('image.upload.receipt', 201, async (w) => ({ body: imageForm(await makeImage(30 + w.unique(), 20), 'r.png', 'image/png', { kind: 'receipt' }) })),
   // Bookings
-  'GET /bookings/user': http(signedIn(200)),
-  'GET /bookings': http(adminOnly(200)),
-  'POST /bookings/track': http(everyone(200), async (w) => ({ body: { bookingId: (await w.booking()).reference, email: 'buyer@example.com' } })),
-  'POST /bookings': http(adminOnly(201), (w) => ({ body: w.adminBookingBody() })),
-  'PUT /bookings/:id/cancel': http(ownerOrAdmin(200), async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/cancel` })),
+  'GET /bookings/user': http('account', 200),
+  'GET /bookings': http('backOffice', 200),
+  'POST /bookings/track': http('public', 200, async (w) => ({ body: { bookingId: (await w.booking()).reference, email: 'buyer@example.com' } })),
+  'POST /bookings': http('booking.createForCustomer', 201, (w) => ({ body: w.adminBookingBody() })),
+  'PUT /bookings/:id/cancel': http('booking.cancel', 200, async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/cancel` })),
   // Check-in is the traveller's own act: an admin is told the booking is not theirs.
-  'PUT /bookings/:id/check-in': http({ anonymous: 401, other: 404, owner: 200, admin: 404 }, async (w) => ({ path: `/bookings/${await w.confirmedSoon()}/check-in` })),
-  'PUT /bookings/:id/refund': http(adminOnly(200), async (w) => ({ path: `/bookings/${await w.refundable()}/refund` })),
+  'PUT /bookings/:id/check-in': http('booking.checkIn', 200, async (w) => ({ path: `/bookings/${await w.confirmedSoon()}/check-in` })),
+  'PUT /bookings/:id/refund': http('booking.markRefundPaid', 200, async (w) => ({ path: `/bookings/${await w.refundable()}/refund` })),
   // Payments
-  'POST /payments': http(signedIn(201), (w) => ({ body: w.paymentBody() })),
-  'GET /payments/user': http(signedIn(200)),
-  'GET /payments': http(adminOnly(200)),
-  'GET /payments/token/:token': http(ownerOrAdmin(200), async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}` })),
-  'PUT /payments/token/:token': http(ownerOrAdmin(200), async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}`, body: { image: `/api/images/${await w.receipt()}` } })),
-  'GET /payments/:id': http(ownerOrAdmin(200), async (w) => ({ path: `/payments/${(await w.booking()).paymentId}` })),
-  'POST /payments/:id/paid': http(ownerOrAdmin(200), async (w) => ({ path: `/payments/${(await w.booking('crypto')).paymentId}/paid` })),
-  'PUT /payments/:id': http(adminOnly(200), async (w) => ({ path: `/payments/${(await w.booking()).paymentId}`, body: { status: 'successful' } })),
+  'POST /payments': http('booking.create', 201, (w) => ({ body: w.paymentBody() })),
+  'GET /payments/user': http('account', 200),
+  'GET /payments': http('backOffice', 200),
+  'GET /payments/token/:token': http('payment.read', 200, async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}` })),
+  'PUT /payments/token/:token': http('payment.claim', 200, async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}`, body: { image: `/api/images/${await w.receipt()}` } })),
+  'GET /payments/:id': http('payment.read', 200, async (w) => ({ path: `/payments/${(await w.booking()).paymentId}` })),
+  'POST /payments/:id/paid': http('payment.claim', 200, async (w) => ({ path: `/payments/${(await w.booking('crypto')).paymentId}/paid` })),
+  'PUT /payments/:id': http('payment.review', 200, async (w) => ({ path: `/payments/${(await w.booking()).paymentId}`, body: { status: 'successful' } })),
   // Back office
-  'POST /emails': http(adminOnly(201), () => ({ body: { to: 'self', subject: 'Access check', message: 'Hello' } })),
-  'GET /audit': http(adminOnly(200)),
-  'GET /admin/overview': http(adminOnly(200)),
+  'POST /emails': http('backOffice', 201, () => ({ body: { to: 'self', subject: 'Access check', message: 'Hello' } })),
+  'GET /audit': http('backOffice', 200),
+  'GET /admin/overview': http('backOffice', 200),
   // Public pages: no coupons exist yet, so every caller hears 'Invalid coupon code'.
-  'POST /coupons/validate': http(everyone(404), () => ({ body: { code: 'SAVE10' } })),
-  'POST /contact': http(everyone(201), () => ({ body: { name: 'Ada Obi', email: 'ada@example.com', message: 'Do you fly to Accra?', terms: true } })),
-  'GET /mail-outbox': http(adminOnly(200)),
+  'POST /coupons/validate': http('public', 404, () => ({ body: { code: 'SAVE10' } })),
+  'POST /contact': http('public', 201, () => ({ body: { name: 'Ada Obi', email: 'ada@example.com', message: 'Do you fly to Accra?', terms: true } })),
+  'GET /mail-outbox': http('backOffice', 200),
   // Sync
-  'POST /sync/pull': http(signedIn(200), () => ({ body: { clientId: randomUUID(), cursor: null, schemaVersion: SYNC_SCHEMA_VERSION } })),
-  'POST /sync/push': http(signedIn(200), () => ({ body: { clientId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] } })),
+  'POST /sync/pull': http('sync.use', 200, () => ({ body: { clientId: randomUUID(), cursor: null, schemaVersion: SYNC_SCHEMA_VERSION } })),
+  'POST /sync/push': http('sync.use', 200, () => ({ body: { clientId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] } })),
   // Support chat
-  'POST /users/login-guest': http(everyone(201), (w) => ({ body: { email: `guest-${w.unique()}@example.com`, fullName: 'Guest Person' } })),
+  'POST /users/login-guest': http('public', 201, (w) => ({ body: { email: `guest-${w.unique()}@example.com`, fullName: 'Guest Person' } })),
   // Admins are the support side: they answer conversations, they do not open one.
-  'POST /messages/conversations/start': http({ anonymous: 401, other: [200, 201], owner: [200, 201], admin: 403 }, () => ({ body: { type: 'Support' } })),
-  'GET /messages/conversations/:type': http(signedIn(200), () => ({ path: '/messages/conversations/Support' })),
-  'PUT /messages/conversations/:conversationId/read': http(ownerOrAdmin(200), async (w) => ({ path: `/messages/conversations/${await w.conversation()}/read` })),
-  'PUT /messages/conversations/:conversationId/status': http(adminOnly(200), async (w) => ({ path: `/messages/conversations/${await w.conversation()}/status`, body: { status: 'open' } })),
-  'POST /messages/send': http(ownerOrAdmin(201), async (w) => ({ body: { conversationId: await w.conversation(), content: 'Is my seat confirmed?' } })),
-  'GET /messages/:conversationId': http(ownerOrAdmin(200), async (w) => ({ path: `/messages/${await w.conversation()}` })),
+  'POST /messages/conversations/start': http('conversation.start', [200, 201], () => ({ body: { type: 'Support' } })),
+  'GET /messages/conversations/:type': http('conversation.list', 200, () => ({ path: '/messages/conversations/Support' })),
+  'PUT /messages/conversations/:conversationId/read': http('conversation.markRead', 200, async (w) => ({ path: `/messages/conversations/${await w.conversation()}/read` })),
+  'PUT /messages/conversations/:conversationId/status': http('conversation.setStatus', 200, async (w) => ({ path: `/messages/conversations/${await w.conversation()}/status`, body: { status: 'open' } })),
+  'POST /messages/send': http('message.send', 201, async (w) => ({ body: { conversationId: await w.conversation(), content: 'Is my seat confirmed?' } })),
+  'GET /messages/:conversationId': http('conversation.read', 200, async (w) => ({ path: `/messages/${await w.conversation()}` })),
   // Socket events, about the owner's conversation
-  'socket typing': { kind: 'socket', expect: { anonymous: 'refused', other: 'ignored', owner: 'delivered', admin: 'delivered' }, probe: (w, s, e) => w.relayed(s, e) },
-  'socket stopTyping': { kind: 'socket', expect: { anonymous: 'refused', other: 'ignored', owner: 'delivered', admin: 'delivered' }, probe: (w, s, e) => w.relayed(s, e) },
-  'socket markAsRead': { kind: 'socket', expect: { anonymous: 'refused', other: 'ignored', owner: 'delivered', admin: 'delivered' }, probe: (w, s, e) => w.marksRead(s, e) },
+  'socket typing': socketEvent('conversation.read', (w, s, e) => w.relayed(s, e)),
+  'socket stopTyping': socketEvent('conversation.read', (w, s, e) => w.relayed(s, e)),
+  'socket markAsRead': socketEvent('conversation.markRead', (w, s, e) => w.marksRead(s, e)),
 };
 
 /** The fixtures a rule asks for: fresh objects owned by `owner`, made through the API. */
 class World {
-  readonly tokens: Record<Role, string | undefined> = { anonymous: undefined, other: undefined, owner: undefined, admin: undefined };
-  readonly ids: Record<Role, string> = { anonymous: '', other: '', owner: '', admin: '' };
+  readonly tokens: Record<Role, string | undefined> = { anonymous: undefined, guest: undefined, other: undefined, owner: undefined, admin: undefined };
+  readonly ids: Record<Role, string> = { anonymous: '', guest: '', other: '', owner: '', admin: '' };
   readonly ownerEmail = 'matrix-owner@example.com';
   readonly otherEmail = 'matrix-other@example.com';
   flights: Flight[] = [];
@@ -142,6 +162,9 @@ class World {
     this.tokens.other = other.token;
     this.ids.owner = owner.id;
     this.ids.other = other.id;
+    const guest = await this.guest();
+    this.tokens.guest = guest.token;
+    this.ids.guest = guest.id;
     this.tokens.admin = await login(this.server.url, ADMIN.email, ADMIN.password);
     this.ids.admin = (this.server.ctx.sqlite.prepare("select id from users where role = 'admin'").get() as { id: string }).id;
     const from = new Date(Date.now() + 5 * 86_400_000).toISOString();
@@ -158,6 +181,12 @@ class World {
   }
   emailOf(role: Role) {
     return role === 'admin' ? ADMIN.email : role === 'owner' ? this.ownerEmail : this.otherEmail;
+  }
+  /** A new support guest: a fresh identity with no conversation yet. */
+  async guest(): Promise<{ token: string; id: string }> {
+    const res = await client(this.server.url).post<{ guestUser: { token: string; _id: string } }>('/api/users/login-guest', { email: `matrix-guest-${this.unique()}@example.com`, fullName: 'Matrix Guest' });
+    const { token, _id } = ok(res, 201).guestUser;
+    return { token, id: _id };
   }
   someFlight(): Flight {
     const flight = this.flights[0];
@@ -258,6 +287,7 @@ class World {
   }
   /** Signs a fresh identity of the role in (for calls that revoke the caller's own tokens). */
   async throwaway(role: Role): Promise<string> {
+    if (role === 'guest') return (await this.guest()).token;
     const email = `throwaway-${this.unique()}@example.com`;
     if (role === 'admin') {
       await createUser(this.server.ctx, { email, password: 'Admin-two-pass-1', fullName: 'Second Admin' }, 'admin');
@@ -324,7 +354,7 @@ describe('access matrix', () => {
     await inbox.close();
   });
 
-  it('every route and socket event answers each of anonymous, another user, the owner and an admin as its rule says', async () => {
+  it('every route and socket event answers each of anonymous, a guest, another user, the owner and an admin as its policy says', async () => {
     const routes = apiEndpoints(server.ctx).map((e) => e.key);
     const { socket: probe } = await world.socket('owner');
     const listening = [...server.io.of('/').sockets.values()].find((s) => s.id === probe.id);
@@ -346,13 +376,13 @@ describe('access matrix', () => {
           const url = `/api${call.path ?? route}`;
           const res = method === 'GET' ? await api.get(url) : method === 'POST' ? await api.post(url, call.body ?? {}) : method === 'PUT' ? await api.put(url, call.body ?? {}) : await api.delete(url, call.body ?? {});
           const expected = [rule.expect[role]].flat();
-          if (!expected.includes(res.status)) mismatches.push(`${key} as ${role}: expected ${expected.join(' or ')}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          if (!expected.includes(res.status)) mismatches.push(`${key} (${rule.permission}) as ${role}: expected ${expected.join(' or ')}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
         } else {
           const event = key.replace(/^socket /, '');
           const { socket, error } = await world.socket(role);
           const outcome: SocketOutcome = error ? 'refused' : (await rule.probe(world, socket, event)) ? 'delivered' : 'ignored';
           socket.close();
-          if (outcome !== rule.expect[role]) mismatches.push(`${key} as ${role}: expected ${rule.expect[role]}, got ${outcome}${error ? ` (${error})` : ''}`);
+          if (outcome !== rule.expect[role]) mismatches.push(`${key} (${rule.permission}) as ${role}: expected ${rule.expect[role]}, got ${outcome}${error ? ` (${error})` : ''}`);
         }
       }
     }

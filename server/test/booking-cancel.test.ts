@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTHING_RECEIVED, REFUND_IF_RECEIVED } from '../../sync/refund';
 import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import { sweep } from '../services/lifecycle';
 import { startTestServer, type TestServer } from './harness';
-import { actors, activeSeats, book, expectAnswer, flightAt, roundTripBody, type Actors, type Created } from './booking-fixtures';
+import { actors, activeSeats, book, expectAnswer, flightAt, receiptUrl, roundTripBody, type Actors, type Created } from './booking-fixtures';
 
 const HOUR = 3_600_000;
 type AuditRow = { actorId: string | null; actorName: string | null; fromStatus: string | null; toStatus: string; reason: string | null };
@@ -72,6 +73,27 @@ describe('cancelling, refunds and online check-in', () => {
     expectAnswer(await who.admin.put(`/api/bookings/${unpaid.booking._id}/refund`), 409, 'This booking has no refund due');
     expectAnswer(await who.admin.put(`/api/payments/${unpaid.payment._id}`, { status: 'successful' }), 409, 'Payment was already marked failed by the system');
     expect(activeSeats(server, outbound._id)).toEqual([]);
+  });
+
+  it('the cancel mail promises only money received: an amount, a refund if a payment under review arrives, or nothing', async () => {
+    const mailOf = async (bookingId: string) => {
+      const mails = await who.admin.get<{ subject: string; text: string }[]>('/api/mail-outbox');
+      return mails.body.find((m) => m.subject === `Booking ${bookingId} is cancelled`)?.text ?? '';
+    };
+    const sent = await book(who.owner, outbound, ['E1']);
+    const image = await receiptUrl(who.owner);
+    expectAnswer(await who.owner.put(`/api/payments/token/${sent.link.split('/').pop() ?? ''}`, { image }), 200);
+    const awaiting = await who.owner.put<Booking>(`/api/bookings/${sent.booking._id}/cancel`);
+    expect(awaiting.body).toMatchObject({ status: 'cancelled', refundDue: null });
+    const awaitingMail = await mailOf(sent.booking.bookingId);
+    expect(awaitingMail).toContain(REFUND_IF_RECEIVED);
+    expect(awaitingMail).not.toContain('Refund due');
+
+    const unpaid = await book(who.owner, outbound, ['E2']);
+    expectAnswer(await who.owner.put(`/api/bookings/${unpaid.booking._id}/cancel`), 200);
+    const unpaidMail = await mailOf(unpaid.booking.bookingId);
+    expect(unpaidMail).toContain(NOTHING_RECEIVED);
+    expect(unpaidMail).not.toContain('Refund due');
   });
 
   it('check-in opens 48 hours and closes 1 hour before departure, for confirmed bookings only', async () => {

@@ -67,7 +67,7 @@ describe('images: upload, re-encode, access', () => {
   it('checks the real format by its bytes and writes nothing for a refused upload', async () => {
     const api = client(server.url, owner.token);
     const [rows, stored] = [countRows(server, 'images'), files()];
-    const notImage = 'The file is not a JPEG, PNG or WebP image';
+    const notImage = 'Receipts must be a JPEG, PNG or WebP image or a PDF, up to 10 MB';
     expectError(await api.post('/api/images', imageForm('hello, I am a text file', 'evil.png', 'image/png')), 400, notImage);
     expectError(await api.post('/api/images', imageForm(await makeImage(20, 20, 'gif'), 'anim.png', 'image/png')), 400, notImage);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
@@ -76,7 +76,7 @@ describe('images: upload, re-encode, access', () => {
     const huge = await sharp({ create: { width: 6400, height: 6400, channels: 3, background: '#123456' } }).png({ compressionLevel: 9 }).toBuffer();
     expectError(await api.post('/api/images', imageForm(huge, 'huge.png', 'image/png')), 400, 'The image is larger than 16 megapixels');
     expectError(await client(server.url, adminToken).post('/api/images', imageForm(huge, 'huge.png', 'image/png', { kind: 'marketing' })), 400, 'The image is larger than 40 megapixels');
-    expectError(await api.post('/api/images', imageForm(randomBytes(10 * 1024 * 1024 + 1), 'big.jpg', 'image/jpeg')), 413, 'The image is larger than 10 MB');
+    expectError(await api.post('/api/images', imageForm(randomBytes(10 * 1024 * 1024 + 1), 'big.jpg', 'image/jpeg')), 413, `The file is larger than 10 MB. ${notImage}`);
     const body = expectError(await api.post('/api/images', new FormData()), 400, 'No image found');
     expect(body.errors).toEqual([{ msg: 'No image found', path: 'image' }]);
     expectError(await api.post('/api/images', imageForm(await makeImage(8, 8), 'a.png', 'image/png', {}, 'file')), 400, 'Unexpected upload form');

@@ -27,6 +27,9 @@ describe('the data a listing page carries', () => {
     const data = listingPageData(server.ctx, { from: flight.origin.code, to: flight.destination.code, date, type: 'one', travelers: '2' });
     expect(data?.flights?.flights.map((f) => f._id)).toContain(flight._id);
     expect(data?.flights).toEqual({ origin: flight.origin.code, destination: flight.destination.code, date, flights: (await api.get<Flight[]>(path)).body });
+    const strip = `/api/flights/lowest-fares?from=${flight.origin.code}&to=${flight.destination.code}&date=${date}&travelers=2`;
+    expect(data?.lowestFares).toEqual({ from: flight.origin.code, to: flight.destination.code, date, travelers: 2, days: (await api.get(strip)).body });
+    expect(data?.lowestFares?.days).toHaveLength(7);
     expect(data?.airports).toEqual((await api.get<Airport[]>('/api/airports')).body);
     expect(data?.settings).toEqual((await api.get<PublicSettings>('/api/settings')).body);
   });

@@ -62,6 +62,20 @@ describe('the PWA: the app shell for pages, 404 for files that are not there', (
     expect(await (await get('/dashboard')).text()).toBe(SHELL);
   });
 
+  it('a navigation to a path the app has no page for gets the app (its not-found page) with HTTP 404', async () => {
+    const navigate = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', accept: 'text/html' };
+    for (const url of ['/no-such-page', '/listing/extra', '/dashboard/nope', '/payment/a/b', '/articles', '/index?x=1']) {
+      const res = await get(url, navigate);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toBe(SHELL);
+    }
+    expect((await get('/no-such-page')).status).toBe(404);
+    for (const url of ['/listing?from=LOS', '/booking?flightId=x', '/dashboard/bookings/', '/articles/3', '/Contact']) {
+      expect((await get(url, navigate)).status, url).toBe(200);
+    }
+  });
+
   it('a script, style or image request for a path that is no file answers 404', async () => {
     const files: [string, string][] = [
       ['/registerSW.js', 'script'],

@@ -35,7 +35,7 @@ const TermsPage = lazyPage(() => import('../pages/terms/terms-page'), 'TermsPage
 const ArticlePage = lazyPage(() => import('../pages/articles/article-page'), 'ArticlePage');
 const NotFoundPage = lazyPage(() => import('../pages/not-found/not-found-page'), 'NotFoundPage');
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     Component: SiteLayout,
     children: [

@@ -1,5 +1,6 @@
 import type { Airport } from '../../../sync/schemas/airport';
 import type { Flight } from '../../../sync/schemas/flight';
+import type { LowestFare } from '../../../sync/schemas/lowest-fares';
 import type { PublicSettings } from '../../../sync/schemas/settings';
 import { PAGE_DATA_ID, type PageData } from '../../../sync/page-data';
 import type { FlightLeg } from '../features/search/use-flights';
@@ -35,4 +36,13 @@ export function takePageSettings(): PublicSettings | undefined {
   const sent = unused().settings;
   delete unused().settings;
   return sent;
+}
+
+export type StripLeg = { from: string; to: string; date: string; travelers: number };
+
+export function takePageLowestFares(leg: StripLeg): LowestFare[] | undefined {
+  const sent = unused().lowestFares;
+  if (!sent || sent.from !== leg.from || sent.to !== leg.to || sent.date !== leg.date || sent.travelers !== leg.travelers) return undefined;
+  delete unused().lowestFares;
+  return sent.days;
 }

@@ -1,7 +1,7 @@
 import { backoffMs } from '../../../sync/client/outbox';
 import { tokenUserId } from '../lib/auth-token';
 import { db, type UploadIntent, type UploadRow } from './db';
-import { downscale, sha256 } from './image-prep';
+import { downscale, prepareReceiptFile, sha256 } from './image-prep';
 import type { DexieStore } from './dexie-store';
 import { syncToken } from './token';
 
@@ -46,14 +46,14 @@ function send(row: UploadRow, token: string | null, onProgress: (fraction: numbe
   });
 }
 
-/** A receipt ready to queue: downscaled and hashed; the caller puts it in the upload queue. */
+/** A receipt ready to queue: a downscaled image or a PDF as it is, hashed; the caller puts it in the upload queue. */
 export async function prepareReceipt(file: File, paymentId: string): Promise<UploadRow> {
-  const blob = await downscale(file);
+  const { blob, fileName } = await prepareReceiptFile(file);
   const hash = await sha256(blob);
   return {
     hash,
     blob,
-    fileName: file.name.replace(/\.[^.]+$/, '') + '.jpg',
+    fileName,
     state: 'queued',
     progress: 0,
     attempts: 0,

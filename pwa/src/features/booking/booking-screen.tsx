@@ -4,8 +4,9 @@ import type { TravelClass } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useAuth } from '../../lib/auth';
-import { messageOf } from '../../lib/api-error';
+import { ApiError, messageOf } from '../../lib/api-error';
 import { BookingHeader } from './booking-header';
+import { BookingNotFound } from './booking-not-found';
 import { BookingNotices } from './booking-notices';
 import { bookingPath, type DraftFlights } from './booking-draft';
 import { CouponBox } from './coupon-box';
@@ -25,6 +26,11 @@ function seatConflictOf(state: unknown): string | undefined {
   return typeof state === 'object' && state !== null && 'seatConflict' in state && typeof state.seatConflict === 'string' ? state.seatConflict : undefined;
 }
 
+/** No flight with that id (404), or an id no flight could have (400). */
+function isMissingFlight(error: Error | null): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 type BookingScreenProps = { flights: DraftFlights; travelClass: TravelClass; maxTravellers: number };
 
 /** Loads the flight(s) and the class's fare, then shows the itinerary, traveller details, fare summary and seat picker. */
@@ -34,6 +40,7 @@ export function BookingScreen({ flights, travelClass, maxTravellers }: BookingSc
   const fares = useClassRatio(travelClass);
   if (outbound.isPending || (flights.returnFlightId && inbound.isPending) || (fares.ratio === undefined && !fares.error)) return <PageSpinner label="Loading your flight…" />;
   const error = outbound.error ?? inbound.error ?? (fares.ratio === undefined ? fares.error : null);
+  if (isMissingFlight(outbound.error) || isMissingFlight(inbound.error)) return <BookingNotFound />;
   if (error || !outbound.data || fares.ratio === undefined) {
     return (
       <p className="page load-error" role="alert">

@@ -1,15 +1,23 @@
 import { useEffect, useState } from 'react';
 import { readAuthToken } from '../../lib/auth-token';
 
-const loaded = new Map<string, Promise<string>>();
+/** A private file as loaded: its blob URL, type and size, and the name the server gives it (PDFs have one). */
+export type PrivateFile = { src: string; type: string; size: number; name: string | null };
 
-function load(url: string): Promise<string> {
+const loaded = new Map<string, Promise<PrivateFile>>();
+
+function fileName(disposition: string | null): string | null {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? null;
+}
+
+function load(url: string): Promise<PrivateFile> {
   let pending = loaded.get(url);
   if (!pending) {
     const token = readAuthToken();
     pending = fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).then(async (response) => {
       if (!response.ok) throw new Error(`image ${response.status}`);
-      return URL.createObjectURL(await response.blob());
+      const blob = await response.blob();
+      return { src: URL.createObjectURL(blob), type: blob.type, size: blob.size, name: fileName(response.headers.get('Content-Disposition')) };
     });
     pending.catch(() => loaded.delete(url));
     loaded.set(url, pending);
@@ -17,7 +25,7 @@ function load(url: string): Promise<string> {
   return pending;
 }
 
-export type ImageState = { kind: 'loading' } | { kind: 'ready'; src: string } | { kind: 'failed' };
+export type ImageState = { kind: 'loading' } | ({ kind: 'ready' } & PrivateFile) | { kind: 'failed' };
 
 /**
  * A receipt or traveller photo is served only to its owner and admins, and an <img> cannot send the
@@ -29,7 +37,7 @@ export function usePrivateImage(url: string | null): ImageState {
     if (!url) return undefined;
     let live = true;
     load(url).then(
-      (src) => live && setState({ kind: 'ready', src }),
+      (file) => live && setState({ kind: 'ready', ...file }),
       () => live && setState({ kind: 'failed' }),
     );
     return () => {

@@ -1,24 +1,33 @@
 import { useEffect, useState } from 'react';
+import { PDF_MIME } from '../../../../sync/upload-rules';
+import { DocumentChip } from '../../components/ui/document-chip';
 import { db } from '../../local/db';
 
+type Preview = { kind: 'image'; src: string } | { kind: 'pdf'; name: string; size: number };
+
 /**
- * The image of a queued upload, from the device.
+ * The receipt of a queued upload, from the device: the image, or a PDF as a document chip.
  * NOTE: keyed by the hash, not the row: the live query hands out a new Blob on every progress tick.
  */
 export function ReceiptPreview({ hash, className = 'receipt-preview' }: { hash: string; className?: string }) {
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
   useEffect(() => {
     let url: string | undefined;
     let live = true;
     void db.uploads.get(hash).then((row) => {
       if (!live || !row) return;
+      if (row.blob.type === PDF_MIME) {
+        setPreview({ kind: 'pdf', name: row.fileName, size: row.blob.size });
+        return;
+      }
       url = URL.createObjectURL(row.blob);
-      setPreview(url);
+      setPreview({ kind: 'image', src: url });
     });
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
   }, [hash]);
-  return preview ? <img className={className} src={preview} alt="Your receipt" /> : null;
+  if (!preview) return null;
+  return preview.kind === 'pdf' ? <DocumentChip name={preview.name} size={preview.size} /> : <img className={className} src={preview.src} alt="Your receipt" />;
 }

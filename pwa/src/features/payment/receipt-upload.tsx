@@ -1,6 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
+import { allowedUploads } from '../../../../sync/upload-rules';
 import type { UploadRow } from '../../local/db';
 import { useUploads } from '../../local/hooks';
+import { UnacceptedFile } from '../../local/image-prep';
 import { useToast } from '../../components/ui/use-toast';
 import { OutboxList } from '../sync-status/outbox-list';
 import { isMutationFor, isReceiptFor, saveReceipt, useWaitingReceipt, withdrawReceipt } from './receipt-queue';
@@ -15,20 +17,28 @@ export function useLatestReceipt(paymentId: string) {
     .at(-1);
 }
 
-/** Choosing a receipt image: it replaces one still waiting to be sent. */
+/** The types the picker offers; the device and the server check the bytes whatever the picker let through. */
+const RECEIPT_TYPES = 'image/jpeg,image/png,image/webp,application/pdf';
+
+/** Choosing a receipt (an image or a PDF): it replaces one still waiting to be sent; a file refused on the device says why. */
 function ReceiptInput({ paymentId, label }: { paymentId: string; label: string }) {
   const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     setSaving(true);
+    setRefusal(null);
     try {
       await saveReceipt(file, paymentId);
-    } catch {
-      toast.error('Failed uploading image');
+    } catch (error) {
+      if (error instanceof UnacceptedFile) setRefusal(error.message);
+      else toast.error('Failed uploading image');
     } finally {
       setSaving(false);
     }
@@ -38,7 +48,23 @@ function ReceiptInput({ paymentId, label }: { paymentId: string; label: string }
       <label htmlFor={inputId} className="field-label">
         {label}
       </label>
-      <input id={inputId} type="file" accept="image/*" disabled={saving} onChange={(event) => void onChange(event)} />
+      <p id={hintId} className="muted">
+        {allowedUploads('receipt')}.
+      </p>
+      <input
+        id={inputId}
+        type="file"
+        accept={RECEIPT_TYPES}
+        disabled={saving}
+        aria-describedby={refusal ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={refusal ? true : undefined}
+        onChange={(event) => void onChange(event)}
+      />
+      {refusal && (
+        <p id={errorId} className="field-error" role="alert">
+          {refusal}.
+        </p>
+      )}
     </>
   );
 }

@@ -31,7 +31,7 @@ export function UploadStatus({ upload }: { upload: UploadRow }) {
   if (upload.state === 'rejected') {
     return (
       <p className="field-error" role="status">
-        The receipt was refused: {upload.lastError}. Please choose another image.
+        The receipt was refused: {upload.lastError}. Please choose another file.
       </p>
     );
   }

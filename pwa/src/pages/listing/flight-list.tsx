@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Ref } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { Spinner } from '../../components/ui/spinner';
 import { useClassRatio } from '../../features/booking/use-class-ratio';
@@ -7,7 +7,9 @@ import type { CompleteSearch } from '../../features/search/search-values';
 import { travelersLabel } from '../../features/search/search-values';
 import { messageOf } from '../../lib/api-error';
 import { formatListingDate } from '../../lib/format';
+import { arrangeFlights, dayPartOf, DAY_PARTS, DEFAULT_ARRANGEMENT, fareRange, isFiltered, type DayPart } from './arrange-flights';
 import { FlightCard } from './flight-card';
+import { SortFilter } from './sort-filter';
 
 type FlightListProps = {
   query: UseQueryResult<Flight[]>;
@@ -18,6 +20,8 @@ type FlightListProps = {
   route: string;
   level: 1 | 2;
   headingRef?: Ref<HTMLHeadingElement>;
+  /** Shown between the heading and the flights (the outbound step's date strip). */
+  children?: ReactNode;
   onBook: (flight: Flight) => void;
 };
 
@@ -27,9 +31,18 @@ function title(query: UseQueryResult<Flight[]>, count: number): string {
   return `${count} Flight Available`;
 }
 
-export function FlightList({ query, flights, search, date, route, level, headingRef, onBook }: FlightListProps) {
-  const shown = flights ?? query.data ?? [];
+function countByPart(flights: Flight[]): Record<DayPart, number> {
+  const counts = Object.fromEntries(DAY_PARTS.map((part) => [part.key, 0])) as Record<DayPart, number>;
+  for (const flight of flights) counts[dayPartOf(flight)] += 1;
+  return counts;
+}
+
+export function FlightList({ query, flights, search, date, route, level, headingRef, children, onBook }: FlightListProps) {
+  const loaded = flights ?? query.data ?? [];
   const { ratio } = useClassRatio(search.travelClass);
+  const [arrangement, setArrangement] = useState(DEFAULT_ARRANGEMENT);
+  const shown = arrangeFlights(loaded, arrangement, ratio ?? 1);
+  const filtered = isFiltered(arrangement);
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="results" aria-busy={query.isPending}>
@@ -44,6 +57,13 @@ export function FlightList({ query, flights, search, date, route, level, heading
           <span>{search.travelClass}</span>
         </p>
       </header>
+      {children}
+      {loaded.length > 0 && (
+        <SortFilter arrangement={arrangement} onChange={setArrangement} partCounts={countByPart(loaded)} fares={ratio === undefined ? null : fareRange(loaded, ratio)} />
+      )}
+      <p className="results-count" role="status">
+        {query.isSuccess && (filtered ? `${shown.length} of ${loaded.length} flights match the filters` : `${loaded.length} flights`)}
+      </p>
       {query.isPending && (
         <div className="results-state">
           <Spinner label="Loading flights" />
@@ -57,7 +77,15 @@ export function FlightList({ query, flights, search, date, route, level, heading
           </button>
         </div>
       )}
-      {query.isSuccess && shown.length === 0 && <p className="results-state results-empty">No flight available</p>}
+      {query.isSuccess && loaded.length === 0 && <p className="results-state results-empty">No flight available</p>}
+      {loaded.length > 0 && shown.length === 0 && (
+        <div className="results-state">
+          <p>No flight matches the filters.</p>
+          <button type="button" className="button button-secondary" onClick={() => setArrangement({ ...DEFAULT_ARRANGEMENT, sort: arrangement.sort })}>
+            Clear filters
+          </button>
+        </div>
+      )}
       {shown.length > 0 && (
         <ul className="flight-grid">
           {shown.map((flight) => (

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { CompleteSearch } from '../../features/search/search-values';
 import { useAirports } from '../../features/search/use-airports';
 import { useFlights } from '../../features/search/use-flights';
+import { DateStrip } from './date-strip';
 import { FlightList } from './flight-list';
 import { ReturnStep } from './return-step';
 import { OUTBOUND_PARAM, useBookFlight } from './use-book-flight';
@@ -37,6 +38,8 @@ export function FlightResults({ search }: { search: CompleteSearch }) {
       route={`${from} → ${to}`}
       level={1}
       onBook={pickOutbound}
-    />
+    >
+      <DateStrip search={search} />
+    </FlightList>
   );
 }

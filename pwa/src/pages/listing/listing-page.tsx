@@ -34,7 +34,7 @@ export function ListingPage() {
         </div>
       </div>
       <div className="page listing">
-        {check.ok ? <FlightResults search={check.search} /> : <SearchPrompt problem={params.size > 0 ? check.problem : null} />}
+        {check.ok ? <FlightResults key={query} search={check.search} /> : <SearchPrompt problem={params.size > 0 ? check.problem : null} />}
       </div>
     </>
   );

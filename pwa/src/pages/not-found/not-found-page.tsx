@@ -1,16 +1,9 @@
-import { Link } from 'react-router-dom';
+import { NotFoundPanel } from '../../components/ui/not-found-panel';
 
 export function NotFoundPage() {
   return (
-    <section className="page not-found">
-      <p className="not-found-code" aria-hidden="true">
-        404
-      </p>
-      <h1>Page not found</h1>
+    <NotFoundPanel title="Page not found" code="404" ways={[{ to: '/', label: 'Back to home' }]}>
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="button">
-        Back to home
-      </Link>
-    </section>
+    </NotFoundPanel>
   );
 }

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { refundSentence } from '../../../../../sync/refund';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { Modal } from '../../../components/ui/modal';
 import { formatBookingDate, formatPrice } from '../../../lib/format';
 import { WaitingReceipt } from '../../payment/receipt-upload';
 import { PrivateImage } from '../private-image';
+import { refundOfCancelled } from './booking-rules';
 import { bookingTone, paymentLabel, paymentTone } from '../status';
 import { StatusBadge } from '../status-badge';
 import { LegFacts } from './leg-facts';
@@ -58,6 +60,11 @@ export function BookingDetails({ booking, audience, onClose, title, children }: 
               {formatPrice(booking.refundDue)}
               {booking.refundPaidAt ? ` on ${formatBookingDate(booking.refundPaidAt)}` : null}
             </dd>
+          </>
+        ) : booking.status === 'cancelled' ? (
+          <>
+            <dt>Refund</dt>
+            <dd>{refundSentence(refundOfCancelled(booking, payment))}</dd>
           </>
         ) : null}
         {booking.checkedInAt ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../../sync/schemas/booking';
-import { cancelAvailability, checkInAvailability, refundOnCancel } from './booking-rules';
+import { NOTHING_RECEIVED, REFUND_IF_RECEIVED, refundSentence } from '../../../../../sync/refund';
+import { cancelAvailability, checkInAvailability, refundIfCancelled, refundOfCancelled } from './booking-rules';
 
 const HOUR = 3_600_000;
 const DEPARTURE = Date.parse('2030-06-10T12:00:00.000Z');
@@ -62,9 +63,26 @@ describe('booking rules', () => {
     expect(checkInAvailability(booking({ checkedInAt: '2030-06-09T00:00:00Z' }), DEPARTURE - 2 * HOUR)).toEqual({ available: false, reason: 'You are checked in' });
   });
 
-  it('owes a refund of the total minus the penalty for a paid booking only', () => {
-    expect(refundOnCancel(booking(), 10)).toBe(37845);
-    expect(refundOnCancel(booking(), 0)).toBe(42050);
-    expect(refundOnCancel(booking({ paymentStatus: 'pending' }), 10)).toBeNull();
+  it('owes a refund of the total minus the penalty for money received only', () => {
+    const received = { status: 'successful', awaitingReviewAt: '2030-06-01T10:00:00Z' } as const;
+    expect(refundIfCancelled(booking(), received, 10)).toEqual({ kind: 'due', cents: 37845 });
+    expect(refundIfCancelled(booking(), undefined, 0)).toEqual({ kind: 'due', cents: 42050 });
+    expect(refundSentence(refundIfCancelled(booking(), received, 10))).toBe('Refund due: $378.45.');
+  });
+
+  it('promises no money that was not received: a receipt awaiting review is refunded only if it arrives', () => {
+    const unpaid = booking({ status: 'pending', paymentStatus: 'pending' });
+    const awaiting = { status: 'pending', awaitingReviewAt: '2030-06-01T10:00:00Z' } as const;
+    expect(refundSentence(refundIfCancelled(unpaid, awaiting, 10))).toBe(REFUND_IF_RECEIVED);
+    expect(refundSentence(refundIfCancelled(unpaid, { status: 'pending', awaitingReviewAt: null }, 10))).toBe(NOTHING_RECEIVED);
+    expect(refundSentence(refundIfCancelled(unpaid, { status: 'failed', awaitingReviewAt: '2030-06-01T10:00:00Z' }, 10))).toBe(NOTHING_RECEIVED);
+    expect(refundSentence(refundIfCancelled(unpaid, undefined, 10))).toBe(NOTHING_RECEIVED);
+  });
+
+  it('says the refund of a cancelled booking from what was recorded and what was sent for review', () => {
+    const cancelled = (refundDue: number | null) => booking({ status: 'cancelled', refundDue });
+    expect(refundOfCancelled(cancelled(378.45), undefined)).toEqual({ kind: 'due', cents: 37845 });
+    expect(refundOfCancelled(cancelled(null), { status: 'failed', awaitingReviewAt: '2030-06-01T10:00:00Z' })).toEqual({ kind: 'if-received' });
+    expect(refundOfCancelled(cancelled(null), { status: 'failed', awaitingReviewAt: null })).toEqual({ kind: 'none' });
   });
 });

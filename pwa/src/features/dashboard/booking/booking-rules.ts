@@ -1,5 +1,5 @@
-import { refundCents } from '../../../../../sync/fare';
 import { dollarsToCents } from '../../../../../sync/money';
+import { refundOnCancel, type Refund, type RefundPayment } from '../../../../../sync/refund';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { formatBookingDate } from '../../../lib/format';
 
@@ -31,8 +31,16 @@ export function checkInAvailability(booking: Booking, now: number): Availability
   return { available: true };
 }
 
-/** The refund a cancellation would owe, in cents: only a paid booking has one (total minus the penalty). */
-export function refundOnCancel(booking: Booking, penaltyPercent: number): number | null {
-  if (booking.paymentStatus !== 'successful') return null;
-  return refundCents(dollarsToCents(booking.totalAmount), penaltyPercent);
+/**
+ * The refund cancelling would give, from the booking's payment on the device (else its payment status):
+ * an amount only for money received; a payment awaiting review is refunded only if it arrives.
+ */
+export function refundIfCancelled(booking: Booking, payment: RefundPayment | undefined, penaltyPercent: number): Refund {
+  return refundOnCancel(payment ?? { status: booking.paymentStatus, awaitingReviewAt: null }, dollarsToCents(booking.totalAmount), penaltyPercent);
+}
+
+/** The refund of a cancelled booking: the amount recorded, else a refund only if a payment sent for review arrives. */
+export function refundOfCancelled(booking: Booking, payment: RefundPayment | undefined): Refund {
+  if (booking.refundDue !== null) return { kind: 'due', cents: dollarsToCents(booking.refundDue) };
+  return payment?.awaitingReviewAt ? { kind: 'if-received' } : { kind: 'none' };
 }

@@ -1,22 +1,26 @@
+import { refundSentence } from '../../../../../sync/refund';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { useToast } from '../../../components/ui/use-toast';
 import { useSyncedSettings } from '../../../local/hooks';
 import { enqueue } from '../../../local/sync-runner';
 import { formatPrice } from '../../../lib/format';
 import { ConfirmDialog } from '../confirm-dialog';
-import { DEFAULT_PENALTY_PERCENT, refundOnCancel } from './booking-rules';
+import { DEFAULT_PENALTY_PERCENT, refundIfCancelled } from './booking-rules';
+import { useBookingPayment } from './use-booking-payment';
 
 type CancelBookingDialogProps = { booking: Booking; onClose: () => void };
 
 /**
- * Asks before cancelling, with the refund due first for a paid booking. The cancellation goes through
- * the outbox, so it is kept on a bad connection and sent when the server can be reached.
+ * Asks before cancelling, with the refund that applies first: an amount for a paid booking, a refund
+ * only if it arrives for a payment awaiting review, else none. The cancellation goes through the outbox,
+ * so it is kept on a bad connection and sent when the server can be reached.
  */
 export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogProps) {
   const toast = useToast();
   const settings = useSyncedSettings();
+  const payment = useBookingPayment(booking._id);
   const penalty = settings && 'cancellationPenaltyPercent' in settings ? settings.cancellationPenaltyPercent : DEFAULT_PENALTY_PERCENT;
-  const refund = refundOnCancel(booking, penalty);
+  const refund = refundIfCancelled(booking, payment, penalty);
   const route = `${booking.flightId.origin.city} to ${booking.flightId.destination.city}`;
 
   const confirm = async () => {
@@ -30,12 +34,12 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
       <p>
         Booking {booking.bookingId} ({route}) will be cancelled and its seats released.
       </p>
-      {refund === null ? (
-        <p>Nothing has been paid for this booking, so no refund is due.</p>
-      ) : (
+      {refund.kind === 'due' ? (
         <p className="refund-due">
-          Refund due: <strong>{formatPrice(refund / 100)}</strong> (the {formatPrice(booking.totalAmount)} paid, less the {penalty}% cancellation penalty).
+          Refund due: <strong>{formatPrice(refund.cents / 100)}</strong> (the {formatPrice(booking.totalAmount)} paid, less the {penalty}% cancellation penalty).
         </p>
+      ) : (
+        <p>{refundSentence(refund)}</p>
       )}
     </ConfirmDialog>
   );
