@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { datePlus } from './pages/dates';
-import { findFlight } from './pages/journey-api';
+import { apiLogin, bearer, findFlight } from './pages/journey-api';
 
 // Every screen at a laptop's and a phone's width: no serious axe finding, and nothing scrolls sideways.
 
@@ -54,9 +54,18 @@ for (const width of WIDTHS) {
       });
     });
 
-    test("a traveller's pages", async ({ page }) => {
+    test("a traveller's pages", async ({ page, request }) => {
       await signIn(page, 'traveller@skyway.test', 'Demo-pass-123');
       for (const path of ['/dashboard/profile', '/dashboard/bookings', '/dashboard/payments']) await check(page, path, mainHeading);
+      const token = await apiLogin(request, 'traveller@skyway.test', 'Demo-pass-123');
+      const own = (await (await request.get('/api/bookings/user', { headers: bearer(token) })).json()) as { _id: string; status: string }[];
+      for (const status of ['pending', 'confirmed', 'cancelled']) {
+        const booking = own.find((b) => b.status === status);
+        if (!booking) throw new Error(`the demo traveller has no ${status} booking`);
+        await check(page, `/dashboard/bookings/${booking._id}`, async (p) => {
+          await expect(p.getByRole('heading', { name: 'What you can do' })).toBeVisible();
+        });
+      }
     });
 
     test("an unconfirmed traveller's notice and the confirmation page", async ({ page, request }) => {

@@ -73,6 +73,14 @@ test('tracking needs the reference and the right e-mail, and shows a confirmed b
   await expect(result.getByRole('listitem', { name: `Departing flight ${flight.flightNumber}` })).toContainText('Economy');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expect(result).toContainText('Payment status completed');
+
+  // A visitor reaches the booking's own page through sign-in.
+  await result.getByRole('link', { name: 'Sign in to manage this booking' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await new AuthPage(page).login(account.email, account.password);
+  await expect(page).toHaveURL(`/dashboard/bookings/${created.booking._id}`);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: `Booking ${reference}` })).toBeVisible();
 });
 
 test("a signed-in traveller's own booking is tracked from the device when offline", async ({ page, context, request }) => {
@@ -94,4 +102,9 @@ test("a signed-in traveller's own booking is tracked from the device when offlin
   await track(page, created.booking.bookingId, 'wrong@skyway.test');
   await expect(lastErrorToast(page)).toContainText('Could not reach SkyWay');
   await context.setOffline(false);
+
+  // Its owner goes on to the booking's own page.
+  await track(page, created.booking.bookingId, account.email);
+  await result.getByRole('link', { name: 'Manage this booking' }).click();
+  await expect(page.getByRole('main').getByRole('region', { name: /^Status/ })).toContainText('Pending payment');
 });

@@ -72,6 +72,15 @@ test('offline, the payment link, the confirm page and the dashboard open from th
   await tab.keyboard.press('Escape');
   await expect(detail).toHaveCount(0);
 
+  // So does the booking's own page: its status, deadline and the receipt waiting in its upload section.
+  await tab.goto(`/dashboard/bookings/${created.booking._id}`);
+  await expect(main.getByRole('heading', { level: 1, name: `Booking ${reference}` })).toBeVisible();
+  await expect(main.getByRole('region', { name: /^Status/ })).toContainText('Pending payment');
+  await expect(main.getByRole('region', { name: /^Status/ })).toContainText('Pay by');
+  const onPage = main.getByRole('region', { name: 'Upload receipt' });
+  await expect(onPage.getByRole('img', { name: 'Your receipt' })).toBeVisible();
+  await expect(onPage.getByText('Receipt queued: it uploads when you are back online.')).toBeVisible();
+
   await tab.goto('/dashboard/payments');
   const onDashboard = main.getByRole('region', { name: `Receipt for booking ${reference}, not yet sent` });
   await expect(onDashboard.getByRole('img', { name: 'Your receipt' })).toBeVisible();

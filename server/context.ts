@@ -16,6 +16,8 @@ export interface AppContext {
   dataDir: string;
   jwtSecret: string;
   now: () => Date;
+  /** The site's address for links in mails sent outside a request (siteAddress): set again once listening. */
+  siteUrl: string;
   mailer: Mailer;
   /** Free space, the write lock and dropped log lines, as states (ops/machine.ts). */
   machine: Machine;

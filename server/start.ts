@@ -13,6 +13,7 @@ import { Machine, type MachineOptions } from './ops/machine';
 import { releaseServerLock, writeServerLock } from './ops/server-lock';
 import { closeRealtime } from './ops/shutdown';
 import { attachRealtime } from './realtime/socket';
+import { siteAddress } from './routes/site-url';
 import { startSweeper } from './services/lifecycle';
 import { createMailer } from './services/mail';
 import { deliver } from './outbox/deliver';
@@ -43,6 +44,7 @@ export function createContext(env: Env, log: Logger = pino({ level: env.LOG_LEVE
     dataDir,
     jwtSecret: jwtSecret(env, dataDir),
     now,
+    siteUrl: siteAddress(env, env.PORT),
     mailer: createMailer(db, log, env.SMTP_URL, now),
     realtime: offlineRealtime,
     outbox: new Outbox({ db, log, now, dispatch: env.OUTBOX_DISPATCH === 'on', leaseMs: env.OUTBOX_LEASE_MS, deliver: (effect) => deliver(ctx, effect) }),
@@ -103,6 +105,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.env.PORT;
   const url = `http://${ctx.env.HOST.includes(':') ? `[${ctx.env.HOST}]` : ctx.env.HOST}:${port}`;
+  ctx.siteUrl = siteAddress(ctx.env, port);
   writeServerLock(ctx.dataDir, url);
   const close = () => {
     closing ??= (async () => {

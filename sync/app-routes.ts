@@ -20,6 +20,7 @@ export const APP_ROUTES = [
   '/dashboard',
   '/dashboard/profile',
   '/dashboard/bookings',
+  '/dashboard/bookings/:bookingId',
   '/dashboard/payments',
   '/dashboard/airports',
   '/dashboard/flights',

@@ -13,8 +13,9 @@ import { ProfileUpdateSchema, UserSchema } from './schemas/user';
  * Bumped whenever the shape of synced rows, cursors or mutations changes; a mismatch resets the client.
  * 3: pulls come in pages (cursors carry the position inside a page sequence, answers the ranges they cover).
  * 4: payments carry `linkHash` (the payment link found offline).
+ * 5: payments carry `reviewDeadlineAt` (the booking's page shows until when an admin has to decide).
  */
-export const SYNC_SCHEMA_VERSION = 4;
+export const SYNC_SCHEMA_VERSION = 5;
 export const FLIGHT_WINDOW_DAYS = 60;
 /** At most this many catalogue rows (airports, flights) in one pull answer. */
 export const SYNC_PAGE_ROWS = 500;

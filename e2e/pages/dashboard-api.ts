@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 export const ADMIN_LOGIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
@@ -28,9 +28,9 @@ export async function newTraveller(request: APIRequestContext, fullName: string)
 }
 
 /** A browser context signed in with `token` (stored before any page script runs), without the service worker. */
-export async function signedInContext(browser: Browser, token: string): Promise<BrowserContext> {
+export async function signedInContext(browser: Browser, token: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   // NOTE: the service worker is blocked so that offline means offline for every request of the page.
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
   await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
   return context;
 }

@@ -27,6 +27,6 @@ export const attachReceipt = defineMutation({
   permission: mayClaimPayment,
   run(tx, ctx, user, args) {
     const { payment, booking } = markAwaitingReview(tx, user, paymentWhere(args), ctx.now(), args.image);
-    return { result: payment, effects: [...bookingMails.receiptUploaded(tx, booking), pokeEffect([payment.userId])] };
+    return { result: payment, effects: [...bookingMails.receiptUploaded(ctx, tx, booking), pokeEffect([payment.userId])] };
   },
 });

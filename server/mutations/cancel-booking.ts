@@ -30,6 +30,6 @@ export const cancelBooking = defineMutation({
     if (firstDeparture(tx, row) <= nowIso) throw conflict('A booking cannot be cancelled after departure', 'departed');
     const refund = cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: nextVersion(tx) });
     const booking = toBookingJson(tx, getBookingRow(tx, bookingId), nowIso);
-    return { result: booking, effects: [...bookingMails.bookingCancelled(tx, booking, reason, refund), pokeEffect([booking.userId._id])] };
+    return { result: booking, effects: [...bookingMails.bookingCancelled(ctx, tx, booking, reason, refund), pokeEffect([booking.userId._id])] };
   },
 });

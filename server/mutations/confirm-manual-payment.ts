@@ -12,6 +12,6 @@ export const confirmManualPayment = defineMutation({
   permission: mayClaimPayment,
   run(tx, ctx, user, { paymentId }) {
     const { payment, booking } = markAwaitingReview(tx, user, { id: paymentId }, ctx.now());
-    return { result: payment, effects: [...bookingMails.paymentClaimed(tx, booking), pokeEffect([payment.userId])] };
+    return { result: payment, effects: [...bookingMails.paymentClaimed(ctx, tx, booking), pokeEffect([payment.userId])] };
   },
 });

@@ -35,6 +35,6 @@ export const createBooking = defineMutation({
     };
     const created = createBookingWithPayment(tx, ctx, input, user.id);
     const booking = toBookingJson(tx, created.booking, ctx.now().toISOString());
-    return { result: created, effects: [...bookingMails.paymentRequested(tx, booking, created.payment.method), pokeEffect([user.id])] };
+    return { result: created, effects: [...bookingMails.paymentRequested(ctx, tx, booking, created.payment.method), pokeEffect([user.id])] };
   },
 });

@@ -12,6 +12,6 @@ export const updateFlight = defineMutation({
   permission: mayEditCatalogue,
   run(tx, ctx, admin, { id, changes }) {
     const { flight, affected, statusChanged } = saveFlight(tx, ctx, id, changes, admin.id);
-    return { result: flight, effects: statusChanged ? flightStatusEffects(tx, flight.flightNumber, flight.status, affected) : [] };
+    return { result: flight, effects: statusChanged ? flightStatusEffects(ctx, tx, flight.flightNumber, flight.status, affected) : [] };
   },
 });

@@ -1,12 +1,18 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context';
+import type { Env } from '../env';
 
 /**
- * Where a mailed link (password reset, e-mail confirmation) points. NOTE: never the request's Host
- * header, which a caller controls (link poisoning): PUBLIC_URL, else the address this server listens on.
+ * Where a mailed link points. NOTE: never a request's Host header, which a caller controls (link
+ * poisoning): PUBLIC_URL, else the address this server listens on.
  */
+export function siteAddress(env: Env, port: number): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const host = ['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The link base for a mail sent while answering a request (password reset, e-mail confirmation). */
 export function siteUrl(ctx: AppContext, req: Request): string {
-  if (ctx.env.PUBLIC_URL) return ctx.env.PUBLIC_URL.replace(/\/+$/, '');
-  const host = ['0.0.0.0', '::'].includes(ctx.env.HOST) ? 'localhost' : ctx.env.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${req.socket.localPort ?? ctx.env.PORT}`;
+  return siteAddress(ctx.env, req.socket.localPort ?? ctx.env.PORT);
 }

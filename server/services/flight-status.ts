@@ -1,11 +1,12 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FlightStatus } from '../../sync/constants';
 import type { Booking } from '../../sync/schemas/booking';
+import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings } from '../db/schema';
 import { toBookingJson } from './booking-view';
 import { pokeEffect, type Effect } from '../outbox/effects';
-import { composeMail, itinerary, toTraveller } from './notifications';
+import { composeMail, itinerary, pageLine, toTraveller } from './notifications';
 
 const WHAT: Record<FlightStatus, string> = {
   scheduled: 'is back on schedule',
@@ -24,16 +25,17 @@ export function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string)
     .map((row) => toBookingJson(q, row, nowIso));
 }
 
-function statusMail(to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
+function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
   return composeMail(to, `Flight ${flightNumber} ${WHAT[status]}`, [
     `Dear ${booking.userId.fullName}, flight ${flightNumber} on your booking ${booking.bookingId} ${WHAT[status]}.`,
+    pageLine(ctx, booking),
     'Your itinerary (local airport times):',
     ...itinerary(booking),
   ]);
 }
 
 /** A committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
-export function flightStatusEffects(q: Queryable, flightNumber: string, status: FlightStatus, affected: Booking[]): Effect[] {
-  const mails = affected.flatMap((booking) => toTraveller(q, booking, (to) => statusMail(to, booking, flightNumber, status)));
+export function flightStatusEffects(ctx: AppContext, q: Queryable, flightNumber: string, status: FlightStatus, affected: Booking[]): Effect[] {
+  const mails = affected.flatMap((booking) => toTraveller(q, booking, (to) => statusMail(ctx, to, booking, flightNumber, status)));
   return [...mails, pokeEffect([...new Set(affected.map((b) => b.userId._id))])];
 }

@@ -70,7 +70,7 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
     const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
     const mails = expired.flatMap(({ booking, reason }) =>
       // Past the payment deadline with nothing awaiting review: no payment was received.
-      reason === REVIEW_DEADLINE_PASSED ? bookingMails.reviewExpired(tx, booking) : bookingMails.bookingCancelled(tx, booking, reason, { kind: 'none' }),
+      reason === REVIEW_DEADLINE_PASSED ? bookingMails.reviewExpired(ctx, tx, booking) : bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
     );
     const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
     return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails, ...pokes] };

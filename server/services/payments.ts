@@ -6,7 +6,7 @@ import type { Booking } from '../../sync/schemas/booking';
 import type { Payment } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
-import { bookings, payments, users } from '../db/schema';
+import { bookings, payments, seatAllocations, users } from '../db/schema';
 import { notFound } from '../errors';
 import { authorize } from '../policies';
 import { getBookingRow, toBookingJson } from './booking-view';
@@ -15,6 +15,13 @@ import { readSettings } from './settings';
 import type { UserRow } from './users';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** While the payment awaits review: until when its seats stay held (the review deadline, never past departure). */
+function reviewDeadline(q: Queryable, row: PaymentRow): string | null {
+  if (row.status !== 'pending' || !row.awaitingReviewAt) return null;
+  const held = and(eq(seatAllocations.bookingId, row.bookingId), eq(seatAllocations.state, 'held'));
+  return q.select({ at: sql<string | null>`max(${seatAllocations.holdExpiresAt})` }).from(seatAllocations).where(held).get()?.at ?? null;
+}
 
 /** The payment with its booking populated; a caller that already built the booking passes it in. */
 export function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string, booking?: Booking): Payment {
@@ -30,6 +37,7 @@ export function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string, boo
     status: row.status,
     reason: row.reason,
     awaitingReviewAt: row.awaitingReviewAt,
+    reviewDeadlineAt: reviewDeadline(q, row),
     deadlineAt: row.deadlineAt,
     image: row.receiptImageId ? imageUrl(row.receiptImageId) : null,
     createdAt: row.createdAt,

@@ -121,9 +121,10 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
     expect(audit(byPush._id)).toEqual(audit(byRest._id));
     const seats = (id: string) => readDb(server, (db) => db.prepare('select state from seat_allocations where booking_id = ?').all(id));
     expect(seats(byPush._id)).toEqual(seats(byRest._id));
-    // The same effects, but for the booking's own reference and seat.
-    const shape = (rows: EventRow[], reference: string, seat: string) => rows.map((e) => e.effect.replaceAll(reference, '<ref>').replaceAll(`Seats: ${seat}`, 'Seats: <seat>'));
-    expect(shape(pushEvents, byPush.bookingId, 'C2')).toEqual(shape(restEvents, byRest.bookingId, 'C1'));
+    // The same effects, but for the booking's own id (in its page's link), reference and seat.
+    const shape = (rows: EventRow[], booking: { _id: string; bookingId: string }, seat: string) =>
+      rows.map((e) => e.effect.replaceAll(booking._id, '<id>').replaceAll(booking.bookingId, '<ref>').replaceAll(`Seats: ${seat}`, 'Seats: <seat>'));
+    expect(shape(pushEvents, byPush, 'C2')).toEqual(shape(restEvents, byRest, 'C1'));
     expect(restEvents.map((e) => (JSON.parse(e.effect) as { type: string }).type)).toEqual(['mail', 'poke']);
   });
 

@@ -35,6 +35,8 @@ export const PaymentSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   reason: z.string().nullable(),
   awaitingReviewAt: z.string().nullable(),
+  /** Until when an admin has to decide while the payment awaits review (then the booking is cancelled). */
+  reviewDeadlineAt: z.string().nullable(),
   deadlineAt: z.string(),
   image: z.string().nullable(),
   createdAt: z.string(),

@@ -19,6 +19,7 @@ const ConfirmPage = lazyPage(() => import('../pages/confirm/confirm-page'), 'Con
 const DashboardLayout = lazyPage(() => import('../pages/dashboard/dashboard-layout'), 'DashboardLayout');
 const ProfilePage = lazyPage(() => import('../pages/dashboard/profile/profile-page'), 'ProfilePage');
 const BookingsPage = lazyPage(() => import('../pages/dashboard/bookings/bookings-page'), 'BookingsPage');
+const ManageBookingPage = lazyPage(() => import('../pages/dashboard/manage-booking/manage-booking-page'), 'ManageBookingPage');
 const PaymentsPage = lazyPage(() => import('../pages/dashboard/payments/payments-page'), 'PaymentsPage');
 const AirportsPage = lazyPage(() => import('../pages/dashboard/airports/airports-page'), 'AirportsPage');
 const FlightsPage = lazyPage(() => import('../pages/dashboard/flights/flights-page'), 'FlightsPage');
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
           { index: true, Component: DashboardIndex },
           { path: 'profile', Component: ProfilePage },
           { path: 'bookings', Component: BookingsPage },
+          { path: 'bookings/:bookingId', Component: ManageBookingPage },
           { path: 'payments', Component: PaymentsPage },
           { path: 'airports', Component: AirportsPage },
           { path: 'flights', Component: FlightsPage },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { bookingPagePath } from '../../../../sync/booking-page';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Spinner } from '../../components/ui/spinner';
 import { messageOf } from '../../lib/api-error';
@@ -58,9 +59,14 @@ export function ConfirmScreen({ paymentId, bookingId }: { paymentId: string; boo
       </p>
       <Details view={view} />
       <WaitingReceipt paymentId={paymentId} title="Your receipt is waiting to be sent" />
-      <Link className="button" to="/dashboard/bookings">
-        Go to Booking
-      </Link>
+      <div className="transfer-actions">
+        <Link className="button" to="/dashboard/bookings">
+          Go to Booking
+        </Link>
+        <Link className="button button-secondary" to={bookingPagePath(view.bookingId)}>
+          Manage this booking
+        </Link>
+      </div>
     </div>
   );
 }

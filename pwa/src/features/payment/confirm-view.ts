@@ -13,6 +13,8 @@ export type ConfirmView = {
   heading: string;
   reason: string | null;
   email: string;
+  /** The booking's id, for its own page. */
+  bookingId: string;
   route: string;
   reference: string;
   bookedBy: string;
@@ -40,6 +42,7 @@ export function confirmView(payment: ConfirmPayment, booking: Booking): ConfirmV
     heading: payment.status === 'pending' ? 'Confirming payment' : `Payment ${status}`,
     reason: payment.status === 'failed' ? payment.reason : null,
     email: booking.email,
+    bookingId: booking._id,
     route: cities.join(' → '),
     reference: booking.bookingId,
     bookedBy: payment.userId.fullName || booking.userId.fullName,

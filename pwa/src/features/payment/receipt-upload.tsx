@@ -88,12 +88,12 @@ function WithdrawButton({ paymentId }: { paymentId: string }) {
  * progress, and then attached to the payment through the outbox. Until it is sent it can be replaced
  * (another image) or withdrawn.
  */
-export function ReceiptUpload({ paymentId, latest }: { paymentId: string; latest: UploadRow | undefined }) {
+export function ReceiptUpload({ paymentId, latest, title = 'Upload Receipt' }: { paymentId: string; latest: UploadRow | undefined; title?: string }) {
   const titleId = useId();
   const waiting = useWaitingReceipt(paymentId);
   return (
     <section className="receipt" aria-labelledby={titleId}>
-      <h2 id={titleId}>Upload Receipt</h2>
+      <h2 id={titleId}>{title}</h2>
       <ReceiptInput paymentId={paymentId} label="Receipt image" />
       {latest && <ReceiptPreview hash={latest.hash} />}
       {latest && <UploadStatus upload={latest} />}

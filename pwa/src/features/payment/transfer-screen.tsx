@@ -9,6 +9,7 @@ import type { Payment } from '../../../../sync/schemas/payment';
 import { ReceiptUpload, useLatestReceipt } from './receipt-upload';
 import { TransferActions } from './transfer-actions';
 import { usePaymentByKey } from './use-payment-by-key';
+import { WalletPay } from './wallet-pay';
 import '../booking/booking.css';
 import './payment.css';
 
@@ -75,6 +76,7 @@ export function TransferScreen({ paymentKey }: { paymentKey: string }) {
   const device = useDevicePaymentLink(paymentKey);
   if (query.data) {
     const { instructions, ...payment } = query.data;
+    if (instructions.kind !== 'bank_transfer' && payment.status !== 'successful') return <WalletPay payment={payment} instructions={instructions} />;
     return <Transfer payment={payment} bankingInfo={instructions.kind === 'bank_transfer' ? instructions.bankingInfo : null} />;
   }
   if (device) return <Transfer {...device} />;

@@ -1,6 +1,7 @@
 import type { Booking } from '../../../../sync/schemas/booking';
 import { bookedLegs } from '../payment/booked-leg';
 import { travellerStatus } from '../payment/confirm-view';
+import { ManageLink } from './manage-link';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -61,6 +62,7 @@ export function TrackingResult({ booking, fromDevice }: { booking: Booking; from
           </li>
         ))}
       </ul>
+      <ManageLink booking={booking} />
     </article>
   );
 }

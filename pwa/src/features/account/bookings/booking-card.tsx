@@ -1,11 +1,17 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { bookingPagePath } from '../../../../../sync/booking-page';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { formatBookingDate } from '../../../lib/format';
 import { cancelAvailability } from '../../dashboard/booking/booking-rules';
+import { useBookingPayment } from '../../dashboard/booking/use-booking-payment';
 import { outboxNote } from '../../dashboard/outbox-rows';
 import { bookingTone } from '../../dashboard/status';
 import { StatusBadge } from '../../dashboard/status-badge';
+import { bookingState, nextActions } from '../../manage-booking/next-actions';
+import { PayNowButton } from '../../manage-booking/pay-now-button';
+import { travellerTime } from '../../manage-booking/traveller-time';
 import { CheckInButton } from './check-in-button';
 
 type BookingCardProps = {
@@ -21,6 +27,9 @@ export function BookingCard({ booking, now, queued, onManage, onCancel }: Bookin
   const titleId = useId();
   const leg = booking.flightId;
   const canCancel = cancelAvailability(booking, now).available && (!queued || queued.state === 'rejected');
+  const payment = useBookingPayment(booking._id);
+  const state = bookingState(booking, payment, now);
+  const actions = nextActions(booking, payment, now);
   return (
     <article className="card booking-card" aria-labelledby={titleId}>
       <h2 id={titleId}>
@@ -53,11 +62,22 @@ export function BookingCard({ booking, now, queued, onManage, onCancel }: Bookin
             <StatusBadge label={booking.status} tone={bookingTone(booking.status)} />
           </dd>
         </div>
+        {state.payBy ? (
+          <div>
+            <dt>Pay by</dt>
+            <dd>{travellerTime(state.payBy)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {state.reason && booking.status === 'pending' ? <p className="form-error">Payment not accepted: {state.reason}</p> : null}
       <div className="booking-card-actions">
         <button type="button" className="button" onClick={onManage}>
           Manage Booking
         </button>
+        <Link className="button button-secondary" to={bookingPagePath(booking._id)}>
+          {actions.includes('reupload') ? 'Upload a new receipt' : 'Booking page'}
+        </Link>
+        {payment && actions.includes('pay') ? <PayNowButton paymentId={payment._id} /> : null}
         {booking.status === 'confirmed' ? <CheckInButton booking={booking} now={now} /> : null}
         {canCancel ? (
           <button type="button" className="button button-secondary" onClick={onCancel}>

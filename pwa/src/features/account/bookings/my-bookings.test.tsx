@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
+import type { ManagedPayment } from '../../manage-booking/next-actions';
 import { renderDashboard, stubDialogs } from '../../dashboard/test-kit';
 import { MyBookings } from './my-bookings';
 
-const state = vi.hoisted(() => ({ bookings: [] as Booking[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][] }));
+const state = vi.hoisted(() => ({ bookings: [] as Booking[], outbox: [] as OutboxRow[], enqueued: [] as [string, unknown][], payments: new Map<string, ManagedPayment>() }));
 
 vi.mock('../../../local/hooks', () => ({
   useMyBookings: () => state.bookings,
@@ -21,7 +22,7 @@ vi.mock('../../../local/sync-runner', () => ({
   },
   requestSync: () => Promise.resolve(),
 }));
-vi.mock('../../dashboard/booking/use-booking-payment', () => ({ useBookingPayment: () => undefined }));
+vi.mock('../../dashboard/booking/use-booking-payment', () => ({ useBookingPayment: (bookingId: string) => state.payments.get(bookingId) }));
 
 const DAY = 86_400_000;
 const place = (code: string, city: string, timeZone: string) => ({ _id: code, city, code, timeZone });
@@ -67,6 +68,7 @@ beforeEach(() => {
   state.bookings = [booking('1', 'pending'), booking('2', 'confirmed'), booking('3', 'cancelled'), booking('4', 'confirmed', { userId: { _id: 'someone-else', fullName: 'Other', email: 'o@example.com' } })];
   state.outbox = [];
   state.enqueued = [];
+  state.payments = new Map();
 });
 afterEach(cleanup);
 
@@ -115,5 +117,24 @@ describe('my bookings', () => {
     const card = screen.getByRole('article');
     expect(within(card).getByText('Sending…')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+
+  it('a pending booking shows its payment deadline and Pay now; a rejected receipt leads to a new upload on the booking page', () => {
+    const deadlineAt = new Date(Date.now() + 20 * 3_600_000).toISOString();
+    const paymentOf = (_id: string, patch: Partial<ManagedPayment> = {}): ManagedPayment => ({ _id, status: 'pending', reason: null, awaitingReviewAt: null, reviewDeadlineAt: null, deadlineAt, paymentMethod: 'bank_transfer', ...patch });
+    state.bookings = [booking('1', 'pending'), booking('5', 'pending')];
+    state.payments = new Map([
+      ['1', paymentOf('p1')],
+      ['5', paymentOf('p5', { status: 'failed', reason: 'The receipt is cut off' })],
+    ]);
+    renderDashboard(<MyBookings userId="me" />, '/dashboard/bookings');
+    const [open, rejected] = screen.getAllByRole('article');
+    if (!open || !rejected) throw new Error('two cards expected');
+    expect(within(open).getByText('Pay by')).toBeTruthy();
+    expect(within(open).getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(within(open).getByRole('link', { name: 'Booking page' }).getAttribute('href')).toBe('/dashboard/bookings/1');
+    expect(within(rejected).getByText('Payment not accepted: The receipt is cut off')).toBeTruthy();
+    expect(within(rejected).queryByRole('button', { name: 'Pay now' })).toBeNull();
+    expect(within(rejected).getByRole('link', { name: 'Upload a new receipt' }).getAttribute('href')).toBe('/dashboard/bookings/5');
   });
 });

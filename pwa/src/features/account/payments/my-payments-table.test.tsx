@@ -22,6 +22,7 @@ const payment = (i: number, owner: string, status: SyncPayment['status'], reason
   status,
   reason,
   awaitingReviewAt: null,
+  reviewDeadlineAt: null,
   deadlineAt: '2031-01-02T00:00:00.000Z',
   image: null,
   createdAt: '2031-01-01T08:15:00.000Z',

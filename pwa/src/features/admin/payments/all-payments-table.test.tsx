@@ -36,6 +36,7 @@ function payment(i: number, patch: Partial<SyncPayment> = {}): SyncPayment {
     status: 'pending',
     reason: null,
     awaitingReviewAt: null,
+    reviewDeadlineAt: null,
     deadlineAt: '2031-01-02T00:00:00.000Z',
     image: null,
     createdAt: '2031-01-01T00:00:00.000Z',

@@ -1,0 +1,55 @@
+import { useId, useState } from 'react';
+import type { Booking } from '../../../../sync/schemas/booking';
+import { useOutbox } from '../../local/hooks';
+import { CheckInButton } from '../account/bookings/check-in-button';
+import { checkInAvailability } from '../dashboard/booking/booking-rules';
+import { CancelBookingDialog } from '../dashboard/booking/cancel-booking-dialog';
+import { cancelsByBooking, outboxNote } from '../dashboard/outbox-rows';
+import { ReceiptUpload, useLatestReceipt } from '../payment/receipt-upload';
+import type { ManagedPayment, NextAction } from './next-actions';
+import { PayNowButton } from './pay-now-button';
+
+type BookingActionsProps = { booking: Booking; payment: ManagedPayment | undefined; actions: NextAction[]; now: number };
+
+function ReceiptAction({ paymentId, again }: { paymentId: string; again: boolean }) {
+  const latest = useLatestReceipt(paymentId);
+  return <ReceiptUpload paymentId={paymentId} latest={latest} title={again ? 'Upload a new receipt' : 'Upload receipt'} />;
+}
+
+/** The next steps the booking allows now: pay, upload or replace a receipt, check in, cancel. */
+export function BookingActions({ booking, payment, actions, now }: BookingActionsProps) {
+  const titleId = useId();
+  const [cancelling, setCancelling] = useState(false);
+  const queued = cancelsByBooking(useOutbox()).get(booking._id);
+  const canCancel = actions.includes('cancel') && (!queued || queued.state === 'rejected');
+  const checkIn = checkInAvailability(booking, now);
+  const waitingCheckIn = booking.status === 'confirmed' && !booking.checkedInAt && !checkIn.available;
+  return (
+    <section className="card manage-actions" aria-labelledby={titleId}>
+      <h2 id={titleId}>What you can do</h2>
+      {payment && actions.includes('pay') ? (
+        <div className="booking-card-actions">
+          <PayNowButton paymentId={payment._id} />
+          {actions.includes('upload') ? <span className="muted">Pay now shows where to send the money. Paid already? Upload your receipt below.</span> : null}
+        </div>
+      ) : null}
+      {payment && (actions.includes('upload') || actions.includes('reupload')) ? <ReceiptAction paymentId={payment._id} again={actions.includes('reupload')} /> : null}
+      <div className="booking-card-actions manage-more">
+        {actions.includes('checkIn') ? <CheckInButton booking={booking} now={now} /> : null}
+        {canCancel ? (
+          <button type="button" className="button button-secondary" onClick={() => setCancelling(true)}>
+            Cancel booking
+          </button>
+        ) : null}
+        {queued ? (
+          <span role="status" className={queued.state === 'rejected' ? 'form-error' : 'muted'}>
+            {outboxNote(queued)}
+          </span>
+        ) : null}
+      </div>
+      {waitingCheckIn ? <p className="muted">{checkIn.reason}</p> : null}
+      {actions.length === 0 && !queued ? <p className="muted">Nothing is left to do for this booking.</p> : null}
+      {cancelling ? <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { useBookingPayment } from '../dashboard/booking/use-booking-payment';
+import { WaitingReceipt } from '../payment/receipt-upload';
+import type { Booking } from '../../../../sync/schemas/booking';
+import { BookingActions } from './booking-actions';
+import { BookingStatusPanel } from './booking-status-panel';
+import { BookingTrip } from './booking-trip';
+import { bookingState, nextActions } from './next-actions';
+import { useOwnBooking } from './use-own-booking';
+import '../booking/booking.css';
+import '../payment/payment.css';
+import './manage-booking.css';
+
+function Managed({ booking }: { booking: Booking }) {
+  const payment = useBookingPayment(booking._id);
+  const now = Date.now();
+  const actions = nextActions(booking, payment, now);
+  // The upload section shows a receipt waiting on the device itself; otherwise it is shown on its own.
+  const uploading = actions.includes('upload') || actions.includes('reupload');
+  const route = [booking.flightId.origin.city, booking.flightId.destination.city, ...(booking.returnFlightId ? [booking.returnFlightId.destination.city] : [])].join(' → ');
+  return (
+    <section className="page manage-booking">
+      <div className="page-head">
+        <h1>Booking {booking.bookingId}</h1>
+        <p className="muted">{route}</p>
+      </div>
+      <BookingStatusPanel booking={booking} payment={payment} state={bookingState(booking, payment, now)} />
+      <BookingActions booking={booking} payment={payment} actions={actions} now={now} />
+      {payment && !uploading ? <WaitingReceipt paymentId={payment._id} title="Your receipt is waiting to be sent" /> : null}
+      <BookingTrip booking={booking} />
+      <Link to="/dashboard/bookings">Back to My Bookings</Link>
+    </section>
+  );
+}
+
+/**
+ * One booking of the signed-in traveller, from the device (so it opens offline once synced): where it
+ * stands, the payment deadline in the traveller's time and what can be done next.
+ */
+export function ManageBooking({ bookingId, userId }: { bookingId: string; userId: string }) {
+  const booking = useOwnBooking(bookingId, userId);
+  if (booking === undefined) return <PageSpinner label="Loading your booking…" />;
+  if (booking === null) {
+    return (
+      <section className="page">
+        <h1>Booking not found</h1>
+        <p>This booking is not one of yours, or it has not reached this device yet.</p>
+        <Link to="/dashboard/bookings">Back to My Bookings</Link>
+      </section>
+    );
+  }
+  return <Managed booking={booking} />;
+}

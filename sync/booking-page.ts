@@ -1,0 +1,4 @@
+/** The path of one booking's own page (status, deadline, next action): the app and the mails link to it. */
+export function bookingPagePath(bookingId: string): string {
+  return `/dashboard/bookings/${encodeURIComponent(bookingId)}`;
+}
