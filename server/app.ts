@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type { ErrorBody } from '../sync/schemas/common';
 import type { AppContext } from './context';
 import { constraintRejection } from './db/constraints';
 import { faultAnswer } from './db/faults';
@@ -110,7 +111,7 @@ function handleError(ctx: AppContext, error: unknown, res: Response) {
     return;
   }
   res.err = asError(error);
-  res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+  res.status(500).json({ code: 'internal', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
 }
 
 /** The whole app; `pwaDir` is the PWA build it serves (tests pass their own). */

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Machine } from './ops/machine';
+import type { Outbox } from './outbox/outbox';
+import type { Realtime } from './realtime/port';
 import type { Mailer } from './services/mail';
 
 /** What every route and service needs, built once at start (and once per test server). */
@@ -19,6 +21,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Free space, the write lock and dropped log lines, as states (ops/machine.ts). */
   machine: Machine;
-  /** Tells connected clients whose data changed; set once socket.io is attached. */
-  notify: (userIds: string[] | 'admins') => void;
+  /** Connected devices (pokes, chat events); socket.io's adapter once it is attached. Only the outbox sends through it. */
+  realtime: Realtime;
+  /** Effects written with each change and sent after its commit (outbox/outbox.ts). */
+  outbox: Outbox;
 }

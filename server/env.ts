@@ -61,6 +61,11 @@ const EnvSchema = z.object({
 
   /** Below this much free space on DATA_DIR's disk writes are refused (507); uploads below twice as much. */
   DISK_FREE_MIN: FreeSpaceSchema.default({ bytes: 200 * UNITS.MB }),
+
+  /** 'paused' writes effects to the events table but sends none (a test kills the server between the two). */
+  OUTBOX_DISPATCH: z.enum(['on', 'paused']).default('on'),
+  /** How long a dispatcher owns the events it claimed; an unfinished claim is taken again after it. */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

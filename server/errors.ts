@@ -1,26 +1,52 @@
+import type { ErrorCode } from '../sync/error-codes';
 import type { ErrorBody } from '../sync/schemas/common';
 
 export type FieldError = { msg: string; path: string };
 
+/** The generic reason of each status, for a refusal that has no more precise one. */
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'invalid_input',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'busy',
+  507: 'storage_full',
+};
+
+export function codeOfStatus(status: number): ErrorCode {
+  return CODE_OF_STATUS[status] ?? 'internal';
+}
+
 /** The one error services throw; the error middleware turns it into the product's error shape. */
 export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly errors?: FieldError[],
+    options: { code?: ErrorCode; errors?: FieldError[] } = {},
   ) {
     super(message);
+    this.code = options.code ?? codeOfStatus(status);
+    this.errors = options.errors;
   }
 
   toBody(): ErrorBody {
-    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+    return this.errors ? { code: this.code, message: this.message, errors: this.errors } : { code: this.code, message: this.message };
   }
 }
 
+/** A 400 about one field: the message is also that field's error. */
+export const invalidField = (message: string, path: string, code: ErrorCode = 'invalid_input') => new AppError(400, message, { code, errors: [{ msg: message, path }] });
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 export const forbidden = () => new AppError(403, 'You are not allowed to do this');
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(409, message, { code });
 
 /** The server cannot take changes now (503: the database is locked; 507: the disk is full); the client retries after `retryAfterSeconds`. */
 export class NotNow extends AppError {
@@ -29,6 +55,6 @@ export class NotNow extends AppError {
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(status, message);
+    super(status, message, { code: status === 503 ? 'database_locked' : 'storage_full' });
   }
 }

@@ -16,6 +16,9 @@ import { attachRealtime } from './realtime/socket';
 import { siteAddress } from './routes/site-url';
 import { startSweeper } from './services/lifecycle';
 import { createMailer } from './services/mail';
+import { deliver } from './outbox/deliver';
+import { Outbox } from './outbox/outbox';
+import { offlineRealtime } from './realtime/port';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
 function jwtSecret(env: Env, dataDir: string): string {
@@ -32,7 +35,7 @@ export type Running = { ctx: AppContext; server: Server; io: SocketServer; url: 
 export function createContext(env: Env, log: Logger = pino({ level: env.LOG_LEVEL }), now: () => Date = () => new Date(), machine: MachineOptions = {}): AppContext {
   const dataDir = path.resolve(env.DATA_DIR);
   const { db, sqlite } = openDatabase(dataDir);
-  return {
+  const ctx: AppContext = {
     machine: new Machine(dataDir, env.DISK_FREE_MIN, sqlite, log, machine),
     db,
     sqlite,
@@ -43,8 +46,10 @@ export function createContext(env: Env, log: Logger = pino({ level: env.LOG_LEVE
     now,
     siteUrl: siteAddress(env, env.PORT),
     mailer: createMailer(db, log, env.SMTP_URL, now),
-    notify: () => undefined,
+    realtime: offlineRealtime,
+    outbox: new Outbox({ db, log, now, dispatch: env.OUTBOX_DISPATCH === 'on', leaseMs: env.OUTBOX_LEASE_MS, deliver: (effect) => deliver(ctx, effect) }),
   };
+  return ctx;
 }
 
 export type ListenOptions = {
@@ -69,6 +74,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   server.headersTimeout = 66_000;
   const io = attachRealtime(ctx, server);
   const stopSweeper = startSweeper(ctx);
+  const stopOutbox = ctx.outbox.start();
   await ctx.machine.check();
   ctx.machine.start();
   const backups = options.backups === false ? undefined : scheduleBackups(ctx, options.backups);
@@ -91,6 +97,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   } catch (error) {
     // A taken port: stop what was started so the caller sees the listen error, not a stuck process.
     stopSweeper();
+    await stopOutbox();
     ctx.machine.stop();
     await backups?.stop();
     throw error;
@@ -111,6 +118,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
       server.closeIdleConnections();
       await Promise.all([stopped, realtimeClosed]);
       clearTimeout(deadline);
+      await stopOutbox();
       await backups?.stop();
       ctx.sqlite.close();
       releaseServerLock(ctx.dataDir);

@@ -7,5 +7,5 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.outp
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({ msg: issue.message, path: issue.path.join('.') }));
   const unique = [...new Set(errors.map((e) => e.msg))];
-  throw new AppError(400, unique.join(', '), errors);
+  throw new AppError(400, unique.join(', '), { errors });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './constants';
+import { ErrorCodeSchema } from './error-codes';
 import { AirportSchema } from './schemas/airport';
 import { BookingSchema } from './schemas/booking';
 import { ConversationSchema, MessageSchema, SendMessageArgsSchema } from './schemas/chat';
@@ -96,7 +97,8 @@ export type PullRequest = z.infer<typeof PullRequestSchema>;
 
 export const MutationResultSchema = z.object({
   mutationId: z.number().int(),
-  code: z.string(),
+  /** Why the server refused the mutation (sync/error-codes.ts). */
+  code: ErrorCodeSchema,
   message: z.string(),
 });
 export type MutationResult = z.infer<typeof MutationResultSchema>;

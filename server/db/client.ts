@@ -8,7 +8,7 @@ import { isLockedError } from './faults';
 import * as schema from './schema';
 import { cacheStatements } from './statement-cache';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that can run a query: the database or a transaction on it. */
 export type Queryable = Db | Tx;
@@ -61,7 +61,13 @@ export function writeLockFree(sqlite: Database.Database): boolean {
   }
 }
 
+/**
+ * One write transaction, taking the write lock at its start. Never inside another: drizzle would
+ * silently make it a savepoint, whose effects and rollback no longer match the caller's expectation
+ * (a mutation's work takes the caller's `tx` instead, mutations/run.ts).
+ */
 export function immediate<T>(db: Db, work: (tx: Tx) => T): T {
+  if (db.$client.inTransaction) throw new Error('immediate() inside a transaction: pass the transaction instead');
   return db.transaction(work, { behavior: 'immediate' });
 }
 

@@ -1,8 +1,11 @@
+import type { ErrorCode } from '../../sync/error-codes';
 import { conflict, type AppError } from '../errors';
 
 /** What a broken unique rule means to the person, by the index that refused the write. */
-const MESSAGES: Record<string, string> = {
-  users_email_lower_unique: 'An account with this email already exists',
+const REFUSALS: Record<string, { message: string; code: ErrorCode }> = {
+  users_email_lower_unique: { message: 'An account with this email already exists', code: 'email_taken' },
+  seat_allocations_active: { message: 'A seat is no longer available', code: 'seat_unavailable' },
+  flights_number_date: { message: 'This flight number already flies on that day', code: 'already_exists' },
 };
 const GENERIC = 'This change conflicts with data already saved';
 
@@ -20,6 +23,6 @@ function sqliteConstraint(error: unknown): { message: string } | undefined {
 export function constraintRejection(error: unknown): AppError | undefined {
   const found = sqliteConstraint(error);
   if (!found) return undefined;
-  const index = Object.keys(MESSAGES).find((name) => found.message.includes(name));
-  return conflict(index ? (MESSAGES[index] ?? GENERIC) : GENERIC);
+  const refusal = Object.entries(REFUSALS).find(([name]) => found.message.includes(name))?.[1];
+  return refusal ? conflict(refusal.message, refusal.code) : conflict(GENERIC);
 }

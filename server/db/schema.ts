@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { TITLES, TRAVEL_CLASSES } from '../../sync/constants';
+import type { ErrorCode } from '../../sync/error-codes';
 
 /** Every row the PWA syncs carries the global sync version of its last change. */
 const version = () => integer('version').notNull().default(0);
@@ -277,7 +278,8 @@ export const mutationResults = sqliteTable(
   {
     clientId: text('client_id').notNull(),
     mutationId: integer('mutation_id').notNull(),
-    code: text('code').notNull(),
+    /** Why it was refused: a code of sync/error-codes.ts. */
+    code: text('code').$type<ErrorCode>().notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
@@ -333,4 +335,27 @@ export const emailVerifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_verifications_user').on(t.userId)],
+);
+
+/**
+ * The transactional outbox: the effects (mails, pokes, socket events) a change wants, written in the
+ * change's own transaction and sent after it commits (server/outbox/, docs/decisions/009). A row is
+ * claimed by one dispatcher until `claimed_until`; an unfinished claim past that is taken again.
+ */
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The effect as JSON, parsed by server/outbox/effects.ts before it is sent. */
+    effect: text('effect').notNull(),
+    createdAt: createdAt(),
+    /** Not sent before this instant (the back-off after a failure). */
+    dueAt: text('due_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedBy: text('claimed_by'),
+    claimedUntil: text('claimed_until'),
+    doneAt: text('done_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('events_pending').on(t.doneAt, t.dueAt)],
 );

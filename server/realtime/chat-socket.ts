@@ -1,6 +1,8 @@
 import { CHAT_EVENTS, ChatClientEventSchema } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
-import { conversationFor, markConversationRead } from '../services/chat';
+import { markConversationRead } from '../mutations/mark-conversation-read';
+import { runMutation } from '../mutations/run';
+import { conversationFor } from '../services/chat';
 import type { ConversationRow } from '../services/chat-view';
 import { findUserById, type UserRow } from '../services/users';
 import { conversationRooms, type RealtimeSocket } from './rooms';
@@ -33,5 +35,5 @@ export function attachChatEvents(ctx: AppContext, socket: RealtimeSocket): void 
 
   socket.on(CHAT_EVENTS.typing, typing(true));
   socket.on(CHAT_EVENTS.stopTyping, typing(false));
-  socket.on(CHAT_EVENTS.markAsRead, (raw: unknown) => withConversation(raw, (user, conversation) => void markConversationRead(ctx, user, conversation.id)));
+  socket.on(CHAT_EVENTS.markAsRead, (raw: unknown) => withConversation(raw, (user, conversation) => void runMutation(ctx, markConversationRead, user, { conversationId: conversation.id })));
 }

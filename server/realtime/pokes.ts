@@ -5,21 +5,21 @@ export const POKE_WINDOW_MS = 25;
 
 /**
  * A poke only says "pull now", so the rooms poked within one window get a single poke each. Under
- * load (a chat message pokes its user and every admin, and so does the push that carried it) this
+ * load (every change pokes its user and every admin) this
  * sends one frame per socket per window instead of one per change.
  */
-export function pokeSender(io: RealtimeServer): (target: string[] | 'admins') => void {
+export function pokeSender(io: RealtimeServer): (userIds: readonly string[]) => void {
   let pending: Set<string> | null = null;
   const flush = () => {
     if (pending) io.to([...pending]).emit('poke');
     pending = null;
   };
-  return (target) => {
+  return (userIds) => {
     if (!pending) {
       pending = new Set();
       setTimeout(flush, POKE_WINDOW_MS).unref();
     }
     pending.add(ADMIN_ROOM);
-    if (target !== 'admins') for (const userId of target) pending.add(userRoom(userId));
+    for (const userId of userIds) pending.add(userRoom(userId));
   };
 }

@@ -1,11 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { CHAT_EVENTS } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { userFromToken } from '../middleware/auth';
 import { may } from '../policies';
-import { setChatChannel } from '../services/chat-channel';
 import { attachChatEvents } from './chat-socket';
 import { pokeSender } from './pokes';
+import type { Realtime } from './port';
 import { ADMIN_ROOM, conversationRooms, userRoom, type RealtimeServer } from './rooms';
 import { disconnectRevokedSockets, guardEvents, handshakeToken } from './sessions';
 
@@ -34,10 +35,20 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
     attachChatEvents(ctx, socket);
   });
   disconnectRevokedSockets(ctx, io);
-  ctx.notify = pokeSender(io);
-  setChatChannel(ctx, {
-    toConversation: (conversationUserId, event, ...payload) => void io.to(conversationRooms(conversationUserId)).emit(event, ...payload),
-    isConnected: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
-  });
+  ctx.realtime = socketRealtime(io);
   return io;
+}
+
+/** The realtime port over this process's socket.io server (a shared adapter makes it span processes). */
+function socketRealtime(io: RealtimeServer): Realtime {
+  return {
+    poke: pokeSender(io),
+    toConversation: (conversationUserId, chat) => {
+      const rooms = io.to(conversationRooms(conversationUserId));
+      // Two calls so each event is checked against its own payload in the socket map.
+      if (chat.event === CHAT_EVENTS.message) rooms.emit(chat.event, chat.payload);
+      else rooms.emit(chat.event, chat.payload);
+    },
+    isConnected: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
+  };
 }

@@ -1,8 +1,12 @@
 import { Router } from 'express';
 import { AirportBodySchema, AirportDeleteBodySchema, AirportQuerySchema, AirportUpdateBodySchema } from '../../sync/schemas/airport';
 import type { AppContext } from '../context';
-import { gate } from '../middleware/auth';
-import { createAirport, deleteAirport, getAirport, listAirports, toAirportJson, updateAirport } from '../services/airports';
+import { caller } from '../middleware/auth';
+import { createAirport } from '../mutations/create-airport';
+import { deleteAirport } from '../mutations/delete-airport';
+import { runMutation } from '../mutations/run';
+import { updateAirport } from '../mutations/update-airport';
+import { getAirport, listAirports, toAirportJson } from '../services/airports';
 import { validate } from '../validate';
 
 export function airportRoutes(ctx: AppContext): Router {
@@ -17,20 +21,18 @@ export function airportRoutes(ctx: AppContext): Router {
     res.json(listAirports(ctx.db).map(toAirportJson));
   });
 
-  router.post('/airports', gate('catalogue.edit'), (req, res) => {
-    const airport = createAirport(ctx, validate(AirportBodySchema, req.body));
+  router.post('/airports', (req, res) => {
+    const airport = runMutation(ctx, createAirport, caller(req, 'catalogue.edit'), validate(AirportBodySchema, req.body));
     res.status(201).json({ message: 'Airport created successfully', airport: toAirportJson(airport) });
   });
 
-  router.put('/airports', gate('catalogue.edit'), (req, res) => {
-    const { id, ...fields } = validate(AirportUpdateBodySchema, req.body);
-    const airport = updateAirport(ctx, id, fields);
+  router.put('/airports', (req, res) => {
+    const airport = runMutation(ctx, updateAirport, caller(req, 'catalogue.edit'), validate(AirportUpdateBodySchema, req.body));
     res.json({ message: 'Airport updated successfully', airport: toAirportJson(airport) });
   });
 
-  router.delete('/airports', gate('catalogue.edit'), (req, res) => {
-    const { id } = validate(AirportDeleteBodySchema, req.body);
-    deleteAirport(ctx, id);
+  router.delete('/airports', (req, res) => {
+    runMutation(ctx, deleteAirport, caller(req, 'catalogue.edit'), validate(AirportDeleteBodySchema, req.body));
     res.json({ message: 'Airport deleted successfully' });
   });
 

@@ -33,7 +33,7 @@ export function authRoutes(ctx: AppContext): Router {
     countAttempt(ctx, key);
     const user = findUserByEmail(ctx.db, body.email);
     const ok = user?.role !== 'guest' && (await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password));
-    if (!user || !ok) throw new AppError(401, 'Invalid email or password');
+    if (!user || !ok) throw new AppError(401, 'Invalid email or password', { code: 'invalid_credentials' });
     clearFailures(ctx, key);
     res.json(authAnswer(ctx, user));
   });

@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import { BookingIdParamsSchema, BookingListQuerySchema, TrackBodySchema } from '../../sync/schemas/booking';
-import { AdminBookingBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { createBookingWithPayment } from '../services/booking-create';
+import { cancelBooking } from '../mutations/cancel-booking';
+import { checkIn } from '../mutations/check-in';
+import { createCustomerBooking } from '../mutations/create-customer-booking';
+import { markRefundPaid } from '../mutations/mark-refund-paid';
+import { runMutation } from '../mutations/run';
 import { toBookingJson } from '../services/booking-view';
-import { cancelBooking, checkIn, listAllBookings, listUserBookings, markRefundPaid, trackBooking } from '../services/bookings';
-import { findUserById } from '../services/users';
-import { notFound } from '../errors';
-import { may } from '../policies';
+import { listAllBookings, listUserBookings, trackBooking } from '../services/bookings';
 import { validate } from '../validate';
 
 export function bookingRoutes(ctx: AppContext): Router {
@@ -35,43 +35,23 @@ export function bookingRoutes(ctx: AppContext): Router {
   /** The admin's manual booking for a customer, with the same seat, traveller and flight rules. */
   router.post('/bookings', (req, res) => {
     const admin = caller(req, 'booking.createForCustomer');
-    const body = validate(AdminBookingBodySchema, req.body);
-    const customer = findUserById(ctx.db, body.userId);
-    if (!customer || !may('booking.create', customer)) throw notFound('User');
-    const { booking } = createBookingWithPayment(
-      ctx,
-      {
-        userId: customer.id,
-        flightId: body.flightId,
-        seats: body.seatId,
-        returnFlightId: body.returnFlightId,
-        returnSeats: body.returnSeatNumber,
-        travelClass: body.classType,
-        travellers: body.travellers,
-        email: body.confirmEmail ?? customer.email,
-        phone: body.phone ?? customer.mobile ?? '',
-        method: body.paymentMethod,
-        cryptoName: body.cryptoName,
-      },
-      admin.id,
-    );
-    ctx.notify([customer.id]);
+    const { booking } = runMutation(ctx, createCustomerBooking, admin, req.body);
     res.status(201).json(toBookingJson(ctx.db, booking, ctx.now().toISOString()));
   });
 
   router.put('/bookings/:id/cancel', limits.bookingAddress, limits.bookingCancel, (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(cancelBooking(ctx, currentUser(req), id));
+    res.json(runMutation(ctx, cancelBooking, currentUser(req), { bookingId: id }));
   });
 
   router.put('/bookings/:id/check-in', (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(checkIn(ctx, currentUser(req), id));
+    res.json(runMutation(ctx, checkIn, currentUser(req), { bookingId: id }));
   });
 
   router.put('/bookings/:id/refund', (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(markRefundPaid(ctx, caller(req, 'booking.markRefundPaid'), id));
+    res.json(runMutation(ctx, markRefundPaid, caller(req, 'booking.markRefundPaid'), { bookingId: id }));
   });
 
   return router;

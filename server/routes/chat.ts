@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import {
   ConversationParamsSchema,
@@ -11,9 +12,14 @@ import {
 import type { AppContext } from '../context';
 import { caller, currentParticipant } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { listConversations, markConversationRead, setConversationStatus, startConversation } from '../services/chat';
+import { markConversationRead } from '../mutations/mark-conversation-read';
+import { runMutation } from '../mutations/run';
+import { sendMessage } from '../mutations/send-message';
+import { setConversationStatus } from '../mutations/set-conversation-status';
+import { startConversation } from '../mutations/start-conversation';
+import { listConversations } from '../services/chat';
 import { createGuest } from '../services/chat-guests';
-import { listMessages, sendMessage } from '../services/chat-messages';
+import { listMessages } from '../services/chat-messages';
 import { signToken } from '../services/tokens';
 import { validate } from '../validate';
 
@@ -32,7 +38,7 @@ export function chatRoutes(ctx: AppContext): Router {
   router.post('/messages/conversations/start', (req, res) => {
     const user = caller(req, 'conversation.start');
     const { type } = validate(ConversationStartBodySchema, req.body ?? {});
-    const { conversation, created } = startConversation(ctx, user, type);
+    const { conversation, created } = runMutation(ctx, startConversation, user, { type });
     res.status(created ? 201 : 200).json(conversation);
   });
 
@@ -45,20 +51,20 @@ export function chatRoutes(ctx: AppContext): Router {
   router.put('/messages/conversations/:conversationId/read', (req, res) => {
     const user = currentParticipant(req);
     const { conversationId } = validate(ConversationParamsSchema, req.params);
-    res.json({ conversationId, marked: markConversationRead(ctx, user, conversationId) });
+    res.json({ conversationId, marked: runMutation(ctx, markConversationRead, user, { conversationId }) });
   });
 
   router.put('/messages/conversations/:conversationId/status', (req, res) => {
     const admin = caller(req, 'conversation.setStatus');
     const { conversationId } = validate(ConversationParamsSchema, req.params);
     const { status } = validate(ConversationStatusBodySchema, req.body);
-    res.json(setConversationStatus(ctx, admin, conversationId, status));
+    res.json(runMutation(ctx, setConversationStatus, admin, { conversationId, status }));
   });
 
   router.post('/messages/send', limits.chatSend, (req, res) => {
     const user = currentParticipant(req);
     const body = validate(MessageSendBodySchema, req.body);
-    const { message, created } = sendMessage(ctx, user, body);
+    const { message, created } = runMutation(ctx, sendMessage, user, { _id: body._id ?? randomUUID(), conversationId: body.conversationId, content: body.content, image: body.image });
     res.status(created ? 201 : 200).json(message);
   });
 

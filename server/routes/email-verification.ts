@@ -30,7 +30,7 @@ export function emailVerificationRoutes(ctx: AppContext): Router {
 
   router.post('/auths/verify-email/resend', async (req, res) => {
     const user = currentUser(req);
-    if (user.emailVerifiedAt !== null) throw new AppError(409, 'Your email address is already confirmed.');
+    if (user.emailVerifiedAt !== null) throw new AppError(409, 'Your email address is already confirmed.', { code: 'email_already_confirmed' });
     await takeVerifyMail(ctx, req);
     await sendVerificationLink(ctx, user, siteUrl(ctx, req));
     res.json({ message: VERIFY_LINK_SENT });

@@ -4,10 +4,14 @@ import { FLIGHT_PAGE_MAX } from '../../sync/constants';
 import { LowestFaresQuerySchema } from '../../sync/schemas/lowest-fares';
 import { FlightBodySchema, FlightIdParamsSchema, FlightSearchQuerySchema, FlightUpdateBodySchema } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
-import { caller, gate } from '../middleware/auth';
+import { caller } from '../middleware/auth';
+import { createFlight } from '../mutations/create-flight';
+import { deleteFlight } from '../mutations/delete-flight';
+import { runMutation } from '../mutations/run';
+import { updateFlight } from '../mutations/update-flight';
 import { searchFlightsPage } from '../services/flight-paging';
+import { getFlight, takenSeats } from '../services/flights';
 import { lowestFares } from '../services/lowest-fares';
-import { createFlight, deleteFlight, getFlight, takenSeats, updateFlight } from '../services/flights';
 import { validate } from '../validate';
 
 /**
@@ -46,21 +50,21 @@ export function flightRoutes(ctx: AppContext): Router {
     res.json(takenSeats(ctx, id));
   });
 
-  router.post('/flights', gate('catalogue.edit'), (req, res) => {
-    const flight = createFlight(ctx, validate(FlightBodySchema, req.body));
+  router.post('/flights', (req, res) => {
+    const flight = runMutation(ctx, createFlight, caller(req, 'catalogue.edit'), validate(FlightBodySchema, req.body));
     res.status(201).json({ message: 'Flight created successfully', flight });
   });
 
   router.put('/flights/:id', (req, res) => {
     const admin = caller(req, 'catalogue.edit');
     const { id } = validate(FlightIdParamsSchema, req.params);
-    const flight = updateFlight(ctx, id, validate(FlightUpdateBodySchema, req.body), admin.id);
+    const flight = runMutation(ctx, updateFlight, admin, { id, changes: validate(FlightUpdateBodySchema, req.body) });
     res.json({ message: 'Flight updated successfully', flight });
   });
 
-  router.delete('/flights/:id', gate('catalogue.edit'), (req, res) => {
-    const { id } = validate(FlightIdParamsSchema, req.params);
-    deleteFlight(ctx, id);
+  router.delete('/flights/:id', (req, res) => {
+    const admin = caller(req, 'catalogue.edit');
+    runMutation(ctx, deleteFlight, admin, validate(FlightIdParamsSchema, req.params));
     res.json({ message: 'Flight deleted successfully' });
   });
 

@@ -4,7 +4,7 @@ import multer from 'multer';
 import { z } from 'zod';
 import { IdSchema } from '../../sync/schemas/common';
 import type { AppContext } from '../context';
-import { AppError } from '../errors';
+import { AppError, invalidField } from '../errors';
 import { caller } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { checkImageConversation, readsChatImage } from '../services/chat';
@@ -26,7 +26,7 @@ const parseUpload: RequestHandler = (req, res, next) => {
   upload.single('image')(req, res, (error?: unknown) => {
     if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
       const kind = UploadKindSchema.catch('receipt').parse((req.body as { kind?: unknown } | undefined)?.kind);
-      next(new AppError(413, tooLarge(kind)));
+      next(new AppError(413, tooLarge(kind), { code: 'too_large' }));
       return;
     }
     next(error === undefined || error instanceof multer.MulterError ? error : new AppError(400, 'Unexpected upload form'));
@@ -61,7 +61,7 @@ export function imageRoutes(ctx: AppContext): Router {
   router.post('/images', limits.uploadAddress, limits.upload, parseUpload, async (req, res) => {
     const user = caller(req, 'chat');
     const fields = validate(UploadFieldsSchema, req.body);
-    if (!req.file) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);
+    if (!req.file) throw invalidField('No image found', 'image', 'invalid_image');
     authorize(uploadPermission(fields.kind, Boolean(fields.conversationId)), user);
     if (fields.conversationId) checkImageConversation(ctx.db, user, fields.conversationId);
     // Queue turns are counted per address: guests are cheap to make, addresses are not.

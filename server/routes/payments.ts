@@ -1,15 +1,16 @@
 import { Router } from 'express';
-import { dollarsToCents } from '../../sync/money';
 import { IdParamsSchema } from '../../sync/schemas/common';
 import { PaymentCreateBodySchema, PaymentListQuerySchema, PaymentReviewBodySchema, PaymentTokenParamsSchema, ReceiptBodySchema } from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import { whenWritable } from '../db/faults';
 import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { createBookingWithPayment } from '../services/booking-create';
+import { attachReceipt } from '../mutations/attach-receipt';
+import { confirmManualPayment } from '../mutations/confirm-manual-payment';
+import { createBooking } from '../mutations/create-booking';
+import { reviewPayment } from '../mutations/review-payment';
+import { runMutation } from '../mutations/run';
 import { toBookingJson } from '../services/booking-view';
-import { notify } from '../services/notifications';
-import { markAwaitingReview, reviewPayment } from '../services/payment-review';
 import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toPaymentJson } from '../services/payments';
 import { validate } from '../validate';
 
@@ -24,24 +25,8 @@ export function paymentRoutes(ctx: AppContext): Router {
   router.post('/payments', ...bookingLimits, async (req, res) => {
     const user = caller(req, 'booking.create');
     const body = validate(PaymentCreateBodySchema, req.body);
-    const input = {
-      userId: user.id,
-      flightId: body.flightId,
-      seats: body.seatNumber,
-      returnFlightId: body.returnFlightId,
-      returnSeats: body.returnSeatNumber,
-      travelClass: body.classType,
-      travellers: body.travellers,
-      email: body.confirmEmail,
-      phone: body.phone,
-      method: body.paymentMethod,
-      cryptoName: body.cryptoName,
-      expectedAmountCents: dollarsToCents(body.amount),
-    };
-    const { booking, payment } = await whenWritable(() => createBookingWithPayment(ctx, input, user.id));
+    const { booking, payment } = await whenWritable(() => runMutation(ctx, createBooking, user, body));
     const bookingJson = toBookingJson(ctx.db, booking, nowIso());
-    notify.paymentRequested(ctx, bookingJson, payment.method);
-    ctx.notify([user.id]);
     const instructions = paymentInstructions(ctx.db, payment, body.cryptoName);
     res.status(201).json({
       link: instructions.link,
@@ -72,7 +57,7 @@ export function paymentRoutes(ctx: AppContext): Router {
     const { token } = validate(PaymentTokenParamsSchema, req.params);
     const user = currentUser(req);
     const { image } = validate(ReceiptBodySchema, req.body);
-    const payment = markAwaitingReview(ctx, user, { accessKey: token }, image);
+    const payment = runMutation(ctx, attachReceipt, user, { accessKey: token, image });
     res.json({ message: 'Receipt uploaded', payment: toPaymentJson(ctx.db, payment, nowIso()) });
   });
 
@@ -85,14 +70,14 @@ export function paymentRoutes(ctx: AppContext): Router {
   /** 'I have made payment' for crypto and Cash App. */
   router.post('/payments/:id/paid', ...claimLimits, (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
-    const payment = markAwaitingReview(ctx, currentUser(req), { id });
+    const payment = runMutation(ctx, confirmManualPayment, currentUser(req), { paymentId: id });
     res.json({ message: 'Payment awaiting confirmation', payment: toPaymentJson(ctx.db, payment, nowIso()) });
   });
 
   router.put('/payments/:id', (req, res) => {
     const admin = caller(req, 'payment.review');
     const { id } = validate(IdParamsSchema, req.params);
-    const payment = reviewPayment(ctx, admin, id, validate(PaymentReviewBodySchema, req.body));
+    const payment = runMutation(ctx, reviewPayment, admin, { paymentId: id, ...validate(PaymentReviewBodySchema, req.body) });
     res.json({ message: 'Payment status updated', payment: toPaymentJson(ctx.db, payment, nowIso()) });
   });
 

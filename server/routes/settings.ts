@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { SettingsBodySchema } from '../../sync/schemas/settings';
 import type { AppContext } from '../context';
-import { gate } from '../middleware/auth';
+import { caller } from '../middleware/auth';
+import { runMutation } from '../mutations/run';
+import { updateSettings } from '../mutations/update-settings';
 import { may } from '../policies';
-import { adminSettings, publicSettings, readSettings, saveSettings } from '../services/settings';
+import { adminSettings, publicSettings, readSettings } from '../services/settings';
 import { validate } from '../validate';
 
 export function settingsRoutes(ctx: AppContext): Router {
@@ -14,8 +16,8 @@ export function settingsRoutes(ctx: AppContext): Router {
     res.json(may('settings.readPrivate', req.user) ? adminSettings(stored) : publicSettings(stored));
   });
 
-  router.put('/settings', gate('settings.edit'), (req, res) => {
-    const saved = saveSettings(ctx, validate(SettingsBodySchema, req.body));
+  router.put('/settings', (req, res) => {
+    const saved = runMutation(ctx, updateSettings, caller(req, 'settings.edit'), validate(SettingsBodySchema, req.body));
     res.json({ message: 'Updated successfully!', settings: adminSettings(saved) });
   });
 

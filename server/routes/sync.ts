@@ -23,7 +23,6 @@ export function syncRoutes(ctx: AppContext): Router {
     try {
       // A push repeats safely: mutations already applied are skipped.
       const answer = await whenWritable(() => push(ctx, user, request));
-      ctx.notify([user.id]);
       res.json(answer);
     } catch (error) {
       if (error instanceof TransientError) {

@@ -4,7 +4,9 @@ import type { AppContext } from '../context';
 import { currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { sendVerificationLink } from '../services/email-verification';
-import { toUserJson, updateEmail, updatePassword, updateProfile } from '../services/users';
+import { runMutation } from '../mutations/run';
+import { updateProfile } from '../mutations/update-profile';
+import { toUserJson, updateEmail, updatePassword } from '../services/users';
 import { validate } from '../validate';
 import { authAnswer } from './auth';
 import { takeVerifyMail } from './email-verification';
@@ -33,7 +35,7 @@ export function userRoutes(ctx: AppContext): Router {
     const user = currentUser(req);
     const schema = userUpdateSchemaFor(req.body);
     if (schema === ProfileUpdateSchema) {
-      const updated = updateProfile(ctx, user, validate(ProfileUpdateSchema, req.body));
+      const updated = runMutation(ctx, updateProfile, user, validate(ProfileUpdateSchema, req.body));
       res.json({ message: 'Profile updated successfully!', user: toUserJson(updated) });
       return;
     }

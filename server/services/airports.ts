@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Airport, AirportBody } from '../../sync/schemas/airport';
-import type { AppContext } from '../context';
-import { immediate, preparedCache, type Queryable } from '../db/client';
+import { preparedCache, type Queryable, type Tx } from '../db/client';
 import { airports, flights } from '../db/schema';
 import { nextVersion, recordDelete } from '../db/version';
-import { AppError, conflict, notFound } from '../errors';
+import { conflict, invalidField, notFound } from '../errors';
 import { airportRecord } from './airport-data';
 
 export type AirportRow = typeof airports.$inferSelect;
@@ -49,58 +48,52 @@ export function getAirport(q: Queryable, idOrCode: string): AirportRow {
 
 function timeZoneFor(body: Pick<AirportBody, 'code' | 'timeZone'>): string {
   const zone = body.timeZone ?? airportRecord(body.code)?.tz;
-  if (!zone) throw new AppError(400, 'Time zone is required', [{ msg: 'Time zone is required', path: 'timeZone' }]);
+  if (!zone) throw invalidField('Time zone is required', 'timeZone');
   return zone;
 }
 
 function assertCodeFree(q: Queryable, code: string, exceptId?: string): void {
   const existing = q.select({ id: airports.id }).from(airports).where(eq(airports.code, code)).get();
-  if (existing && existing.id !== exceptId) throw conflict(`Airport code ${code} already exists`);
+  if (existing && existing.id !== exceptId) throw conflict(`Airport code ${code} already exists`, 'already_exists');
 }
 
-export function createAirport(ctx: AppContext, body: AirportBody): AirportRow {
+export function createAirport(tx: Tx, body: AirportBody, at: Date): AirportRow {
   const timeZone = timeZoneFor(body);
-  const now = ctx.now().toISOString();
-  return immediate(ctx.db, (tx) => {
-    assertCodeFree(tx, body.code);
-    return tx
-      .insert(airports)
-      .values({ id: randomUUID(), ...body, timeZone, createdAt: now, updatedAt: now, version: nextVersion(tx) })
-      .returning()
-      .get();
-  });
+  const now = at.toISOString();
+  assertCodeFree(tx, body.code);
+  return tx
+    .insert(airports)
+    .values({ id: randomUUID(), ...body, timeZone, createdAt: now, updatedAt: now, version: nextVersion(tx) })
+    .returning()
+    .get();
 }
 
-export function updateAirport(ctx: AppContext, id: string, body: Partial<AirportBody>): AirportRow {
-  return immediate(ctx.db, (tx) => {
-    const current = getAirport(tx, id);
-    if (body.code) assertCodeFree(tx, body.code, current.id);
-    const code = body.code ?? current.code;
-    const timeZone = body.timeZone ?? (body.code ? timeZoneFor({ code }) : current.timeZone);
-    const version = nextVersion(tx);
-    const row = tx
-      .update(airports)
-      .set({ ...body, timeZone, updatedAt: ctx.now().toISOString(), version })
-      .where(eq(airports.id, current.id))
-      .returning()
-      .get();
-    if (!row) throw notFound('Airport');
-    // Flights embed their airports (and bookings their flights): the next pull sends them again.
-    tx.update(flights).set({ version }).where(or(eq(flights.originId, row.id), eq(flights.destinationId, row.id))).run();
-    return row;
-  });
+export function updateAirport(tx: Tx, id: string, body: Partial<AirportBody>, now: Date): AirportRow {
+  const current = getAirport(tx, id);
+  if (body.code) assertCodeFree(tx, body.code, current.id);
+  const code = body.code ?? current.code;
+  const timeZone = body.timeZone ?? (body.code ? timeZoneFor({ code }) : current.timeZone);
+  const version = nextVersion(tx);
+  const row = tx
+    .update(airports)
+    .set({ ...body, timeZone, updatedAt: now.toISOString(), version })
+    .where(eq(airports.id, current.id))
+    .returning()
+    .get();
+  if (!row) throw notFound('Airport');
+  // Flights embed their airports (and bookings their flights): the next pull sends them again.
+  tx.update(flights).set({ version }).where(or(eq(flights.originId, row.id), eq(flights.destinationId, row.id))).run();
+  return row;
 }
 
-export function deleteAirport(ctx: AppContext, id: string): void {
-  immediate(ctx.db, (tx) => {
-    const current = getAirport(tx, id);
-    const used = tx
-      .select({ id: flights.id })
-      .from(flights)
-      .where(or(eq(flights.originId, current.id), eq(flights.destinationId, current.id)))
-      .get();
-    if (used) throw conflict('This airport is used by flights and cannot be deleted');
-    tx.delete(airports).where(eq(airports.id, current.id)).run();
-    recordDelete(tx, 'airports', current.id, nextVersion(tx), ctx.now());
-  });
+export function deleteAirport(tx: Tx, id: string, now: Date): void {
+  const current = getAirport(tx, id);
+  const used = tx
+    .select({ id: flights.id })
+    .from(flights)
+    .where(or(eq(flights.originId, current.id), eq(flights.destinationId, current.id)))
+    .get();
+  if (used) throw conflict('This airport is used by flights and cannot be deleted', 'in_use');
+  tx.delete(airports).where(eq(airports.id, current.id)).run();
+  recordDelete(tx, 'airports', current.id, nextVersion(tx), now);
 }

@@ -6,11 +6,11 @@ import { formatMoney } from '../../sync/money';
 import { makeReference } from '../../sync/reference';
 import type { TravellerInput } from '../../sync/schemas/booking';
 import type { AppContext } from '../context';
-import { immediate, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { selectFlights, type FlightWithAirports } from '../db/flight-queries';
 import { bookings, payments, travellers } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { AppError, conflict, notFound } from '../errors';
+import { conflict, invalidField, notFound } from '../errors';
 import { recordChange } from './audit';
 import { assertWithinUnpaidCap } from './hold-rules';
 import { ownedImage } from './images';
@@ -36,7 +36,7 @@ export type NewBooking = {
   expectedAmountCents?: number;
 };
 
-const bad = (message: string, path: string) => new AppError(400, message, [{ msg: message, path }]);
+const bad = (message: string, path: string) => invalidField(message, path);
 
 function bookableFlight(tx: Tx, id: string, nowIso: string, path: string): FlightWithAirports {
   const row = selectFlights(tx, { id }, nowIso)[0];
@@ -103,73 +103,71 @@ function paymentDeadline(ctx: AppContext, tx: Tx, method: PaymentMethod, now: Da
  * immediate transaction: either all of it is written or none. A traveller booking for themselves
  * stays within the unpaid-holds cap; an admin booking for a customer by hand does not.
  */
-export function createBookingWithPayment(ctx: AppContext, input: NewBooking, actorId: string) {
+export function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBooking, actorId: string) {
   const now = ctx.now();
   const nowIso = now.toISOString();
-  return immediate(ctx.db, (tx) => {
-    const { outbound, inbound } = legsOf(tx, input, nowIso);
-    const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
-    checkPhotos(tx, input.travellers, input.userId);
-    const ratio = readSettings(tx).classFares[input.travelClass];
-    const fare = computeFare([outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight), input.travellers.length, ratio);
-    if (input.expectedAmountCents !== undefined && input.expectedAmountCents !== fare.totalCents) {
-      throw conflict(`The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`);
-    }
-    if (input.method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
-    // RATE_LIMITS=off (load tests from one machine) lifts the unpaid-holds cap with the other per-account limits.
-    if (actorId === input.userId && ctx.env.RATE_LIMITS !== 'off') assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
-    const version = nextVersion(tx);
-    const deadline = paymentDeadline(ctx, tx, input.method, now).toISOString();
-    const booking = tx
-      .insert(bookings)
-      .values({
-        id: randomUUID(),
-        reference: uniqueReference(tx),
-        userId: input.userId,
-        flightId: outbound.flight.id,
-        returnFlightId: inbound?.flight.id ?? null,
-        travelClass: input.travelClass,
-        status: 'pending',
-        email: input.email,
-        phone: input.phone,
-        totalCents: fare.totalCents,
-        createdAt: nowIso,
-        updatedAt: nowIso,
-        version,
-      })
-      .returning()
-      .get();
-    const travellerIds = input.travellers.map((t, position) => {
-      const id = randomUUID();
-      tx.insert(travellers)
-        .values({ id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null })
-        .run();
-      return id;
-    });
-    holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
-    if (inbound) holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
-    touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
-    const payment = tx
-      .insert(payments)
-      .values({
-        id: randomUUID(),
-        transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
-        accessKey: randomBytes(16).toString('hex'),
-        bookingId: booking.id,
-        userId: input.userId,
-        amountCents: fare.totalCents,
-        currency: 'USD',
-        method: input.method,
-        status: 'pending',
-        deadlineAt: deadline,
-        createdAt: nowIso,
-        updatedAt: nowIso,
-        version,
-      })
-      .returning()
-      .get();
-    recordChange(tx, { actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
-    recordChange(tx, { actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
-    return { booking, payment };
+  const { outbound, inbound } = legsOf(tx, input, nowIso);
+  const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
+  checkPhotos(tx, input.travellers, input.userId);
+  const ratio = readSettings(tx).classFares[input.travelClass];
+  const fare = computeFare([outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight), input.travellers.length, ratio);
+  if (input.expectedAmountCents !== undefined && input.expectedAmountCents !== fare.totalCents) {
+    throw conflict(`The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`, 'fare_changed');
+  }
+  if (input.method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
+  // RATE_LIMITS=off (load tests from one machine) lifts the unpaid-holds cap with the other per-account limits.
+  if (actorId === input.userId && ctx.env.RATE_LIMITS !== 'off') assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
+  const version = nextVersion(tx);
+  const deadline = paymentDeadline(ctx, tx, input.method, now).toISOString();
+  const booking = tx
+    .insert(bookings)
+    .values({
+      id: randomUUID(),
+      reference: uniqueReference(tx),
+      userId: input.userId,
+      flightId: outbound.flight.id,
+      returnFlightId: inbound?.flight.id ?? null,
+      travelClass: input.travelClass,
+      status: 'pending',
+      email: input.email,
+      phone: input.phone,
+      totalCents: fare.totalCents,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+      version,
+    })
+    .returning()
+    .get();
+  const travellerIds = input.travellers.map((t, position) => {
+    const id = randomUUID();
+    tx.insert(travellers)
+      .values({ id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null })
+      .run();
+    return id;
   });
+  holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
+  if (inbound) holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
+  touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
+  const payment = tx
+    .insert(payments)
+    .values({
+      id: randomUUID(),
+      transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
+      accessKey: randomBytes(16).toString('hex'),
+      bookingId: booking.id,
+      userId: input.userId,
+      amountCents: fare.totalCents,
+      currency: 'USD',
+      method: input.method,
+      status: 'pending',
+      deadlineAt: deadline,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+      version,
+    })
+    .returning()
+    .get();
+  recordChange(tx, { actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
+  recordChange(tx, { actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
+  return { booking, payment };
 }

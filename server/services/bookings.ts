@@ -1,17 +1,12 @@
 import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '../../sync/schemas/booking';
 import type { AppContext } from '../context';
-import { immediate } from '../db/client';
+import type { Queryable } from '../db/client';
 import { bookings, flights, travellers } from '../db/schema';
-import { nextVersion } from '../db/version';
-import { AppError, conflict, notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import { authorize } from '../policies';
-import { cancelBookingTx } from './booking-status';
-import { getBookingRow, toBookingJson, type BookingRow } from './booking-view';
-import { notify } from './notifications';
+import { toBookingJson, type BookingRow } from './booking-view';
 import type { UserRow } from './users';
-
-const HOUR = 3_600_000;
 
 export function listUserBookings(ctx: AppContext, userId: string): Booking[] {
   const nowIso = ctx.now().toISOString();
@@ -70,62 +65,16 @@ export function trackBooking(ctx: AppContext, reference: string, email: string):
   return { ...booking, travellers: booking.travellers.map((t) => ({ ...t, passportNumber: maskPassport(t.passportNumber) })) };
 }
 
-export function bookingFor(ctx: AppContext, user: UserRow, id: string): BookingRow {
-  const row = ctx.db.select().from(bookings).where(eq(bookings.id, id)).get();
+export function bookingFor(q: Queryable, user: UserRow, id: string): BookingRow {
+  const row = q.select().from(bookings).where(eq(bookings.id, id)).get();
   if (!row) throw notFound('Booking');
   authorize('booking.read', user, { name: 'Booking', ownerId: row.userId });
   return row;
 }
 
-function firstDeparture(ctx: AppContext, booking: BookingRow): string {
-  const flight = ctx.db.select({ departureTime: flights.departureTime }).from(flights).where(eq(flights.id, booking.flightId)).get();
+/** When the booking's first leg leaves. */
+export function firstDeparture(q: Queryable, booking: BookingRow): string {
+  const flight = q.select({ departureTime: flights.departureTime }).from(flights).where(eq(flights.id, booking.flightId)).get();
   if (!flight) throw notFound('Flight');
   return flight.departureTime;
-}
-
-/** A traveller (or an admin) cancels a pending or confirmed booking before departure. */
-export function cancelBooking(ctx: AppContext, user: UserRow, id: string): Booking {
-  const now = ctx.now();
-  const nowIso = now.toISOString();
-  const reason = user.role === 'admin' ? 'cancelled by the airline' : 'cancelled by the traveller';
-  const { booking, refund } = immediate(ctx.db, (tx) => {
-    const row = bookingFor(ctx, user, id);
-    if (row.status !== 'pending' && row.status !== 'confirmed') throw conflict(`A ${row.status} booking cannot be cancelled`);
-    if (firstDeparture(ctx, row) <= nowIso) throw conflict('A booking cannot be cancelled after departure');
-    const applies = cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: nextVersion(tx) });
-    return { booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), refund: applies };
-  });
-  notify.bookingCancelled(ctx, booking, reason, refund);
-  ctx.notify([booking.userId._id]);
-  return booking;
-}
-
-/** Online check-in for the booking's owner: confirmed bookings, from 48 h to 1 h before departure. */
-export function checkIn(ctx: AppContext, user: UserRow, id: string): Booking {
-  const now = ctx.now();
-  const row = bookingFor(ctx, user, id);
-  authorize('booking.checkIn', user, { name: 'Booking', ownerId: row.userId });
-  if (row.status !== 'confirmed') throw conflict('Only confirmed bookings can be checked in');
-  const departure = Date.parse(firstDeparture(ctx, row));
-  if (now.getTime() < departure - 48 * HOUR) throw conflict('Check-in opens 48 hours before departure');
-  if (now.getTime() > departure - HOUR) throw conflict('Check-in closed 1 hour before departure');
-  if (!row.checkedInAt) {
-    immediate(ctx.db, (tx) => {
-      tx.update(bookings).set({ checkedInAt: now.toISOString(), updatedAt: now.toISOString(), version: nextVersion(tx) }).where(eq(bookings.id, id)).run();
-    });
-  }
-  ctx.notify([row.userId]);
-  return toBookingJson(ctx.db, getBookingRow(ctx.db, id), now.toISOString());
-}
-
-/** The admin marks the refund of a cancelled paid booking as paid. */
-export function markRefundPaid(ctx: AppContext, admin: UserRow, id: string): Booking {
-  const nowIso = ctx.now().toISOString();
-  return immediate(ctx.db, (tx) => {
-    const row = bookingFor(ctx, admin, id);
-    if (row.refundDueCents === null) throw conflict('This booking has no refund due');
-    if (row.refundPaidAt) throw conflict('This refund is already paid');
-    tx.update(bookings).set({ refundPaidAt: nowIso, updatedAt: nowIso, version: nextVersion(tx) }).where(eq(bookings.id, id)).run();
-    return toBookingJson(tx, getBookingRow(tx, id), nowIso);
-  });
 }

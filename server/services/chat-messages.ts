@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { CHAT_EVENTS, type ConversationType, type Message, type MessagePage } from '../../sync/schemas/chat';
+import type { ConversationType, Message, MessagePage } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
-import { immediate, prepareOnce, type Queryable } from '../db/client';
+import { prepareOnce, type Queryable, type Tx } from '../db/client';
 import { conversations, images, messages } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { AppError, conflict } from '../errors';
-import { chatChannel } from './chat-channel';
+import { conflict, invalidField } from '../errors';
 import { contactEmail } from './chat-guests';
-import { guestMailDue, guestReplyMail } from './chat-mail';
+import { guestMailDue } from './chat-mail';
 import { conversationFor, conversationOrStart } from './chat';
-import { toMessageJson, type ConversationRow, type MessageRow } from './chat-view';
+import { toMessageJson, type ConversationRow } from './chat-view';
 import { findUserById, type UserRow } from './users';
 
 // NOTE: every chat message runs these, so they are prepared once per connection.
@@ -65,7 +64,7 @@ export type SendInput = {
 function chatImageOf(q: Queryable, sender: UserRow, ref: string): string {
   const id = ref.split('/').pop() ?? ref;
   const image = q.select().from(images).where(eq(images.id, id)).get();
-  if (!image || image.kind !== 'chat' || image.ownerId !== sender.id) throw new AppError(400, 'No image found', [{ msg: 'No image found', path: 'image' }]);
+  if (!image || image.kind !== 'chat' || image.ownerId !== sender.id) throw invalidField('No image found', 'image', 'invalid_image');
   return image.id;
 }
 
@@ -75,54 +74,40 @@ function nextCreatedAt(conversation: ConversationRow, now: Date): string {
   return new Date(Math.max(now.getTime(), last + 1)).toISOString();
 }
 
-type Sent = { row: MessageRow; conversation: ConversationRow; created: boolean; mailTo: { email: string; guest: UserRow } | null };
+export type Sent = { message: Message; conversation: ConversationRow; created: boolean; mailTo: { email: string; guest: UserRow } | null };
 
 /**
  * Stores a message once: a replay of the same id by its sender answers the stored message. A message
- * reopens a resolved conversation. A support reply to a guest with no connected socket is e-mailed at
+ * reopens a resolved conversation. A support reply to a guest with no connected device is e-mailed at
  * most once per conversation per 10 minutes; the decision is taken in the same transaction.
  */
-export function sendMessage(ctx: AppContext, sender: UserRow, input: SendInput): { message: Message; created: boolean } {
-  const now = ctx.now();
-  const sent = immediate(ctx.db, (tx): Sent => {
-    if (input._id) {
-      const stored = messageById(tx).get({ id: input._id });
-      if (stored) {
-        if (stored.senderId !== sender.id || stored.conversationId !== input.conversationId) throw conflict('This message id is already in use');
-        return { row: stored, conversation: conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
-      }
+export function storeMessage(tx: Tx, sender: UserRow, input: SendInput, now: Date, isConnected: (userId: string) => boolean): Sent {
+  if (input._id) {
+    const stored = messageById(tx).get({ id: input._id });
+    if (stored) {
+      if (stored.senderId !== sender.id || stored.conversationId !== input.conversationId) throw conflict('This message id is already in use');
+      return { message: toMessageJson(stored), conversation: conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
     }
-    const conversation = input.startAs ? conversationOrStart(tx, sender, input.conversationId, input.startAs, now) : conversationFor(tx, sender, input.conversationId);
-    const imageId = input.image ? chatImageOf(tx, sender, input.image) : null;
-    const createdAt = nextCreatedAt(conversation, now);
-    const version = nextVersion(tx);
-    const row = insertMessage(tx).get({
-      id: input._id ?? randomUUID(),
-      conversationId: conversation.id,
-      senderId: sender.id,
-      content: input.content.trim(),
-      imageId,
-      type: conversation.type,
-      createdAt,
-      version,
-    });
-    if (!row) throw new Error('message insert returned nothing');
-    const owner = findUserById(tx, conversation.userId);
-    const mailGuest =
-      sender.id !== conversation.userId && owner?.role === 'guest' && !chatChannel(ctx).isConnected(owner.id) && guestMailDue(conversation.lastGuestMailAt, now);
-    touchConversation(tx).run({ id: conversation.id, lastMessageAt: createdAt, updatedAt: now.toISOString(), version, mailedAt: mailGuest ? now.toISOString() : null });
-    return { row, conversation, created: true, mailTo: mailGuest && owner ? { email: contactEmail(owner), guest: owner } : null };
+  }
+  const conversation = input.startAs ? conversationOrStart(tx, sender, input.conversationId, input.startAs, now) : conversationFor(tx, sender, input.conversationId);
+  const imageId = input.image ? chatImageOf(tx, sender, input.image) : null;
+  const createdAt = nextCreatedAt(conversation, now);
+  const version = nextVersion(tx);
+  const row = insertMessage(tx).get({
+    id: input._id ?? randomUUID(),
+    conversationId: conversation.id,
+    senderId: sender.id,
+    content: input.content.trim(),
+    imageId,
+    type: conversation.type,
+    createdAt,
+    version,
   });
-  const message = toMessageJson(sent.row);
-  if (sent.created) {
-    chatChannel(ctx).toConversation(sent.conversation.userId, CHAT_EVENTS.message, message);
-    ctx.notify([sent.conversation.userId]);
-  }
-  if (sent.mailTo) {
-    const mail = guestReplyMail(ctx, sent.mailTo.email, sent.mailTo.guest, message.content, message.image !== null);
-    ctx.mailer.send(mail).catch((error: unknown) => ctx.log.error({ err: error }, 'guest reply mail failed'));
-  }
-  return { message, created: sent.created };
+  if (!row) throw new Error('message insert returned nothing');
+  const owner = findUserById(tx, conversation.userId);
+  const mailGuest = sender.id !== conversation.userId && owner?.role === 'guest' && !isConnected(owner.id) && guestMailDue(conversation.lastGuestMailAt, now);
+  touchConversation(tx).run({ id: conversation.id, lastMessageAt: createdAt, updatedAt: now.toISOString(), version, mailedAt: mailGuest ? now.toISOString() : null });
+  return { message: toMessageJson(row), conversation, created: true, mailTo: mailGuest && owner ? { email: contactEmail(owner), guest: owner } : null };
 }
 
 /** The newest `limit` messages before `before` (all when absent), oldest first. */

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHAT_EVENTS, type Conversation, type ConversationStatus, type ConversationType } from '../../sync/schemas/chat';
+import type { Conversation, ConversationStatus, ConversationType } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
-import { immediate, prepareOnce, type Queryable } from '../db/client';
+import { prepareOnce, type Queryable, type Tx } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { notFound } from '../errors';
 import { authorize, may } from '../policies';
-import { chatChannel } from './chat-channel';
 import { toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
 import type { UserRow } from './users';
 
@@ -28,25 +27,22 @@ export function conversationFor(q: Queryable, user: UserRow, id: string): Conver
   return row;
 }
 
-/** The caller's open conversation of that type, or a new one. Admins are the support side and start none. */
-export function startConversation(ctx: AppContext, user: UserRow, type: ConversationType): { conversation: Conversation; created: boolean } {
-  authorize('conversation.start', user);
-  return immediate(ctx.db, (tx) => {
-    const open = tx
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.userId, user.id), eq(conversations.type, type), eq(conversations.status, 'open')))
-      .orderBy(desc(conversations.createdAt))
-      .get();
-    if (open) return { conversation: toConversationJson(tx, open, user), created: false };
-    const stamp = ctx.now().toISOString();
-    const row = tx
-      .insert(conversations)
-      .values({ id: randomUUID(), type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: nextVersion(tx) })
-      .returning()
-      .get();
-    return { conversation: toConversationJson(tx, row, user), created: true };
-  });
+/** The caller's open conversation of that type, or a new one (admins start none: mutations/start-conversation.ts). */
+export function startConversation(tx: Tx, user: UserRow, type: ConversationType, now: Date): { conversation: Conversation; created: boolean } {
+  const open = tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userId, user.id), eq(conversations.type, type), eq(conversations.status, 'open')))
+    .orderBy(desc(conversations.createdAt))
+    .get();
+  if (open) return { conversation: toConversationJson(tx, open, user), created: false };
+  const stamp = now.toISOString();
+  const row = tx
+    .insert(conversations)
+    .values({ id: randomUUID(), type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: nextVersion(tx) })
+    .returning()
+    .get();
+  return { conversation: toConversationJson(tx, row, user), created: true };
 }
 
 /**
@@ -81,42 +77,25 @@ export function listConversations(ctx: AppContext, user: UserRow, type: Conversa
     .map((row) => toConversationJson(ctx.db, row, user));
 }
 
-export function setConversationStatus(ctx: AppContext, admin: UserRow, id: string, status: ConversationStatus): Conversation {
-  authorize('conversation.setStatus', admin);
-  const row = immediate(ctx.db, (tx) => {
-    const current = conversationFor(tx, admin, id);
-    if (current.status === status) return current;
-    return tx
-      .update(conversations)
-      .set({ status, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) })
-      .where(eq(conversations.id, id))
-      .returning()
-      .get();
-  });
-  ctx.notify([row.userId]);
-  return toConversationJson(ctx.db, row, admin);
+export function setConversationStatus(tx: Tx, admin: UserRow, id: string, status: ConversationStatus, now: Date): ConversationRow {
+  const current = conversationFor(tx, admin, id);
+  if (current.status === status) return current;
+  return tx.update(conversations).set({ status, updatedAt: now.toISOString(), version: nextVersion(tx) }).where(eq(conversations.id, id)).returning().get();
 }
 
 /**
  * Marks what the other side wrote as read by the reader's side. The messages and the conversation (its
- * unread count) get a new version; participants hear `messagesRead` and a poke. Answers how many changed.
+ * unread count) get a new version. Answers the conversation and how many messages changed.
  */
-export function markConversationRead(ctx: AppContext, user: UserRow, id: string): number {
-  const result = immediate(ctx.db, (tx) => {
-    const conversation = conversationFor(tx, user, id);
-    const unread = unreadBy(user, conversation);
-    if (!tx.select({ id: messages.id }).from(messages).where(unread).get()) return { conversation, changed: 0 };
-    const stamp = ctx.now().toISOString();
-    const version = nextVersion(tx);
-    const changed = tx.update(messages).set({ readAt: stamp, version }).where(unread).run().changes;
-    tx.update(conversations).set({ updatedAt: stamp, version }).where(eq(conversations.id, id)).run();
-    return { conversation, changed };
-  });
-  if (result.changed > 0) {
-    chatChannel(ctx).toConversation(result.conversation.userId, CHAT_EVENTS.messagesRead, { conversationId: id, userId: user.id });
-    ctx.notify([result.conversation.userId]);
-  }
-  return result.changed;
+export function markConversationRead(tx: Tx, user: UserRow, id: string, now: Date): { conversation: ConversationRow; changed: number } {
+  const conversation = conversationFor(tx, user, id);
+  const unread = unreadBy(user, conversation);
+  if (!tx.select({ id: messages.id }).from(messages).where(unread).get()) return { conversation, changed: 0 };
+  const stamp = now.toISOString();
+  const version = nextVersion(tx);
+  const changed = tx.update(messages).set({ readAt: stamp, version }).where(unread).run().changes;
+  tx.update(conversations).set({ updatedAt: stamp, version }).where(eq(conversations.id, id)).run();
+  return { conversation, changed };
 }
 
 /** The other party of a conversation may read a chat image attached to one of its messages. */

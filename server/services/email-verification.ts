@@ -6,7 +6,7 @@ import { immediate, type Queryable } from '../db/client';
 import { whenWritable } from '../db/faults';
 import { emailVerifications, users } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { AppError } from '../errors';
+import { invalidField } from '../errors';
 import { REDACTED } from '../log-redact';
 import { may } from '../policies';
 import type { Mail } from './mail';
@@ -77,7 +77,7 @@ export function verifyEmail(ctx: AppContext, token: string): UserRow {
   const nowIso = ctx.now().toISOString();
   return immediate(ctx.db, (tx) => {
     const user = linkOwner(tx, tokenHash, nowIso);
-    if (!user) throw new AppError(400, VERIFY_LINK_INVALID, [{ msg: VERIFY_LINK_INVALID, path: 'token' }]);
+    if (!user) throw invalidField(VERIFY_LINK_INVALID, 'token', 'invalid_link');
     tx.update(emailVerifications).set({ usedAt: nowIso }).where(eq(emailVerifications.userId, user.id)).run();
     return tx
       .update(users)

@@ -5,7 +5,8 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/client';
 import { bookings } from '../db/schema';
 import { toBookingJson } from './booking-view';
-import { composeMail, itinerary, pageLine, sendToTraveller } from './notifications';
+import { pokeEffect, type Effect } from '../outbox/effects';
+import { composeMail, itinerary, pageLine, toTraveller } from './notifications';
 
 const WHAT: Record<FlightStatus, string> = {
   scheduled: 'is back on schedule',
@@ -33,12 +34,8 @@ function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber:
   ]);
 }
 
-/** After a committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
-export function announceFlightStatus(ctx: AppContext, flightNumber: string, status: FlightStatus, affected: Booking[]): void {
-  for (const booking of affected) {
-    sendToTraveller(ctx, booking, (to) => statusMail(ctx, to, booking, flightNumber, status));
-  }
-  const userIds = [...new Set(affected.map((b) => b.userId._id))];
-  if (userIds.length) ctx.notify(userIds);
-  ctx.notify('admins');
+/** A committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
+export function flightStatusEffects(ctx: AppContext, q: Queryable, flightNumber: string, status: FlightStatus, affected: Booking[]): Effect[] {
+  const mails = affected.flatMap((booking) => toTraveller(q, booking, (to) => statusMail(ctx, to, booking, flightNumber, status)));
+  return [...mails, pokeEffect([...new Set(affected.map((b) => b.userId._id))])];
 }

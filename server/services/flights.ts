@@ -3,16 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { SEATS_PER_FLIGHT } from '../../sync/constants';
 import { centsToDollars, dollarsToCents } from '../../sync/money';
 import type { Flight, FlightBody, FlightSearchQuery, FlightUpdateBody } from '../../sync/schemas/flight';
+import type { Booking } from '../../sync/schemas/booking';
 import { localDate, minutesBetween } from '../../sync/time';
 import type { AppContext } from '../context';
-import { immediate, type Queryable } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { selectFlights, selectTakenSeats, type FlightFilter, type FlightWithAirports } from '../db/flight-queries';
 import { bookings, flights } from '../db/schema';
 import { nextVersion, recordDelete } from '../db/version';
-import { AppError, conflict, notFound } from '../errors';
+import { conflict, invalidField, notFound } from '../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
 import { recordChange } from './audit';
-import { announceFlightStatus, bookingsOnFlight } from './flight-status';
+import { bookingsOnFlight } from './flight-status';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
   return {
@@ -71,7 +72,7 @@ function flightNumberTaken(q: Queryable, flightNumber: string, localDay: string,
 /** A flight number is unique per local departure day, as airlines reuse numbers daily. */
 function chooseFlightNumber(q: Queryable, requested: string | undefined, localDay: string, exceptId?: string): string {
   if (requested) {
-    if (flightNumberTaken(q, requested, localDay, exceptId)) throw conflict(`Flight ${requested} already flies on ${localDay}`);
+    if (flightNumberTaken(q, requested, localDay, exceptId)) throw conflict(`Flight ${requested} already flies on ${localDay}`, 'already_exists');
     return requested;
   }
   for (;;) {
@@ -87,14 +88,12 @@ function checkedSchedule(q: Queryable, input: Schedule) {
   const originAirport = getAirport(q, input.originId);
   const destinationAirport = getAirport(q, input.destinationId);
   if (originAirport.id === destinationAirport.id) {
-    throw new AppError(400, 'Origin and destination cannot be the same', [
-      { msg: 'Origin and destination cannot be the same', path: 'destination' },
-    ]);
+    throw invalidField('Origin and destination cannot be the same', 'destination');
   }
   const departureTime = new Date(input.departureTime).toISOString();
   const arrivalTime = new Date(input.arrivalTime).toISOString();
   if (arrivalTime <= departureTime) {
-    throw new AppError(400, 'Arrival must be after departure', [{ msg: 'Arrival must be after departure', path: 'arrivalTime' }]);
+    throw invalidField('Arrival must be after departure', 'arrivalTime');
   }
   return {
     originId: originAirport.id,
@@ -105,70 +104,58 @@ function checkedSchedule(q: Queryable, input: Schedule) {
   };
 }
 
-export function createFlight(ctx: AppContext, body: FlightBody): Flight {
+export function createFlight(tx: Tx, ctx: AppContext, body: FlightBody): Flight {
   const now = ctx.now().toISOString();
-  return immediate(ctx.db, (tx) => {
-    const schedule = checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
-    const id = randomUUID();
-    tx.insert(flights)
-      .values({
-        id,
-        flightNumber: chooseFlightNumber(tx, body.flightNumber, schedule.departureLocalDate),
-        ...schedule,
-        priceCents: dollarsToCents(body.price),
-        status: body.status ?? 'scheduled',
-        createdAt: now,
-        updatedAt: now,
-        version: nextVersion(tx),
-      })
-      .run();
-    return getFlight(ctx, tx, id);
-  });
+  const schedule = checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
+  const id = randomUUID();
+  tx.insert(flights)
+    .values({
+      id,
+      flightNumber: chooseFlightNumber(tx, body.flightNumber, schedule.departureLocalDate),
+      ...schedule,
+      priceCents: dollarsToCents(body.price),
+      status: body.status ?? 'scheduled',
+      createdAt: now,
+      updatedAt: now,
+      version: nextVersion(tx),
+    })
+    .run();
+  return getFlight(ctx, tx, id);
 }
 
 /** An admin's change; a new status is audited, and mailed to every traveller booked on the flight. */
-export function updateFlight(ctx: AppContext, id: string, body: FlightUpdateBody, actorId: string | null = null): Flight {
+export function updateFlight(tx: Tx, ctx: AppContext, id: string, body: FlightUpdateBody, actorId: string | null = null): { flight: Flight; statusChanged: boolean; affected: Booking[] } {
   const now = ctx.now();
-  const { flight, statusChanged, affected } = immediate(ctx.db, (tx) => {
-    const current = tx.select().from(flights).where(eq(flights.id, id)).get();
-    if (!current) throw notFound('Flight');
-    const schedule = checkedSchedule(tx, {
-      originId: body.origin ?? current.originId,
-      destinationId: body.destination ?? current.destinationId,
-      departureTime: body.departureTime ?? current.departureTime,
-      arrivalTime: body.arrivalTime ?? current.arrivalTime,
-    });
-    tx.update(flights)
-      .set({
-        ...schedule,
-        flightNumber: chooseFlightNumber(tx, current.flightNumber, schedule.departureLocalDate, id),
-        ...(body.price === undefined ? {} : { priceCents: dollarsToCents(body.price) }),
-        ...(body.status ? { status: body.status } : {}),
-        updatedAt: now.toISOString(),
-        version: nextVersion(tx),
-      })
-      .where(eq(flights.id, id))
-      .run();
-    const newStatus = body.status && body.status !== current.status ? body.status : undefined;
-    if (newStatus) recordChange(tx, { actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
-    return {
-      flight: getFlight(ctx, tx, id),
-      statusChanged: newStatus !== undefined,
-      affected: newStatus ? bookingsOnFlight(tx, id, now.toISOString()) : [],
-    };
+  const current = tx.select().from(flights).where(eq(flights.id, id)).get();
+  if (!current) throw notFound('Flight');
+  const schedule = checkedSchedule(tx, {
+    originId: body.origin ?? current.originId,
+    destinationId: body.destination ?? current.destinationId,
+    departureTime: body.departureTime ?? current.departureTime,
+    arrivalTime: body.arrivalTime ?? current.arrivalTime,
   });
-  if (statusChanged) announceFlightStatus(ctx, flight.flightNumber, flight.status, affected);
-  return flight;
+  tx.update(flights)
+    .set({
+      ...schedule,
+      flightNumber: chooseFlightNumber(tx, current.flightNumber, schedule.departureLocalDate, id),
+      ...(body.price === undefined ? {} : { priceCents: dollarsToCents(body.price) }),
+      ...(body.status ? { status: body.status } : {}),
+      updatedAt: now.toISOString(),
+      version: nextVersion(tx),
+    })
+    .where(eq(flights.id, id))
+    .run();
+  const newStatus = body.status && body.status !== current.status ? body.status : undefined;
+  if (newStatus) recordChange(tx, { actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
+  return { flight: getFlight(ctx, tx, id), statusChanged: newStatus !== undefined, affected: newStatus ? bookingsOnFlight(tx, id, now.toISOString()) : [] };
 }
 
-export function deleteFlight(ctx: AppContext, id: string): void {
-  immediate(ctx.db, (tx) => {
-    const current = tx.select({ id: flights.id }).from(flights).where(eq(flights.id, id)).get();
-    if (!current) throw notFound('Flight');
-    const booked = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)).get()
-      ?? tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id)).get();
-    if (booked) throw conflict('This flight has bookings and cannot be deleted');
-    tx.delete(flights).where(eq(flights.id, id)).run();
-    recordDelete(tx, 'flights', id, nextVersion(tx), ctx.now());
-  });
+export function deleteFlight(tx: Tx, id: string, now: Date): void {
+  const current = tx.select({ id: flights.id }).from(flights).where(eq(flights.id, id)).get();
+  if (!current) throw notFound('Flight');
+  const booked = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)).get()
+    ?? tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id)).get();
+  if (booked) throw conflict('This flight has bookings and cannot be deleted', 'in_use');
+  tx.delete(flights).where(eq(flights.id, id)).run();
+  recordDelete(tx, 'flights', id, nextVersion(tx), now);
 }

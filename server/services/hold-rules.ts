@@ -32,10 +32,10 @@ export function assertWithinUnpaidCap(tx: Tx, userId: string, newSeats: number, 
   const advice = 'Please pay for or cancel a pending booking before booking again.';
   if (held.bookings >= maxUnpaidBookings) {
     const count = held.bookings === 1 ? 'an unpaid booking' : `${held.bookings} unpaid bookings`;
-    throw conflict(`You already have ${count}, the most one account may hold at once. ${advice}`);
+    throw conflict(`You already have ${count}, the most one account may hold at once. ${advice}`, 'hold_limit_reached');
   }
   if (held.seats + newSeats > maxUnpaidSeats) {
-    throw conflict(`One account may hold at most ${maxUnpaidSeats} unpaid seats at once; you hold ${held.seats} and this booking needs ${newSeats}. ${advice}`);
+    throw conflict(`One account may hold at most ${maxUnpaidSeats} unpaid seats at once; you hold ${held.seats} and this booking needs ${newSeats}. ${advice}`, 'hold_limit_reached');
   }
 }
 

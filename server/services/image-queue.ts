@@ -21,7 +21,7 @@ async function takeTurn(): Promise<void> {
     busy = true;
     return;
   }
-  if (waiting.length >= WAITING_MAX) throw new AppError(503, BUSY);
+  if (waiting.length >= WAITING_MAX) throw new AppError(503, BUSY, { code: 'busy' });
   await new Promise<void>((resolve) => waiting.push(resolve));
 }
 

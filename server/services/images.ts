@@ -29,7 +29,7 @@ const HEAVY_PNG_SHARE = 4;
 export const DAILY_UPLOADS: Record<Exclude<UserRow['role'], 'admin'>, number> = { user: 100, guest: 20 };
 const DAY_MS = 86_400_000;
 
-const notAccepted = (kind: ImageKind) => new AppError(400, allowedUploads(kind));
+const notAccepted = (kind: ImageKind) => new AppError(400, allowedUploads(kind), { code: 'invalid_image' });
 
 export function imageDir(dataDir: string): string {
   return path.join(dataDir, 'images');
@@ -67,7 +67,7 @@ async function reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer;
   }
   if (!header.format || !ACCEPTED.has(header.format)) throw notAccepted(kind);
   const limit = pixelLimit(kind, header);
-  if ((header.width ?? 0) * (header.height ?? 0) > limit.pixels) throw new AppError(400, limit.message);
+  if ((header.width ?? 0) * (header.height ?? 0) > limit.pixels) throw new AppError(400, limit.message, { code: 'invalid_image' });
   try {
     return await sharp(input, { limitInputPixels: limit.pixels, sequentialRead: true })
       .rotate()
@@ -75,7 +75,7 @@ async function reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer;
       .webp({ quality: 90 })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new AppError(400, `The image is damaged or larger than ${MAX_MEGAPIXELS[kind]} megapixels`);
+    throw new AppError(400, `The image is damaged or larger than ${MAX_MEGAPIXELS[kind]} megapixels`, { code: 'invalid_image' });
   }
 }
 

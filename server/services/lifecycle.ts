@@ -1,13 +1,15 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { immediate, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../db/schema';
 import { nextVersion } from '../db/version';
+import { commitWithEffects } from '../mutations/run';
+import { pokeEffect } from '../outbox/effects';
 import { cancelBookingTx, completeBookingTx } from './booking-status';
 import { getBookingRow, toBookingJson } from './booking-view';
 import { REVIEW_DEADLINE_PASSED } from './hold-rules';
 import { purgeOrphanImagesWhenDue } from './image-cleanup';
-import { notify } from './notifications';
+import { bookingMails } from './notifications';
 import { TOMBSTONE_DAYS } from './sync-pull';
 
 export const SWEEP_INTERVAL_MS = 15_000;
@@ -22,12 +24,13 @@ function expiryReason(tx: Tx, bookingId: string): string {
 /**
  * One pass of the lifecycle: pending bookings whose holds ran out are cancelled and their seats
  * freed (the traveller is mailed; a review that ran out is mailed to the operator too); confirmed
- * bookings whose last leg has departed are completed; departed flights say so.
+ * bookings whose last leg has departed are completed; departed flights say so. The mails and pokes
+ * go through the outbox with the pass's transaction.
  */
 export function sweep(ctx: AppContext): { expired: number; completed: number; departed: number } {
   const now = ctx.now();
   const nowIso = now.toISOString();
-  const result = immediate(ctx.db, (tx) => {
+  return commitWithEffects(ctx, (tx) => {
     const expiredIds = tx
       .selectDistinct({ id: seatAllocations.bookingId })
       .from(seatAllocations)
@@ -57,7 +60,7 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
       .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)))
       .all()
       .map((r) => r.id);
-    if (!expiredIds.length && !finished.length && !departed.length) return { expired: [], completed: 0, departed: 0 };
+    if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: [] };
     const version = nextVersion(tx);
     const change = { actorId: null, now, version };
     const expiring = expiredIds.map((id) => ({ id, reason: expiryReason(tx, id) }));
@@ -65,15 +68,13 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
     for (const id of finished) completeBookingTx(tx, getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
     if (departed.length) tx.update(flights).set({ status: 'departed', updatedAt: nowIso, version }).where(inArray(flights.id, departed)).run();
     const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
-    return { expired, completed: finished.length, departed: departed.length };
+    const mails = expired.flatMap(({ booking, reason }) =>
+      // Past the payment deadline with nothing awaiting review: no payment was received.
+      reason === REVIEW_DEADLINE_PASSED ? bookingMails.reviewExpired(ctx, tx, booking) : bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
+    );
+    const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
+    return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails, ...pokes] };
   });
-  for (const { booking, reason } of result.expired) {
-    if (reason === REVIEW_DEADLINE_PASSED) notify.reviewExpired(ctx, booking);
-    // Past the payment deadline with nothing awaiting review: no payment was received.
-    else notify.bookingCancelled(ctx, booking, reason, { kind: 'none' });
-  }
-  if (result.expired.length || result.completed) ctx.notify(result.expired.map((e) => e.booking.userId._id));
-  return { expired: result.expired.length, completed: result.completed, departed: result.departed };
 }
 
 /** Tombstones and stored rejections older than the oldest cursor a client may still hold are dropped. */

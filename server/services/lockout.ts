@@ -21,7 +21,7 @@ type Count = { count: number; firstAt: number; lockedUntil: number | null };
 
 /** The next count of a pair after one more attempt at `now`, or a 429 while the pair is locked. */
 function nextCount(row: Count | undefined, now: number): Count {
-  if (row?.lockedUntil && row.lockedUntil > now) throw new AppError(429, lockedMessage(row.lockedUntil, now));
+  if (row?.lockedUntil && row.lockedUntil > now) throw new AppError(429, lockedMessage(row.lockedUntil, now), { code: 'account_locked' });
   const fresh = !row || now - row.firstAt > WINDOW_MS || row.lockedUntil !== null;
   const count = fresh ? 1 : row.count + 1;
   return { count, firstAt: fresh ? now : row.firstAt, lockedUntil: count >= MAX_FAILURES ? now + WINDOW_MS : null };

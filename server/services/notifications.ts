@@ -5,6 +5,8 @@ import { refundSentence, type Refund } from '../../sync/refund';
 import type { Booking } from '../../sync/schemas/booking';
 import { localDate, localTime } from '../../sync/time';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/client';
+import { mailEffect, type Effect } from '../outbox/effects';
 import type { Mail } from './mail';
 import { verifiedAddress } from './email-verification';
 import { readSettings } from './settings';
@@ -40,12 +42,8 @@ export function composeMail(to: string, subject: string, lines: string[]): Mail 
   return { to, subject, text: `${lines.join('\n')}\n\nSkyWay Airlines\n`, html };
 }
 
-function send(ctx: AppContext, message: Mail): void {
-  ctx.mailer.send(message).catch((error: unknown) => ctx.log.error({ err: error }, 'mail failed'));
-}
-
-function operator(ctx: AppContext): string {
-  return readSettings(ctx.db).mail.name;
+function toOperator(q: Queryable, subject: string, lines: string[]): Effect {
+  return mailEffect(composeMail(readSettings(q).mail.name, subject, lines));
 }
 
 /**
@@ -53,40 +51,41 @@ function operator(ctx: AppContext): string {
  * the contact e-mail typed into the booking: an account cannot make the airline mail strangers. An
  * unconfirmed account gets no mail; its dashboard shows everything.
  */
-export function sendToTraveller(ctx: AppContext, booking: Booking, compose: (to: string) => Mail): void {
-  const to = verifiedAddress(ctx.db, booking.userId._id);
-  if (to) send(ctx, compose(to));
+export function toTraveller(q: Queryable, booking: Booking, compose: (to: string) => Mail): Effect[] {
+  const to = verifiedAddress(q, booking.userId._id);
+  return to ? [mailEffect(compose(to))] : [];
 }
 
-export const notify = {
-  paymentRequested(ctx: AppContext, booking: Booking, method: string) {
-    send(ctx, composeMail(operator(ctx), `Payment requested: booking ${booking.bookingId}`, [
+/** The booking and payment mails, as effects for the outbox: written with the change, sent after it commits. */
+export const bookingMails = {
+  paymentRequested(ctx: AppContext, q: Queryable, booking: Booking, method: string): Effect[] {
+    return [toOperator(q, `Payment requested: booking ${booking.bookingId}`, [
       `${booking.userId.fullName} (${booking.userId.email}) started a ${method} payment for booking ${booking.bookingId}.`,
       ...itinerary(booking),
-    ]));
+    ])];
   },
-  receiptUploaded(ctx: AppContext, booking: Booking) {
-    send(ctx, composeMail(operator(ctx), `Receipt uploaded: booking ${booking.bookingId}`, [
+  receiptUploaded(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+    return [toOperator(q, `Receipt uploaded: booking ${booking.bookingId}`, [
       `${booking.userId.fullName} has uploaded payment receipt for booking ${booking.bookingId}. Please review it.`,
       ...itinerary(booking),
-    ]));
+    ])];
   },
-  paymentClaimed(ctx: AppContext, booking: Booking) {
-    send(ctx, composeMail(operator(ctx), `Confirm Payment: booking ${booking.bookingId}`, [
+  paymentClaimed(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+    return [toOperator(q, `Confirm Payment: booking ${booking.bookingId}`, [
       `${booking.userId.fullName} says the payment for booking ${booking.bookingId} has been made. Please confirm it.`,
       ...itinerary(booking),
-    ]));
+    ])];
   },
-  paymentConfirmed(ctx: AppContext, booking: Booking) {
-    sendToTraveller(ctx, booking, (to) => composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
+  paymentConfirmed(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+    return toTraveller(q, booking, (to) => composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
       `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
       pageLine(ctx, booking),
       'Your itinerary (local airport times):',
       ...itinerary(booking),
     ]));
   },
-  paymentFailed(ctx: AppContext, booking: Booking, reason: string) {
-    sendToTraveller(ctx, booking, (to) => composeMail(to, `Payment for booking ${booking.bookingId} was not accepted`, [
+  paymentFailed(ctx: AppContext, q: Queryable, booking: Booking, reason: string): Effect[] {
+    return toTraveller(q, booking, (to) => composeMail(to, `Payment for booking ${booking.bookingId} was not accepted`, [
       `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
       `Reason: ${reason}`,
       'You may upload a new receipt before the payment deadline.',
@@ -95,8 +94,8 @@ export const notify = {
     ]));
   },
   /** The refund line follows what was received: an amount due, a refund only if the money arrives, or none. */
-  bookingCancelled(ctx: AppContext, booking: Booking, reason: string, refund: Refund) {
-    sendToTraveller(ctx, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
+  bookingCancelled(ctx: AppContext, q: Queryable, booking: Booking, reason: string, refund: Refund): Effect[] {
+    return toTraveller(q, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
       refundSentence(refund),
       pageLine(ctx, booking),
@@ -104,18 +103,18 @@ export const notify = {
     ]));
   },
   /** A claimed payment nobody reviewed before the review deadline: the booking is cancelled; both sides hear. */
-  reviewExpired(ctx: AppContext, booking: Booking) {
-    const hours = readSettings(ctx.db).reviewDeadlineHours;
-    sendToTraveller(ctx, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
+  reviewExpired(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+    const hours = readSettings(q).reviewDeadlineHours;
+    const traveller = toTraveller(q, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
       `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
       'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',
       pageLine(ctx, booking),
       ...itinerary(booking),
     ]));
-    send(ctx, composeMail(operator(ctx), `Review deadline passed: booking ${booking.bookingId}`, [
+    return [...traveller, toOperator(q, `Review deadline passed: booking ${booking.bookingId}`, [
       `The payment ${booking.userId.fullName} (${booking.userId.email}) reported for booking ${booking.bookingId} was not reviewed within ${hours} hours. The booking is cancelled and its seats are released.`,
       'If the money arrived, please refund it in full.',
       ...itinerary(booking),
-    ]));
+    ])];
   },
 };

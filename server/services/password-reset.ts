@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { immediate, type Queryable } from '../db/client';
 import { passwordResets, users } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { AppError } from '../errors';
+import { invalidField } from '../errors';
 import { REDACTED } from '../log-redact';
 import { may } from '../policies';
 import type { Mail } from './mail';
@@ -68,7 +68,7 @@ function resetOwner(q: Queryable, tokenHash: string, nowIso: string): UserRow | 
   return reset && reset.expiresAt > nowIso ? findUserById(q, reset.userId) : undefined;
 }
 
-const invalidLink = () => new AppError(400, RESET_LINK_INVALID, [{ msg: RESET_LINK_INVALID, path: 'token' }]);
+const invalidLink = () => invalidField(RESET_LINK_INVALID, 'token', 'invalid_link');
 
 /**
  * Sets a new password from a valid, unused, unexpired link; every older login token stops working.

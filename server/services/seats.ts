@@ -66,7 +66,7 @@ export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdE
   for (const seat of request.seats) {
     const values = { flightId: request.flightId, seatLabel: seat, now: nowIso };
     release.run(values);
-    if (taken.get(values)) throw conflict(`Seat ${seat} is no longer available`);
+    if (taken.get(values)) throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
   }
   request.seats.forEach((seat, index) => {
     try {
@@ -81,7 +81,7 @@ export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdE
       });
     } catch (error) {
       if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw conflict(`Seat ${seat} is no longer available`);
+        throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
       }
       throw error;
     }

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_CLASS_FARES } from '../../sync/fare';
 import { ClassFaresSchema, HoldRulesSchema, SettingsBodySchema, type AdminSettings, type HoldRules, type PublicSettings, type SettingsBody } from '../../sync/schemas/settings';
-import type { AppContext } from '../context';
-import { connectionOf, immediate, preparedCache, type Queryable } from '../db/client';
+import { connectionOf, preparedCache, type Queryable, type Tx } from '../db/client';
 import { settings } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { AppError } from '../errors';
+import { invalidField } from '../errors';
 
 const DEFAULT_HOLD_RULES: HoldRules = { reviewDeadlineHours: 48, maxUnpaidBookings: 3, maxUnpaidSeats: 10 };
 
@@ -91,28 +90,26 @@ export function adminSettings(s: StoredSettings): AdminSettings {
 }
 
 /** Saves the whole settings object; an omitted mail password or SMTP URL keeps the stored one. */
-export function saveSettings(ctx: AppContext, body: SettingsBody): StoredSettings {
-  return immediate(ctx.db, (tx) => {
-    const current = readSettings(tx);
-    const password = body.mail.password || current.mail.password;
-    if (!password) {
-      throw new AppError(400, 'Mail email and password are required.', [{ msg: 'Mail email and password are required.', path: 'mail.password' }]);
-    }
-    const next: StoredSettings = {
-      ...current,
-      ...body,
-      contact: body.contact ?? current.contact,
-      mail: { name: body.mail.name, password },
-      smtpUrl: body.smtpUrl ?? current.smtpUrl,
-      paymentDeadlineHours: body.paymentDeadlineHours ?? current.paymentDeadlineHours,
-      cancellationPenaltyPercent: body.cancellationPenaltyPercent ?? current.cancellationPenaltyPercent,
-      reviewDeadlineHours: body.reviewDeadlineHours ?? current.reviewDeadlineHours,
-      maxUnpaidBookings: body.maxUnpaidBookings ?? current.maxUnpaidBookings,
-      maxUnpaidSeats: body.maxUnpaidSeats ?? current.maxUnpaidSeats,
-      classFares: body.classFares ?? current.classFares,
-    };
-    const values = { data: next, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) };
-    tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();
-    return next;
-  });
+export function saveSettings(tx: Tx, body: SettingsBody, now: Date): StoredSettings {
+  const current = readSettings(tx);
+  const password = body.mail.password || current.mail.password;
+  if (!password) {
+    throw invalidField('Mail email and password are required.', 'mail.password');
+  }
+  const next: StoredSettings = {
+    ...current,
+    ...body,
+    contact: body.contact ?? current.contact,
+    mail: { name: body.mail.name, password },
+    smtpUrl: body.smtpUrl ?? current.smtpUrl,
+    paymentDeadlineHours: body.paymentDeadlineHours ?? current.paymentDeadlineHours,
+    cancellationPenaltyPercent: body.cancellationPenaltyPercent ?? current.cancellationPenaltyPercent,
+    reviewDeadlineHours: body.reviewDeadlineHours ?? current.reviewDeadlineHours,
+    maxUnpaidBookings: body.maxUnpaidBookings ?? current.maxUnpaidBookings,
+    maxUnpaidSeats: body.maxUnpaidSeats ?? current.maxUnpaidSeats,
+    classFares: body.classFares ?? current.classFares,
+  };
+  const values = { data: next, updatedAt: now.toISOString(), version: nextVersion(tx) };
+  tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();
+  return next;
 }

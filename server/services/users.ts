@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { EMAIL_NEEDS_PASSWORD, type User } from '../../sync/schemas/user';
 import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../sync/schemas/user';
 import type { AppContext } from '../context';
-import { preparedCache, type Queryable } from '../db/client';
+import { immediate, preparedCache, type Queryable, type Tx } from '../db/client';
 import { whenWritable } from '../db/faults';
 import { users } from '../db/schema';
 import { nextVersion } from '../db/version';
-import { AppError, conflict, notFound } from '../errors';
+import { conflict, invalidField, notFound } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
@@ -57,7 +57,7 @@ export function findUserByEmail(q: Queryable, email: string): UserRow | undefine
 /** A cheap early answer before any password hashing; the unique index stays the rule under races. */
 function assertEmailFree(q: Queryable, email: string, exceptId?: string): void {
   const existing = findUserByEmail(q, email);
-  if (existing && existing.id !== exceptId) throw conflict('An account with this email already exists');
+  if (existing && existing.id !== exceptId) throw conflict('An account with this email already exists', 'email_taken');
 }
 
 export async function createUser(
@@ -91,21 +91,16 @@ export async function createUser(
   );
 }
 
-function updateUserRow(ctx: AppContext, id: string, values: Partial<typeof users.$inferInsert>): UserRow {
-  return ctx.db.transaction(
-    (tx) => {
-      const email = values.email === undefined ? {} : { email: normalizeEmail(values.email) };
-      const row = tx
-        .update(users)
-        .set({ ...values, ...email, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) })
-        .where(eq(users.id, id))
-        .returning()
-        .get();
-      if (!row) throw notFound('User');
-      return row;
-    },
-    { behavior: 'immediate' },
-  );
+function updateUserRow(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): UserRow {
+  const email = values.email === undefined ? {} : { email: normalizeEmail(values.email) };
+  const row = tx
+    .update(users)
+    .set({ ...values, ...email, updatedAt: now.toISOString(), version: nextVersion(tx) })
+    .where(eq(users.id, id))
+    .returning()
+    .get();
+  if (!row) throw notFound('User');
+  return row;
 }
 
 /**
@@ -113,15 +108,15 @@ function updateUserRow(ctx: AppContext, id: string, values: Partial<typeof users
  * needs the current password (updateEmail), so it is never changed here. The sync outbox's
  * updateProfile carries no e-mail at all (no password is ever queued on a device).
  */
-export function updateProfile(ctx: AppContext, user: UserRow, body: Omit<ProfileUpdate, 'email'> & { email?: string | undefined }): UserRow {
+export function updateProfile(tx: Tx, user: UserRow, body: Omit<ProfileUpdate, 'email'> & { email?: string | undefined }, now: Date): UserRow {
   const { phone, email, ...rest } = body;
-  if (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email)) throw new AppError(400, EMAIL_NEEDS_PASSWORD, [{ msg: EMAIL_NEEDS_PASSWORD, path: 'email' }]);
-  return updateUserRow(ctx, user.id, { ...rest, ...(phone === undefined ? {} : { mobile: phone }) });
+  if (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email)) throw invalidField(EMAIL_NEEDS_PASSWORD, 'email');
+  return updateUserRow(tx, user.id, { ...rest, ...(phone === undefined ? {} : { mobile: phone }) }, now);
 }
 
 async function assertCurrentPassword(user: UserRow, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError(400, 'Current password is incorrect', [{ msg: 'Current password is incorrect', path: 'currentPassword' }]);
+    throw invalidField('Current password is incorrect', 'currentPassword');
   }
 }
 
@@ -133,16 +128,16 @@ export async function updateEmail(ctx: AppContext, user: UserRow, body: EmailUpd
   assertEmailFree(ctx.db, body.email, user.id);
   await assertCurrentPassword(user, body.currentPassword);
   const emailVerifiedAt = normalizeEmail(body.email) === user.email ? user.emailVerifiedAt : null;
-  return updateUserRow(ctx, user.id, { email: body.email, emailVerifiedAt, tokenVersion: user.tokenVersion + 1 });
+  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { email: body.email, emailVerifiedAt, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }
 
 /** Changing the password revokes every token issued before, by bumping the token version. */
 export async function updatePassword(ctx: AppContext, user: UserRow, body: PasswordUpdate): Promise<UserRow> {
   await assertCurrentPassword(user, body.currentPassword);
   const passwordHash = await hashPassword(body.newPassword);
-  return updateUserRow(ctx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 });
+  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }
 
 export function revokeTokens(ctx: AppContext, user: UserRow): UserRow {
-  return updateUserRow(ctx, user.id, { tokenVersion: user.tokenVersion + 1 });
+  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }

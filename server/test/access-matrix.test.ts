@@ -8,9 +8,8 @@ import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Flight } from '../../sync/schemas/flight';
 import { liftRateLimits } from '../middleware/rate-limits';
 import { ALLOW, decide, STANDINGS, type Actor, type Outcome, type Permission, type Standing } from '../policies';
-import { createFlight } from '../services/flights';
 import { createUser } from '../services/users';
-import { paymentBody } from './booking-fixtures';
+import { insertFlight, paymentBody } from './booking-fixtures';
 import { imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';
 import { startInbox, type Inbox } from './smtp-inbox';
@@ -228,7 +227,7 @@ class World {
   }
   newFlight(): string {
     const departure = new Date(Date.now() + (30 + this.unique()) * 86_400_000);
-    return createFlight(this.server.ctx, { origin: 'LOS', destination: 'LHR', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(), price: 400 })._id;
+    return insertFlight(this.server, { origin: 'LOS', destination: 'LHR', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(), price: 400 })._id;
   }
   /** A fresh pending booking of the owner's. */
   async booking(method: 'bank_transfer' | 'crypto' = 'bank_transfer') {
@@ -246,7 +245,7 @@ class World {
   /** A confirmed booking on a flight leaving in a day: inside the check-in window. */
   async confirmedSoon(): Promise<string> {
     const departure = new Date(Date.now() + 24 * 3_600_000 + this.unique() * 60_000);
-    const flight = createFlight(this.server.ctx, { origin: 'LHR', destination: 'LOS', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(), price: 300 });
+    const flight = insertFlight(this.server, { origin: 'LHR', destination: 'LOS', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(), price: 300 });
     const res = await this.api('owner').post<{ booking: { _id: string }; payment: { _id: string } }>('/api/payments', paymentBody(flight, ['A1']));
     const body = ok(res, 201);
     await this.approve(body.payment._id);

@@ -81,7 +81,7 @@ describe('admin booking list and public tracking', () => {
     const unknown = await track('ZZZZZZ', 'chidi.track@example.com');
     for (const res of [wrongEmail, wrongReference, unknown]) {
       expectAnswer(res, 404, 'Booking not found!');
-      expect(res.body).toEqual({ message: 'Booking not found!' });
+      expect(res.body).toEqual({ code: 'not_found', message: 'Booking not found!' });
     }
     expectAnswer(await track('', ''), 400, 'Please enter both Booking Reference and Email.');
     let used = 5;

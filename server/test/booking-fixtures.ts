@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Booking, TravellerInput } from '../../sync/schemas/booking';
-import type { Flight } from '../../sync/schemas/flight';
+import type { Flight, FlightBody } from '../../sync/schemas/flight';
 import type { Payment } from '../../sync/schemas/payment';
+import { immediate } from '../db/client';
 import { users } from '../db/schema';
 import { createFlight } from '../services/flights';
 import { createUser } from '../services/users';
@@ -131,9 +132,14 @@ export async function secondAdmin(server: TestServer, fullName = 'Second Admin')
   return client(server.url, await login(server.url, email, 'Admin-two-pass-1'));
 }
 
+/** A flight written straight through the flights service, in its own transaction (no admin session needed). */
+export function insertFlight(server: TestServer, body: FlightBody): Flight {
+  return immediate(server.ctx.db, (tx) => createFlight(tx, server.ctx, body));
+}
+
 /** A flight created through the flights service at an exact instant. */
 export function flightAt(server: TestServer, from: string, to: string, departure: Date, minutes = 360, price = 420): Flight {
-  return createFlight(server.ctx, {
+  return insertFlight(server, {
     origin: from,
     destination: to,
     departureTime: departure.toISOString(),

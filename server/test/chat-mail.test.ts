@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatChannel } from '../services/chat-channel';
 import { connect, loginGuest, send, sleep, startSupport } from './chat-fixtures';
 import { readDb } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
@@ -96,7 +95,7 @@ describe('a support reply to an offline guest is e-mailed, at most once per conv
     } finally {
       socket.close();
     }
-    for (let i = 0; i < 100 && chatChannel(server.ctx).isConnected(guest._id); i++) await sleep(20);
+    for (let i = 0; i < 100 && server.ctx.realtime.isConnected(guest._id); i++) await sleep(20);
     await send(admin, conversation._id, 'And now you have left');
     await expectMails(email, 1);
 

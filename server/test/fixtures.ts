@@ -2,13 +2,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { ErrorCode } from '../../sync/error-codes';
 import { ErrorBodySchema, type ErrorBody } from '../../sync/schemas/common';
 import type { Answer, TestServer } from './harness';
 
 /** A string of about 100 kB: under the JSON body limit, far over every field limit. */
 export const HUGE = 'x'.repeat(100_000);
 
-/** Asserts the one error shape `{message, errors?}` with nothing else in it (no stack, no internals). */
+/** Asserts the one error shape `{code, message, errors?}` with nothing else in it (no stack, no internals). */
 export function expectErrorShape(res: Answer, status: number): ErrorBody {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -18,10 +19,18 @@ export function expectErrorShape(res: Answer, status: number): ErrorBody {
   return body;
 }
 
-/** An error with exactly this message. */
-export function expectError(res: Answer, status: number, message: string): ErrorBody {
+/** An error with exactly this message, and this reason code when given. */
+export function expectError(res: Answer, status: number, message: string, code?: ErrorCode): ErrorBody {
   const body = expectErrorShape(res, status);
   expect(body.message).toBe(message);
+  if (code) expect(body.code).toBe(code);
+  return body;
+}
+
+/** An error with this reason code, whatever its wording. */
+export function expectCode(res: Answer, status: number, code: ErrorCode): ErrorBody {
+  const body = expectErrorShape(res, status);
+  expect(body.code, body.message).toBe(code);
   return body;
 }
 

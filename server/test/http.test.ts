@@ -25,7 +25,7 @@ function endpoints(routers: { stack: { route?: { path: string; stack: { method: 
 const FOUNDATION = [
   'POST /auths/register', 'POST /auths/login', 'POST /auths/logout-all', 'GET /users', 'PUT /users/update',
   'GET /airports', 'POST /airports', 'PUT /airports', 'DELETE /airports',
-  'GET /flights', 'GET /flights/:id', 'GET /flights/:id/seat', 'POST /flights', 'PUT /flights/:id', 'DELETE /flights/:id',
+  'GET /flights', 'GET /flights/lowest-fares', 'GET /flights/:id', 'GET /flights/:id/seat', 'POST /flights', 'PUT /flights/:id', 'DELETE /flights/:id',
   'GET /settings', 'PUT /settings', 'GET /images', 'GET /images/:id', 'POST /images',
 ];
 const PUBLIC_WRITES = ['POST /auths/register', 'POST /auths/login'];

@@ -153,14 +153,14 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
     console.log('disk full:', JSON.stringify(figures));
 
     expect(refusedUpload.status).toBe(507);
-    expect(refusedUpload.body).toEqual({ message: expect.any(String) as string });
+    expect(refusedUpload.body).toEqual({ code: 'storage_full', message: expect.any(String) as string });
     expect((refusedUpload.body as { message: string }).message).toMatch(/cannot take new uploads right now/);
     expect(bookedWhileLow.status).toBe(201);
     expect(full.value.status).toBe(503);
     expect(full.ms, 'health reports the full disk within 1 s').toBeLessThan(1_000);
     expect(full.value.body).toMatchObject({ status: 'degraded', database: 'full', disk: { watermarkBytes: 6 * MB, uploadsRefused: true } });
     expect(figures.writesWhenFull).toEqual({ booking: 507, push: 507, upload: 507 });
-    expect(bookingWhenFull.body).toEqual({ message: expect.any(String) as string });
+    expect(bookingWhenFull.body).toEqual({ code: 'storage_full', message: expect.any(String) as string });
     expect((bookingWhenFull.body as { message: string }).message).toMatch(/cannot take new changes right now/);
     expect(Number(bookingWhenFull.retryAfter)).toBeGreaterThan(0);
     expect(figures.readStatusesWhenFull).toEqual([200]);

@@ -90,7 +90,7 @@ describe('machine faults: another process holds the write lock', () => {
       expect(write.ms, 'a booking waited past the bound').toBeLessThan(2_500);
       expect(write.status).toBe(503);
       expect(Number(write.retryAfter)).toBeGreaterThan(0);
-      expect(write.body).toEqual({ message: expect.any(String) as string });
+      expect(write.body).toEqual({ code: 'database_locked', message: expect.any(String) as string });
     expect((write.body as { message: string }).message).toMatch(/cannot take new changes right now/);
     }
     expect(health.every((h) => h.status === 503)).toBe(true);

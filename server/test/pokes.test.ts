@@ -16,7 +16,7 @@ describe('pokes', () => {
     const poke = pokeSender(io);
     poke(['a']);
     poke(['a', 'b']);
-    poke('admins');
+    poke([]);
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(POKE_WINDOW_MS);
     expect(sent).toEqual([['admins', 'user:a', 'user:b']]);
@@ -26,7 +26,7 @@ describe('pokes', () => {
     const poke = pokeSender(io);
     poke(['a']);
     vi.advanceTimersByTime(POKE_WINDOW_MS);
-    poke('admins');
+    poke([]);
     vi.advanceTimersByTime(POKE_WINDOW_MS);
     expect(sent).toEqual([['admins', 'user:a'], ['admins']]);
   });

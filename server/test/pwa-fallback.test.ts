@@ -47,7 +47,7 @@ describe('the PWA: the app shell for pages, 404 for files that are not there', (
       const res = await get('/assets/index-old999.js', headers);
       expect(res.status, JSON.stringify(headers)).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ message: 'Not found' });
+      expect(await res.json()).toEqual({ code: 'not_found', message: 'Not found' });
     }
     expect((await get('/assets/style-old999.css', { 'sec-fetch-dest': 'style' })).status).toBe(404);
   });

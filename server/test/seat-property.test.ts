@@ -3,9 +3,11 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS, SEAT_LABELS, SEATS_PER_FLIGHT, type PaymentMethod } from '../../sync/constants';
+import { immediate } from '../db/client';
 import { AppError } from '../errors';
+import { cancelBooking } from '../mutations/cancel-booking';
+import { runMutation } from '../mutations/run';
 import { createBookingWithPayment } from '../services/booking-create';
-import { cancelBooking } from '../services/bookings';
 import { getFlight } from '../services/flights';
 import { sweep } from '../services/lifecycle';
 import { markAwaitingReview, reviewPayment } from '../services/payment-review';
@@ -112,7 +114,8 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
             const label = (n: number) => SEAT_LABELS[n] ?? 'A1';
             const returnSeats = op.returnSeats.concat(op.seats).filter((n, i, all) => all.indexOf(n) === i).slice(0, op.seats.length);
             attempt(() => {
-              const { booking, payment } = createBookingWithPayment(
+              const { booking, payment } = immediate(server.ctx.db, (tx) => createBookingWithPayment(
+                tx,
                 server.ctx,
                 {
                   userId: owner.id,
@@ -127,18 +130,18 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
                   method: op.method,
                 },
                 owner.id,
-              );
+              ));
               made.push({ bookingId: booking.id, paymentId: payment.id, owner });
             });
           } else if (op.kind === 'pay' || op.kind === 'approve' || op.kind === 'reject') {
             const target = pick(op.booking);
             if (!target) continue;
-            if (op.kind === 'pay') attempt(() => markAwaitingReview(server.ctx, target.owner, { id: target.paymentId }));
-            else attempt(() => reviewPayment(server.ctx, admin, target.paymentId, op.kind === 'approve' ? { status: 'successful' } : { status: 'failed', reason: 'Not received' }));
+            if (op.kind === 'pay') attempt(() => immediate(server.ctx.db, (tx) => markAwaitingReview(tx, target.owner, { id: target.paymentId }, server.ctx.now())));
+            else attempt(() => immediate(server.ctx.db, (tx) => reviewPayment(tx, admin, target.paymentId, op.kind === 'approve' ? { status: 'successful' } : { status: 'failed', reason: 'Not received' }, server.ctx.now())));
           } else if (op.kind === 'cancel') {
             const target = pick(op.booking);
             if (!target) continue;
-            attempt(() => cancelBooking(server.ctx, op.byAdmin ? admin : target.owner, target.bookingId));
+            attempt(() => runMutation(server.ctx, cancelBooking, op.byAdmin ? admin : target.owner, { bookingId: target.bookingId }));
           } else {
             // 'wait' moves the clock between two sweeper passes; 'expire' and 'complete' run a pass.
             clock = op.kind === 'complete' ? Math.max(clock, Date.parse(back.departureTime) + 60_000) : clock + op.ms;

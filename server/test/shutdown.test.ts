@@ -125,7 +125,7 @@ describe('error logging', () => {
       const res = await client(server.url, token).get('/api/bookings/user');
       fail = false;
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(res.body).toEqual({ code: 'internal', message: 'Something went wrong on our side. Please try again.' });
       const id = res.headers.get('x-request-id') ?? '';
       expect(id).not.toBe('');
       const errors = server.lines.filter((l) => l.level >= 50);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCodeSchema } from '../error-codes';
 
 /** A non-empty trimmed string whose missing, wrong-typed and empty cases all read `message`. */
 export function requiredString(message: string, max = 200) {
@@ -30,6 +31,7 @@ export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Must be 
 export const IsoDateSchema = z.iso.date('Must be a date (YYYY-MM-DD)');
 
 export const ErrorBodySchema = z.object({
+  code: ErrorCodeSchema,
   message: z.string(),
   errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
 });

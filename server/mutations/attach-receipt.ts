@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { MutationArgsSchemas } from '../../sync/protocol';
+import type { Tx } from '../db/client';
+import { pokeEffect } from '../outbox/effects';
+import { authorize } from '../policies';
+import { bookingMails } from '../services/notifications';
+import { markAwaitingReview } from '../services/payment-review';
+import { paymentFor } from '../services/payments';
+import type { UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+/** The payment by its id (sync) or by the access key of its link (REST). */
+export type PaymentWhere = { paymentId: string } | { accessKey: string };
+export const paymentWhere = (args: PaymentWhere) => ('paymentId' in args ? { id: args.paymentId } : { accessKey: args.accessKey });
+
+/** 'payment.claim': the payment's owner or an admin; anyone else is told the payment does not exist. */
+export function mayClaimPayment(user: UserRow, args: PaymentWhere, tx: Tx): void {
+  authorize('payment.claim', user, { name: 'Payment', ownerId: paymentFor(tx, user, paymentWhere(args)).userId });
+}
+
+const ByAccessKey = z.object({ accessKey: z.string().trim().min(8).max(64), image: MutationArgsSchemas.attachReceipt.shape.image });
+
+/** A bank transfer's receipt: the payment awaits review and the operator is mailed. */
+export const attachReceipt = defineMutation({
+  name: 'attachReceipt',
+  args: z.union([MutationArgsSchemas.attachReceipt, ByAccessKey]),
+  permission: mayClaimPayment,
+  run(tx, ctx, user, args) {
+    const { payment, booking } = markAwaitingReview(tx, user, paymentWhere(args), ctx.now(), args.image);
+    return { result: payment, effects: [...bookingMails.receiptUploaded(ctx, tx, booking), pokeEffect([payment.userId])] };
+  },
+});

@@ -1,0 +1,35 @@
+import { MutationArgsSchemas } from '../../sync/protocol';
+import type { Tx } from '../db/client';
+import { nextVersion } from '../db/version';
+import { conflict } from '../errors';
+import { pokeEffect } from '../outbox/effects';
+import { authorize } from '../policies';
+import { cancelBookingTx } from '../services/booking-status';
+import { getBookingRow, toBookingJson } from '../services/booking-view';
+import { bookingFor, firstDeparture } from '../services/bookings';
+import { bookingMails } from '../services/notifications';
+import type { UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+/** 'booking.cancel': the booking's owner or an admin; anyone else is told the booking does not exist. */
+export function mayCancelBooking(user: UserRow, args: { bookingId: string }, tx: Tx): void {
+  authorize('booking.cancel', user, { name: 'Booking', ownerId: bookingFor(tx, user, args.bookingId).userId });
+}
+
+/** A traveller (or an admin) cancels a pending or confirmed booking before departure. */
+export const cancelBooking = defineMutation({
+  name: 'cancelBooking',
+  args: MutationArgsSchemas.cancelBooking,
+  permission: mayCancelBooking,
+  run(tx, ctx, user, { bookingId }) {
+    const now = ctx.now();
+    const nowIso = now.toISOString();
+    const reason = user.role === 'admin' ? 'cancelled by the airline' : 'cancelled by the traveller';
+    const row = bookingFor(tx, user, bookingId);
+    if (row.status !== 'pending' && row.status !== 'confirmed') throw conflict(`A ${row.status} booking cannot be cancelled`, 'booking_not_cancellable');
+    if (firstDeparture(tx, row) <= nowIso) throw conflict('A booking cannot be cancelled after departure', 'departed');
+    const refund = cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: nextVersion(tx) });
+    const booking = toBookingJson(tx, getBookingRow(tx, bookingId), nowIso);
+    return { result: booking, effects: [...bookingMails.bookingCancelled(ctx, tx, booking, reason, refund), pokeEffect([booking.userId._id])] };
+  },
+});

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../db/client';
+import { bookings } from '../db/schema';
+import { nextVersion } from '../db/version';
+import { conflict } from '../errors';
+import { pokeEffect } from '../outbox/effects';
+import { authorize } from '../policies';
+import { getBookingRow, toBookingJson } from '../services/booking-view';
+import { bookingFor, firstDeparture } from '../services/bookings';
+import type { UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+const HOUR = 3_600_000;
+
+/** 'booking.checkIn': only the booking's owner; anyone else, an admin too, is told the booking does not exist. */
+export function mayCheckIn(user: UserRow, args: { bookingId: string }, tx: Tx): void {
+  authorize('booking.checkIn', user, { name: 'Booking', ownerId: bookingFor(tx, user, args.bookingId).userId });
+}
+
+/** Online check-in for the booking's owner: confirmed bookings, from 48 h to 1 h before departure. */
+export const checkIn = defineMutation({
+  name: 'checkIn',
+  args: z.object({ bookingId: z.string().max(64) }),
+  permission: mayCheckIn,
+  run(tx, ctx, user, { bookingId }) {
+    const now = ctx.now();
+    const row = bookingFor(tx, user, bookingId);
+    if (row.status !== 'confirmed') throw conflict('Only confirmed bookings can be checked in', 'booking_not_pending');
+    const departure = Date.parse(firstDeparture(tx, row));
+    if (now.getTime() < departure - 48 * HOUR) throw conflict('Check-in opens 48 hours before departure', 'check_in_not_open');
+    if (now.getTime() > departure - HOUR) throw conflict('Check-in closed 1 hour before departure', 'check_in_closed');
+    if (!row.checkedInAt) {
+      tx.update(bookings).set({ checkedInAt: now.toISOString(), updatedAt: now.toISOString(), version: nextVersion(tx) }).where(eq(bookings.id, bookingId)).run();
+    }
+    return { result: toBookingJson(tx, getBookingRow(tx, bookingId), now.toISOString()), effects: [pokeEffect([row.userId])] };
+  },
+});

@@ -1,0 +1,17 @@
+import { MutationArgsSchemas } from '../../sync/protocol';
+import { pokeEffect } from '../outbox/effects';
+import { bookingMails } from '../services/notifications';
+import { markAwaitingReview } from '../services/payment-review';
+import { mayClaimPayment } from './attach-receipt';
+import { defineMutation } from './mutation';
+
+/** 'I have made payment' (crypto, Cash App): the payment awaits review and the operator is mailed. */
+export const confirmManualPayment = defineMutation({
+  name: 'confirmManualPayment',
+  args: MutationArgsSchemas.confirmManualPayment,
+  permission: mayClaimPayment,
+  run(tx, ctx, user, { paymentId }) {
+    const { payment, booking } = markAwaitingReview(tx, user, { id: paymentId }, ctx.now());
+    return { result: payment, effects: [...bookingMails.paymentClaimed(ctx, tx, booking), pokeEffect([payment.userId])] };
+  },
+});

@@ -1,0 +1,40 @@
+import { dollarsToCents } from '../../sync/money';
+import { PaymentCreateBodySchema } from '../../sync/schemas/payment';
+import { authorize } from '../policies';
+import { pokeEffect } from '../outbox/effects';
+import { createBookingWithPayment } from '../services/booking-create';
+import { toBookingJson } from '../services/booking-view';
+import { bookingMails } from '../services/notifications';
+import type { UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+/** 'booking.create': any signed-in account books for itself; guests have none. */
+export function mayBook(user: UserRow): void {
+  authorize('booking.create', user);
+}
+
+/** A traveller books seats and opens a payment; the browser's amount must be the server's fare. */
+export const createBooking = defineMutation({
+  name: 'createBooking',
+  args: PaymentCreateBodySchema,
+  permission: mayBook,
+  run(tx, ctx, user, body) {
+    const input = {
+      userId: user.id,
+      flightId: body.flightId,
+      seats: body.seatNumber,
+      returnFlightId: body.returnFlightId,
+      returnSeats: body.returnSeatNumber,
+      travelClass: body.classType,
+      travellers: body.travellers,
+      email: body.confirmEmail,
+      phone: body.phone,
+      method: body.paymentMethod,
+      cryptoName: body.cryptoName,
+      expectedAmountCents: dollarsToCents(body.amount),
+    };
+    const created = createBookingWithPayment(tx, ctx, input, user.id);
+    const booking = toBookingJson(tx, created.booking, ctx.now().toISOString());
+    return { result: created, effects: [...bookingMails.paymentRequested(ctx, tx, booking, created.payment.method), pokeEffect([user.id])] };
+  },
+});

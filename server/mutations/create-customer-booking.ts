@@ -1,0 +1,42 @@
+import { AdminBookingBodySchema } from '../../sync/schemas/payment';
+import { notFound } from '../errors';
+import { pokeEffect } from '../outbox/effects';
+import { createBookingWithPayment } from '../services/booking-create';
+import { findUserById, type UserRow } from '../services/users';
+import { authorize, may } from '../policies';
+import { defineMutation } from './mutation';
+
+/** 'booking.createForCustomer': admins only. */
+export function mayBookForCustomer(user: UserRow): void {
+  authorize('booking.createForCustomer', user);
+}
+
+/** The admin's manual booking for a customer, with the same seat, traveller and flight rules. */
+export const createCustomerBooking = defineMutation({
+  name: 'createCustomerBooking',
+  args: AdminBookingBodySchema,
+  permission: mayBookForCustomer,
+  run(tx, ctx, admin, body) {
+    const customer = findUserById(tx, body.userId);
+    if (!customer || !may('booking.create', customer)) throw notFound('User');
+    const created = createBookingWithPayment(
+      tx,
+      ctx,
+      {
+        userId: customer.id,
+        flightId: body.flightId,
+        seats: body.seatId,
+        returnFlightId: body.returnFlightId,
+        returnSeats: body.returnSeatNumber,
+        travelClass: body.classType,
+        travellers: body.travellers,
+        email: body.confirmEmail ?? customer.email,
+        phone: body.phone ?? customer.mobile ?? '',
+        method: body.paymentMethod,
+        cryptoName: body.cryptoName,
+      },
+      admin.id,
+    );
+    return { result: created, effects: [pokeEffect([customer.id])] };
+  },
+});

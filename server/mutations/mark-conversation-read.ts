@@ -1,0 +1,31 @@
+import { MutationArgsSchemas } from '../../sync/protocol';
+import { CHAT_EVENTS } from '../../sync/schemas/chat';
+import type { Tx } from '../db/client';
+import { pokeEffect } from '../outbox/effects';
+import { authorize } from '../policies';
+import { conversationFor, markConversationRead as markRead } from '../services/chat';
+import type { UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+/** 'conversation.markRead': a participant of the conversation; anyone else is told it does not exist. */
+export function mayReadConversation(user: UserRow, args: { conversationId: string }, tx: Tx): void {
+  authorize('conversation.markRead', user, { name: 'Conversation', ownerId: conversationFor(tx, user, args.conversationId).userId });
+}
+
+/** Marks what the other side wrote as read; participants hear `messagesRead` and a poke. Answers how many changed. */
+export const markConversationRead = defineMutation({
+  name: 'markConversationRead',
+  args: MutationArgsSchemas.markConversationRead,
+  permission: mayReadConversation,
+  run(tx, ctx, user, { conversationId }) {
+    const { conversation, changed } = markRead(tx, user, conversationId, ctx.now());
+    const effects =
+      changed > 0
+        ? [
+            { type: 'conversation' as const, conversationUserId: conversation.userId, chat: { event: CHAT_EVENTS.messagesRead, payload: { conversationId, userId: user.id } } },
+            pokeEffect([conversation.userId]),
+          ]
+        : [];
+    return { result: changed, effects };
+  },
+});

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import type { Effect } from '../outbox/effects';
+import type { UserRow } from '../services/users';
+
+/** What a mutation did: its answer, and the effects to send once its transaction commits. */
+export type Outcome<R> = { result: R; effects: Effect[] };
+
+/**
+ * One change of state, the same for a REST route and a sync push: the arguments it accepts, who may
+ * make it (throws a 403/404 AppError otherwise; it runs in the transaction, before `run`), and the
+ * change itself, which writes through `tx` only and returns the effects instead of sending them.
+ */
+export type Mutation<S extends z.ZodType, R> = {
+  name: string;
+  args: S;
+  permission: (user: UserRow, args: z.output<S>, tx: Tx) => void;
+  run: (tx: Tx, ctx: AppContext, user: UserRow, args: z.output<S>) => Outcome<R>;
+};
+
+export function defineMutation<S extends z.ZodType, R>(mutation: Mutation<S, R>): Mutation<S, R> {
+  return mutation;
+}

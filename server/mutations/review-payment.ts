@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { PaymentReviewBodySchema } from '../../sync/schemas/payment';
+import { pokeEffect } from '../outbox/effects';
+import { bookingMails } from '../services/notifications';
+import { reviewPayment as decide } from '../services/payment-review';
+import type { UserRow } from '../services/users';
+import { authorize } from '../policies';
+import { defineMutation } from './mutation';
+
+/** 'payment.review': admins only. */
+export function mayReviewPayment(user: UserRow): void {
+  authorize('payment.review', user);
+}
+
+/**
+ * An admin's decision on a payment. The sync mutation always names the status the admin saw
+ * (`expectedStatus`); the REST body may leave it out.
+ */
+export const reviewPayment = defineMutation({
+  name: 'reviewPayment',
+  args: z.object({ paymentId: z.string().max(64) }).and(PaymentReviewBodySchema),
+  permission: mayReviewPayment,
+  run(tx, ctx, admin, { paymentId, ...review }) {
+    const { payment, booking } = decide(tx, admin, paymentId, review, ctx.now());
+    const mails = review.status === 'successful' ? bookingMails.paymentConfirmed(ctx, tx, booking) : bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
+    return { result: payment, effects: [...mails, pokeEffect([payment.userId])] };
+  },
+});

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { immediate, type Tx } from '../db/client';
+import type { Effect } from '../outbox/effects';
+import type { UserRow } from '../services/users';
+import { validate } from '../validate';
+import type { Mutation } from './mutation';
+
+/**
+ * Runs `work` in one immediate transaction with its effects written to the outbox in the same
+ * transaction, and sends them once it has committed. Nothing here nests: `work` gets the transaction
+ * and must not open another.
+ */
+export function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => { result: R; effects: Effect[] }): R {
+  const { result, pending } = immediate(ctx.db, (tx) => {
+    const outcome = work(tx);
+    return { result: outcome.result, pending: ctx.outbox.record(tx, outcome.effects) };
+  });
+  ctx.outbox.dispatch(pending);
+  return result;
+}
+
+/**
+ * The one way a change of state is made, from a REST route or a sync push: the arguments parsed by the
+ * mutation's schema (a 400 otherwise), then its permission and its change in one transaction, then its
+ * effects after the commit. `first` runs in the same transaction before anything else (the push's
+ * bookkeeping of the client's last mutation); when it answers false the mutation is skipped.
+ */
+export function runMutation<S extends z.ZodType, R>(ctx: AppContext, mutation: Mutation<S, R>, user: UserRow, input: unknown): R;
+export function runMutation<S extends z.ZodType, R>(ctx: AppContext, mutation: Mutation<S, R>, user: UserRow, input: unknown, first: (tx: Tx) => boolean): R | undefined;
+export function runMutation<S extends z.ZodType, R>(ctx: AppContext, mutation: Mutation<S, R>, user: UserRow, input: unknown, first?: (tx: Tx) => boolean): R | undefined {
+  const args = validate(mutation.args, input);
+  return commitWithEffects(ctx, (tx) => {
+    if (first && !first(tx)) return { result: undefined, effects: [] };
+    mutation.permission(user, args, tx);
+    return mutation.run(tx, ctx, user, args);
+  });
+}

@@ -1,0 +1,35 @@
+import { CHAT_EVENTS } from '../../sync/schemas/chat';
+import { MutationArgsSchemas } from '../../sync/protocol';
+import { mailEffect, pokeEffect, type Effect } from '../outbox/effects';
+import { authorize } from '../policies';
+import { conversationFor } from '../services/chat';
+import { guestReplyMail } from '../services/chat-mail';
+import { storeMessage } from '../services/chat-messages';
+import type { Tx } from '../db/client';
+import type { UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+/**
+ * 'message.send': a participant of the conversation (its user, or an admin), or, for a conversation the client starts
+ * with this message, its future owner; anyone else is told the conversation does not exist.
+ */
+export function maySendMessage(user: UserRow, args: { conversationId: string; startAs?: string | undefined }, tx: Tx): void {
+  if (!args.startAs) authorize('message.send', user, { name: 'Conversation', ownerId: conversationFor(tx, user, args.conversationId).userId });
+}
+
+/** A chat message from either side, sent to the conversation's devices and every admin's. */
+export const sendMessage = defineMutation({
+  name: 'sendMessage',
+  args: MutationArgsSchemas.sendMessage,
+  permission: maySendMessage,
+  run(tx, ctx, user, args) {
+    const sent = storeMessage(tx, user, args, ctx.now(), (userId) => ctx.realtime.isConnected(userId));
+    const effects: Effect[] = [];
+    if (sent.created) {
+      effects.push({ type: 'conversation', conversationUserId: sent.conversation.userId, chat: { event: CHAT_EVENTS.message, payload: sent.message } });
+      effects.push(pokeEffect([sent.conversation.userId]));
+    }
+    if (sent.mailTo) effects.push(mailEffect(guestReplyMail(ctx, sent.mailTo.email, sent.mailTo.guest, sent.message.content, sent.message.image !== null)));
+    return { result: { message: sent.message, created: sent.created }, effects };
+  },
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ConversationStatusBodySchema } from '../../sync/schemas/chat';
+import { pokeEffect } from '../outbox/effects';
+import { setConversationStatus as saveStatus } from '../services/chat';
+import { toConversationJson } from '../services/chat-view';
+import type { UserRow } from '../services/users';
+import { authorize } from '../policies';
+import { defineMutation } from './mutation';
+
+/** 'conversation.setStatus': admins only. */
+export function maySetConversationStatus(user: UserRow): void {
+  authorize('conversation.setStatus', user);
+}
+
+/** Support resolves or reopens a conversation. */
+export const setConversationStatus = defineMutation({
+  name: 'setConversationStatus',
+  args: z.object({ conversationId: z.string().max(64) }).and(ConversationStatusBodySchema),
+  permission: maySetConversationStatus,
+  run(tx, ctx, admin, { conversationId, status }) {
+    const row = saveStatus(tx, admin, conversationId, status, ctx.now());
+    return { result: toConversationJson(tx, row, admin), effects: [pokeEffect([row.userId])] };
+  },
+});

@@ -1,0 +1,20 @@
+import { ConversationStartBodySchema } from '../../sync/schemas/chat';
+import { authorize } from '../policies';
+import { startConversation as openConversation } from '../services/chat';
+import type { UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+/** 'conversation.start': travellers and guests; admins are the support side and start none. */
+export function mayStartConversation(user: UserRow): void {
+  authorize('conversation.start', user);
+}
+
+/** The caller's open conversation of that type, or a new one. */
+export const startConversation = defineMutation({
+  name: 'startConversation',
+  args: ConversationStartBodySchema,
+  permission: mayStartConversation,
+  run(tx, ctx, user, { type }) {
+    return { result: openConversation(tx, user, type, ctx.now()), effects: [] };
+  },
+});

@@ -1,0 +1,21 @@
+import { MutationArgsSchemas } from '../../sync/protocol';
+import { authorize } from '../policies';
+import { pokeEffect } from '../outbox/effects';
+import { updateProfile as saveProfile, type UserRow } from '../services/users';
+import { defineMutation } from './mutation';
+
+/** 'profile.update': signed-in accounts change their own profile; guests have none. */
+export function mayUpdateProfile(user: UserRow): void {
+  authorize('profile.update', user);
+}
+
+/** Name, phone and the other profile fields; never the e-mail (that needs the current password, online). */
+export const updateProfile = defineMutation({
+  name: 'updateProfile',
+  args: MutationArgsSchemas.updateProfile,
+  permission: mayUpdateProfile,
+  run(tx, ctx, user, args) {
+    const updated = saveProfile(tx, user, args, ctx.now());
+    return { result: updated, effects: [pokeEffect([updated.id])] };
+  },
+});

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { immediate, type Db, type Tx } from '../db/client';
+import { events } from '../db/schema';
+import { EffectSchema, type Effect } from './effects';
+
+/** Effects written in a transaction, already claimed by this dispatcher, to send once it commits. */
+export type Pending = { id: number; effect: Effect }[];
+
+export type OutboxOptions = {
+  db: Db;
+  log: Logger;
+  now: () => Date;
+  /** false: effects are written but never sent (a test kills the server between the two). */
+  dispatch: boolean;
+  leaseMs: number;
+  /** Sends one effect; resolves once it is out (a mail accepted), rejects to be retried later. */
+  deliver: (effect: Effect, eventId: number) => void | Promise<void>;
+};
+
+const BATCH = 100;
+const SWEEP_MS = 1_000;
+const KEEP_DONE_MS = 3_600_000;
+const MAX_BACKOFF_MS = 3_600_000;
+const STOP_WAIT_MS = 5_000;
+
+/**
+ * The transactional outbox (docs/decisions/009). A change writes its effects into `events` inside its
+ * own transaction, claimed by this process for a lease; right after the commit this process sends them
+ * and marks them done. What a crash, a failed send or another process's crash leaves behind is claimed
+ * again once its lease ends, by a timer here and at start. A rolled-back transaction takes its rows
+ * with it, so nothing of it is ever sent. Claims are conditional updates of `claimed_by`, so two
+ * dispatchers never hold one row at once (on PostgreSQL: `FOR UPDATE SKIP LOCKED`).
+ */
+export class Outbox {
+  /** This dispatcher's name in `claimed_by`. */
+  readonly owner = randomUUID();
+  private readonly finished = new Set<number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private flushing = false;
+  private timer: NodeJS.Timeout | undefined;
+  private draining = false;
+  private prunedAt = 0;
+
+  constructor(private readonly options: OutboxOptions) {}
+
+  /** Writes the effects in the caller's transaction; hand the answer to `dispatch` after the commit. */
+  record(tx: Tx, effects: readonly Effect[]): Pending {
+    if (effects.length === 0) return [];
+    const now = this.options.now();
+    const stamp = now.toISOString();
+    const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
+    const rows = tx
+      .insert(events)
+      .values(effects.map((effect) => ({ effect: JSON.stringify(effect), createdAt: stamp, dueAt: stamp, attempts: 1, claimedBy: this.owner, claimedUntil: leaseEnd })))
+      .returning({ id: events.id })
+      .all();
+    return rows.map((row, index) => ({ id: row.id, effect: effects[index] as Effect }));
+  }
+
+  /** Sends what a committed transaction recorded; never call it for a transaction that rolled back. */
+  dispatch(pending: Pending): void {
+    if (!this.options.dispatch) return;
+    for (const { id, effect } of pending) this.send(id, effect, 1);
+  }
+
+  /** Claims the due events nobody holds (left by a crash or a failure) and sends them; answers how many. */
+  async drain(): Promise<number> {
+    if (!this.options.dispatch || this.draining) return 0;
+    this.draining = true;
+    try {
+      const claimed = this.claimDue();
+      for (const row of claimed) {
+        const parsed = EffectSchema.safeParse(JSON.parse(row.effect));
+        if (parsed.success) this.send(row.id, parsed.data, row.attempts);
+        else this.fail(row.id, row.attempts, new Error('unreadable effect'), true);
+      }
+      await Promise.all(this.inFlight);
+      this.prune();
+      return claimed.length;
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /**
+   * Drains now and every second until the returned stop, which waits for sends under way for at most
+   * STOP_WAIT_MS (a hung SMTP server must not hold a shutdown); what is still unsent then goes after the restart.
+   */
+  start(): () => Promise<void> {
+    const sweep = () => {
+      this.drain().catch((error: unknown) => this.options.log.warn({ err: error }, 'outbox sweep failed; next sweep retries'));
+    };
+    sweep();
+    this.timer = setInterval(sweep, SWEEP_MS);
+    this.timer.unref();
+    return async () => {
+      clearInterval(this.timer);
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(this.inFlight), new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(waited);
+      this.flush();
+    };
+  }
+
+  private claimDue() {
+    const now = this.options.now();
+    const stamp = now.toISOString();
+    const due = and(isNull(events.doneAt), lte(events.dueAt, stamp), or(isNull(events.claimedUntil), lte(events.claimedUntil, stamp)));
+    const { db } = this.options;
+    // A read first: an idle outbox never takes the write lock.
+    if (!db.select({ id: events.id }).from(events).where(due).limit(1).get()) return [];
+    const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
+    return immediate(db, (tx) => {
+      const ids = tx.select({ id: events.id }).from(events).where(due).orderBy(asc(events.id)).limit(BATCH).all().map((row) => row.id);
+      if (ids.length === 0) return [];
+      return tx
+        .update(events)
+        .set({ claimedBy: this.owner, claimedUntil: leaseEnd, attempts: sql`${events.attempts} + 1` })
+        .where(and(inArray(events.id, ids), due))
+        .returning({ id: events.id, effect: events.effect, attempts: events.attempts })
+        .all()
+        .sort((a, b) => a.id - b.id);
+    });
+  }
+
+  private send(id: number, effect: Effect, attempts: number): void {
+    try {
+      const sent = this.options.deliver(effect, id);
+      if (!(sent instanceof Promise)) {
+        this.done(id);
+        return;
+      }
+      const tracked = sent.then(
+        () => this.done(id),
+        (error: unknown) => this.fail(id, attempts, error),
+      );
+      this.inFlight.add(tracked);
+      void tracked.finally(() => this.inFlight.delete(tracked));
+    } catch (error) {
+      this.fail(id, attempts, error);
+    }
+  }
+
+  /** Done marks are gathered and written together once the current turn of sends is over. */
+  private done(id: number): void {
+    this.finished.add(id);
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushing = false;
+    if (this.finished.size === 0) return;
+    const ids = [...this.finished];
+    this.finished.clear();
+    try {
+      this.options.db
+        .update(events)
+        .set({ doneAt: this.options.now().toISOString(), claimedBy: null, claimedUntil: null })
+        .where(and(inArray(events.id, ids), eq(events.claimedBy, this.owner)))
+        .run();
+    } catch (error) {
+      // Not marked: the lease ends and the events are sent again (at least once, see docs/decisions/009).
+      this.options.log.warn({ err: error, events: ids.length }, 'outbox could not mark events sent');
+    }
+  }
+
+  /** A failed send waits 2^attempts seconds (at most an hour) and is claimed again; an unreadable one is given up. */
+  private fail(id: number, attempts: number, error: unknown, giveUp = false): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.options.log.warn({ err: message, event: id, attempts }, 'outbox event not sent');
+    const now = this.options.now();
+    const dueAt = new Date(now.getTime() + Math.min(2 ** attempts * 1_000, MAX_BACKOFF_MS)).toISOString();
+    try {
+      this.options.db
+        .update(events)
+        .set({ lastError: message, claimedBy: null, claimedUntil: null, ...(giveUp ? { doneAt: now.toISOString() } : { dueAt }) })
+        .where(and(eq(events.id, id), eq(events.claimedBy, this.owner)))
+        .run();
+    } catch (markError) {
+      this.options.log.warn({ err: markError, event: id }, 'outbox could not record a failed send; its lease ends it');
+    }
+  }
+
+  /** Sent events are kept an hour (to look into), then deleted. */
+  private prune(): void {
+    const now = this.options.now().getTime();
+    if (now - this.prunedAt < KEEP_DONE_MS / 6) return;
+    this.prunedAt = now;
+    const before = new Date(now - KEEP_DONE_MS).toISOString();
+    this.options.db.delete(events).where(lte(events.doneAt, before)).run();
+  }
+}
