@@ -23,7 +23,7 @@ import { listMessages } from '../services/chat-messages';
 import { signToken } from '../services/tokens';
 import { validate } from '../validate';
 
-/** The spec's chat service, served under the same /api (product decisions §1). Guests take part with their guest token. */
+/** The spec's chat service, served under the same /api (product rules §9.1). Guests take part with their guest token. */
 export function chatRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = rateLimiters(ctx);

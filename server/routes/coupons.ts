@@ -3,7 +3,7 @@ import { CouponBodySchema, INVALID_COUPON } from '../../sync/schemas/coupon';
 import { AppError } from '../errors';
 import { validate } from '../validate';
 
-/** Coupons do not exist yet (product decisions §10): every code is answered as invalid. */
+/** Coupons do not exist yet (product rules §2.6): every code is answered as invalid. */
 export function couponRoutes(): Router {
   const router = Router();
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import type { Mail } from './mail';
 import type { UserRow } from './users';
 
-/** Product decisions §7: a support reply to a guest who is offline is e-mailed, at most this often per conversation. */
+/** Product rules §7.5: a support reply to a guest who is offline is e-mailed, at most this often per conversation. */
 export const GUEST_MAIL_INTERVAL_MS = 10 * 60_000;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -6,9 +6,9 @@ export const CONVERSATION_STATUSES = ['open', 'resolved'] as const;
 export type ConversationType = (typeof CONVERSATION_TYPES)[number];
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
-/** Spec §9: the last-message preview in the admin list is cut at 18 characters. */
+/** Product rules §9.5: the last-message preview in the admin list is cut at 18 characters. */
 export const LAST_MESSAGE_PREVIEW_CHARS = 18;
-/** Spec §9: a typing indicator disappears 3 seconds after the last typing event. */
+/** Product rules §9.5: a typing indicator disappears 3 seconds after the last typing event. */
 export const TYPING_TIMEOUT_MS = 3_000;
 export const MESSAGE_MAX_CHARS = 4_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerError, ApiError, errorText, hasCode, NETWORK_ERROR, UNKNOWN_ERROR } from './api-error';
 
-describe('error text of a failed call (spec §8)', () => {
+describe('error text of a failed call (product rules §10.11)', () => {
   it('joins the msg values of an errors array with a comma and a space', () => {
     const body = {
       message: 'Validation failed',

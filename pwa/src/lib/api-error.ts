@@ -8,7 +8,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Spec §8: the errors[].msg values joined with ', ', else the body's message, else a fixed text. */
+/** Product rules §10.11: the errors[].msg values joined with ', ', else the body's message, else a fixed text. */
 export function errorText(body: unknown): string {
   if (!isRecord(body)) return UNKNOWN_ERROR;
   if (Array.isArray(body.errors)) {

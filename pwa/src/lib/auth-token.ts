@@ -1,4 +1,4 @@
-/** The login token lives in localStorage as 'authToken' (product decisions §5); other tabs see changes too. */
+/** The login token lives in localStorage as 'authToken' (product rules §1.4); other tabs see changes too. */
 export const AUTH_TOKEN_KEY = 'authToken';
 
 const listeners = new Set<() => void>();

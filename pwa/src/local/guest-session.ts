@@ -1,6 +1,6 @@
 import { GuestUserSchema, type GuestUser } from '../../../sync/schemas/chat';
 
-/** Spec §6: the guest's name, e-mail and token stay on the device, so the chat picks up where it left off. */
+/** Product rules §9.2: the guest's name, e-mail and token stay on the device, so the chat picks up where it left off. */
 const GUEST_KEY = 'supportGuest';
 const listeners = new Set<() => void>();
 

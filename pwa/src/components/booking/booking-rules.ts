@@ -4,12 +4,12 @@ import type { Booking } from '../../../../sync/schemas/booking';
 import { formatBookingDate } from '../../lib/format';
 
 const HOUR = 3_600_000;
-/** Decisions §3: the cancellation penalty is an admin setting, 10% unless changed. */
+/** Product rules §4.6: the cancellation penalty is an admin setting, 10% unless changed. */
 export const DEFAULT_PENALTY_PERCENT = 10;
 
 export type Availability = { available: true } | { available: false; reason: string };
 
-/** Decisions §3: a pending or confirmed booking may be cancelled before its first departure. */
+/** Product rules §4.5: a pending or confirmed booking may be cancelled before its first departure. */
 export function cancelAvailability(booking: Booking, now: number): Availability {
   if (booking.status !== 'pending' && booking.status !== 'confirmed') return { available: false, reason: `A ${booking.status} booking cannot be cancelled` };
   if (Date.parse(booking.flightId.departureTime) <= now) return { available: false, reason: 'A booking cannot be cancelled after departure' };

@@ -7,7 +7,7 @@ type UseFormArgs<T extends Record<string, string>> = {
   initial: T;
   validate: (values: T) => FieldErrors<T>;
   submit: (values: T) => Promise<unknown>;
-  /** Spec §8: the text shown when a call fails without a message of its own. */
+  /** Product rules §10.11: the text shown when a call fails without a message of its own. */
   fallbackError?: string;
 };
 

@@ -5,7 +5,7 @@ export type DropdownOption<V extends string = string> = {
   keywords?: readonly string[];
 };
 
-/** Spec §4: the list opens upward when less than 200 px remain below the control. */
+/** Product rules §10.8: the list opens upward when less than 200 px remain below the control. */
 export const MIN_SPACE_BELOW_PX = 200;
 const PAGE_STEP = 10;
 

@@ -17,7 +17,7 @@ type DropdownProps<V extends string> = {
   className?: string;
 };
 
-/** Single-choice dropdown (spec §4) following the WAI-ARIA combobox pattern with a listbox popup. */
+/** Single-choice dropdown (product rules §10.8) following the WAI-ARIA combobox pattern with a listbox popup. */
 export function Dropdown<V extends string>(props: DropdownProps<V>) {
   const { label, options, value, onChange, placeholder = 'Select', filterable = false, disabled = false, error, className } = props;
   const state = useDropdown({ options, value, onChange, filterable });

@@ -2,14 +2,14 @@ import type { BookingStatus, PaymentStatus } from '../../../../sync/constants';
 
 export type Tone = 'success' | 'pending' | 'danger' | 'info' | 'muted';
 
-/** Spec §4: confirmed and pending have their own look; any other booking status is shown red. */
+/** Product rules §10.10: confirmed and pending have their own look; any other booking status is shown red. */
 export function bookingTone(status: BookingStatus): Tone {
   if (status === 'confirmed') return 'success';
   if (status === 'pending') return 'pending';
   return 'danger';
 }
 
-/** A successful payment reads 'completed' to travellers and 'Confirmed' to admins (decisions §3). */
+/** A successful payment reads 'completed' to travellers and 'Confirmed' to admins (product rules §4.2). */
 export function paymentLabel(status: PaymentStatus, audience: 'traveller' | 'admin'): string {
   if (status !== 'successful') return status;
   return audience === 'admin' ? 'Confirmed' : 'completed';
@@ -21,7 +21,7 @@ export function paymentTone(status: PaymentStatus): Tone {
   return 'danger';
 }
 
-/** Spec §4: scheduled, delayed, cancelled and departed each have a look; anything else is grey. */
+/** Product rules §10.10: scheduled, delayed, cancelled and departed each have a look; anything else is grey. */
 export function flightTone(status: string): Tone {
   const tones: Record<string, Tone> = { scheduled: 'info', delayed: 'pending', cancelled: 'danger', departed: 'success' };
   return tones[status] ?? 'muted';

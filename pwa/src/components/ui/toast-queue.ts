@@ -12,7 +12,7 @@ export type Toast = {
 export const TOAST_DURATION_MS = 5_000;
 export const MAX_TOASTS = 4;
 
-/** Toasts with an action button wait for the user; the others leave after 5 seconds (spec §4). */
+/** Toasts with an action button wait for the user; the others leave after 5 seconds (product rules §10.7). */
 export function autoDismisses(toast: Toast): boolean {
   return toast.action === undefined;
 }

@@ -4,7 +4,7 @@ export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5 login texts. */
+/** Product rules §10.12 login texts. */
 export function loginErrors({ email, password }: LoginInput): FieldErrors<LoginInput> {
   const errors: FieldErrors<LoginInput> = {};
   if (email.trim() === '') errors.email = 'Email is required';
@@ -12,7 +12,7 @@ export function loginErrors({ email, password }: LoginInput): FieldErrors<LoginI
   return errors;
 }
 
-/** Spec §5 signup texts; the full name check uses the server's wording. */
+/** Product rules §10.12 signup texts; the full name check uses the server's wording. */
 export function signupErrors({ fullName, email, password, confirmPassword }: SignupInput): FieldErrors<SignupInput> {
   const errors: FieldErrors<SignupInput> = {};
   if (fullName.trim() === '') errors.fullName = 'Full name is required';

@@ -2,7 +2,7 @@ import { EmailSchema } from '../../../../sync/schemas/common';
 
 export type ContactErrors = { email?: string; phone?: string };
 
-/** Spec §5: 'Enter email' and 'Enter mobile number' when empty; a typed e-mail must be valid. */
+/** Product rules §10.12: 'Enter email' and 'Enter mobile number' when empty; a typed e-mail must be valid. */
 export function contactErrors(email: string, phone: string): ContactErrors {
   const errors: ContactErrors = {};
   if (!email.trim()) errors.email = 'Enter email';

@@ -12,7 +12,7 @@ const yearOptions = Array.from({ length: thisYear - 1900 + 1 }, (_, i) => ({ val
 
 type DobFieldsProps = { value: Dob; onChange: (dob: Dob) => void; error?: string };
 
-/** Date of birth as day, month and year dropdowns (spec §2). */
+/** Date of birth as day, month and year dropdowns (product rules §10.3). */
 export function DobFields({ value, onChange, error }: DobFieldsProps) {
   const errorId = useId();
   const pick = (key: keyof Dob) => (next: string) => onChange({ ...value, [key]: next });

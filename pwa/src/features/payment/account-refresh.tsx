@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useCountdown } from '../../components/ui/use-countdown';
 import { minutesClock } from './minutes-clock';
 
-/** Spec §9: the bank account number refreshes every 3600 seconds; the countdown starts again at zero. */
+/** Product rules §10.6: the bank account number refreshes every 3600 seconds; the countdown starts again at zero. */
 const ACCOUNT_REFRESH_SECONDS = 3600;
 
 export function AccountRefresh() {

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 
 const CARD_CHECK_MS = 2_000;
 
-/** Credit / Debit Card: a 2-second check, then the unavailable notice (spec §2). */
+/** Credit / Debit Card: a 2-second check, then the unavailable notice (product rules §10.5). */
 export function CardBody() {
   const [checked, setChecked] = useState(false);
   useEffect(() => {

@@ -8,7 +8,7 @@ export async function copyText(text: string): Promise<void> {
   }
 }
 
-/** Wallet addresses and tags of 10 characters or more show the first 6 and the last 4 (spec §9). */
+/** Wallet addresses and tags of 10 characters or more show the first 6 and the last 4 (product rules §10.6). */
 export function shortCode(code: string): string {
   return code.length >= 10 ? `${code.slice(0, 6)}...${code.slice(-4)}` : code;
 }

@@ -1,6 +1,6 @@
 import { useCountdown } from '../../components/ui/use-countdown';
 
-/** Crypto and Cash App: 15:56 to pay (spec §9), counted to the server's deadline when known. */
+/** Crypto and Cash App: 15:56 to pay (product rules §10.6), counted to the server's deadline when known. */
 const PAY_WINDOW_SECONDS = 956;
 
 export function usePayCountdown(deadlineAt: string) {

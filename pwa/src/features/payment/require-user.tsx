@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useAuth } from '../../lib/auth';
 
-/** The signed-in area (spec §2): a spinner while the user loads, then the page or /login?redirect=... */
+/** The signed-in area (product rules §10.1): a spinner while the user loads, then the page or /login?redirect=... */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const { pathname, search } = useLocation();

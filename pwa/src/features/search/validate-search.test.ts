@@ -8,7 +8,7 @@ const problem = (values: SearchValues) => {
   return result.ok ? null : result.problem;
 };
 
-describe('search validation order (spec §5)', () => {
+describe('search validation order (product rules §10.12)', () => {
   it('reports the five checks in the spec order, one at a time', () => {
     const empty: SearchValues = { ...EMPTY_SEARCH, travelers: null };
     const steps: [Partial<SearchValues>, string | null][] = [

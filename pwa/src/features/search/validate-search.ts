@@ -3,7 +3,7 @@ import type { CompleteSearch, SearchValues } from '../../lib/trip/search-values'
 export type SearchCheck = { ok: true; search: CompleteSearch } | { ok: false; problem: string };
 
 /**
- * Spec §5: the five checks in this order, each stopping the search; then the rules on dates and airports
+ * Product rules §10.12: the five checks in this order, each stopping the search; then the rules on dates and airports
  * the spec states without a message.
  */
 export function checkSearch(values: SearchValues, today: string): SearchCheck {

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { LAST_MESSAGE_PREVIEW_CHARS } from '../../../../sync/schemas/chat';
 
-/** Spec §9: chat day separators read Today, Yesterday, or DD/MM/YYYY, in the viewer's time zone. */
+/** Product rules §6.5: chat day separators read Today, Yesterday, or DD/MM/YYYY, in the viewer's time zone. */
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const day = dayjs(iso).startOf('day');
   const today = dayjs(now).startOf('day');

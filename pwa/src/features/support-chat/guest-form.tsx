@@ -5,7 +5,7 @@ import { storeGuestSession } from '../../local/guest-session';
 import { messageOf } from '../../lib/api-error';
 import { loginGuest } from './guest-api';
 
-/** Spec §5: both fields are required, with these texts, and Continue stays disabled until both are filled. */
+/** Product rules §10.12: both fields are required, with these texts, and Continue stays disabled until both are filled. */
 export function GuestForm({ onDone }: { onDone: () => void }) {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');

@@ -9,7 +9,7 @@ import './support-chat.css';
 // The chat (Dexie, the sync runner, socket.io) loads on first open, not with every public page.
 const SupportPanel = lazy(async () => ({ default: (await import('./support-panel')).SupportPanel }));
 
-/** Product decisions §10: the spec's text with its typos mended; the emoji stays. */
+/** Product rules §10.13: the spec's text with its typos mended; the emoji stays. */
 export const ADMIN_IS_SUPPORT = "Admin can't contact support, you are Support 😊";
 
 /** The floating support button of the public pages. Admins are the support side and are told so. */

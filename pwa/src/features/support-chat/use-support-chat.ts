@@ -69,7 +69,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
         }
         if (!hasCode(error, 'network')) {
           const message = error instanceof Error ? error.message : 'An error occurred.';
-          // Spec §8: an ended session is not shown in the chat as an error; a guest is logged in again above.
+          // Product rules §9.2: an ended session is not shown in the chat as an error; a guest is logged in again above.
           setState(hasCode(error, 'unauthorized') ? { status: 'connecting' } : { status: 'error', message });
           return;
         }

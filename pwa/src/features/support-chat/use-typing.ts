@@ -4,7 +4,7 @@ import { useSyncRunner } from '../../local/sync-context';
 
 /**
  * Who is typing where, from the socket: conversation id to the typing user's id. An entry goes away on
- * stopTyping or 3 seconds after the last typing event (spec §4), whichever comes first.
+ * stopTyping or 3 seconds after the last typing event (product rules §9.5), whichever comes first.
  */
 export function useTypingIn(me: string | null): ReadonlyMap<string, string> {
   const [typing, setTyping] = useState<ReadonlyMap<string, string>>(new Map());

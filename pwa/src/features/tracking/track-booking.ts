@@ -12,7 +12,7 @@ async function ownBooking(reference: string, email: string): Promise<Booking | u
 }
 
 /**
- * Tracks by reference and e-mail (product decisions §4). Without a connection, the user's own
+ * Tracks by reference and e-mail (product rules §5.2). Without a connection, the user's own
  * bookings still answer from the device.
  */
 export async function trackBooking(input: { bookingId: string; email: string }): Promise<Tracked> {

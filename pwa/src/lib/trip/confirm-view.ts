@@ -27,7 +27,7 @@ export type ConfirmView = {
 
 const METHOD_NAMES: Record<PaymentMethod, string> = { bank_transfer: 'Bank Transfer', crypto: 'Cryptocurrency', cashApp: 'Cash App' };
 
-/** Travellers see 'completed' for a successful payment (product decisions §3). */
+/** Travellers see 'completed' for a successful payment (product rules §4.2). */
 export function travellerStatus(status: PaymentStatus): string {
   return status === 'successful' ? 'completed' : status;
 }

@@ -17,7 +17,7 @@ export type LegView = {
 
 const place = (airport: Flight['origin']) => ({ code: airport.code, city: airport.city, name: airport.name });
 
-/** A leg in the airports' local times (product decisions §8); the duration comes from the instants. */
+/** A leg in the airports' local times (product rules §6.2); the duration comes from the instants. */
 export function legView(flight: Flight): LegView {
   const { origin, destination, departureTime, arrivalTime } = flight;
   return {

@@ -3,7 +3,7 @@ import { isIsoDate } from './local-today';
 import { EMPTY_SEARCH, isTravelClass, isTravelerCount, type CompleteSearch, type SearchValues } from './search-values';
 
 /**
- * The last search as kept in localStorage 'searchForm' for the booking pages (spec §3): airports by id,
+ * The last search as kept in localStorage 'searchForm' for the booking pages (product rules §10.4): airports by id,
  * trip type as 'One Way' / 'Round Trip', dates YYYY-MM-DD, and the chosen flights once picked.
  */
 export type StoredSearch = {

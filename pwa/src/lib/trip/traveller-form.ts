@@ -24,7 +24,7 @@ export type TravellerErrors = Partial<Record<TravellerField, string>>;
 const FIELDS: readonly string[] = ['title', 'firstName', 'lastName', 'dob', 'nationality', 'passportNumber', 'passportCountry', 'passportExpiry'] satisfies TravellerField[];
 const isField = (key: unknown): key is TravellerField => typeof key === 'string' && FIELDS.includes(key);
 
-/** Spec §3: a new traveller is a Mr with every other field empty. */
+/** Product rules §10.3: a new traveller is a Mr with every other field empty. */
 export function newTraveller(id: number): TravellerForm {
   return {
     id,

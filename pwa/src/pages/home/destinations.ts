@@ -1,4 +1,4 @@
-/** The four static cards of the home page (spec §2); images come from GET /api/images by title. */
+/** The four static cards of the home page (product rules §10.2); images come from GET /api/images by title. */
 export type Destination = { name: string; rating: number; note: string };
 
 export const DESTINATIONS: readonly Destination[] = [

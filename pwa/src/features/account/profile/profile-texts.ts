@@ -1,4 +1,4 @@
-/** Spec §8 texts of the profile forms. */
+/** Product rules §10.11 texts of the profile forms. */
 export const PROFILE_SAVED = 'Profile updated successfully!';
 export const PROFILE_FAILED = 'An error occurred while updating your profile.';
 export const PROFILE_QUEUED = 'Saved on this device. Your profile is updated when you are back online.';

@@ -13,17 +13,17 @@ export type PersonalInput = {
 export type EmailInput = { email: string; currentPassword: string };
 export type PasswordInput = { currentPassword: string; newPassword: string; confirmPassword: string };
 
-/** Spec §5: 'Name and email are required.' (the server's own schema, so the texts cannot drift). */
+/** Product rules §10.12: 'Name and email are required.' (the server's own schema, so the texts cannot drift). */
 export function personalErrors(values: PersonalInput): FieldErrors<PersonalInput> {
   return schemaErrors(ProfileUpdateSchema.pick({ fullName: true, email: true }), values);
 }
 
-/** Spec §5: 'Email are required.'; and the current password, which an e-mail change needs. */
+/** Product rules §10.12: 'Email are required.'; and the current password, which an e-mail change needs. */
 export function emailErrors(values: EmailInput): FieldErrors<EmailInput> {
   return schemaErrors(EmailUpdateSchema, values);
 }
 
-/** Spec §5: the new password's length, the confirmation, and the current password. */
+/** Product rules §10.12: the new password's length, the confirmation, and the current password. */
 export function passwordErrors(values: PasswordInput): FieldErrors<PasswordInput> {
   const errors: FieldErrors<PasswordInput> = schemaErrors(PasswordUpdateSchema, values);
   if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Password do not match';

@@ -10,7 +10,7 @@ const EMPTY: AirportInput = { name: '', code: '', city: '', country: '', timeZon
 
 type AirportFormDialogProps = { airport: Airport | null; onClose: () => void };
 
-/** Add or edit an airport; spec §8: 'Airport created successfully' for both. */
+/** Add or edit an airport; product rules §10.11: 'Airport created successfully' for both. */
 export function AirportFormDialog({ airport, onClose }: AirportFormDialogProps) {
   const toast = useToast();
   const save = useSaveAirport();

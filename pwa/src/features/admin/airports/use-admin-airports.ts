@@ -9,7 +9,7 @@ export function useAdminAirports() {
 
 export type AirportSave = { id?: string; body: AirportBody };
 
-/** Create (POST) or edit (PUT with the id in the body), then refetch the list (spec §4). */
+/** Create (POST) or edit (PUT with the id in the body), then refetch the list (product rules §10.9). */
 export function useSaveAirport() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ export function airportBody({ timeZone, ...rest }: AirportInput): AirportBody {
   return { ...rest, code: rest.code.trim().toUpperCase(), ...(timeZone.trim() ? { timeZone: timeZone.trim() } : {}) };
 }
 
-/** Spec §5 airport texts, from the server's own schema. */
+/** Product rules §10.12 airport texts, from the server's own schema. */
 export function airportErrors(values: AirportInput): FieldErrors<AirportInput> {
   const { timeZone, ...rest } = values;
   return schemaErrors(AirportBodySchema, { ...rest, ...(timeZone.trim() ? { timeZone } : {}) });

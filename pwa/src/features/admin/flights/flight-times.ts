@@ -11,12 +11,12 @@ export function toZoneInput(iso: string, timeZone: string): string {
   return dayjs(iso).tz(timeZone).format('YYYY-MM-DDTHH:mm');
 }
 
-/** The instant a datetime-local value means at an airport (decisions §8: times are local to it). */
+/** The instant a datetime-local value means at an airport (product rules §6.4: times are local to it). */
 export function fromZoneInput(value: string, timeZone: string): string {
   return zonedToUtc(value, timeZone);
 }
 
-/** Spec §9: flight times go in 15-minute steps. */
+/** Product rules §6.4: flight times go in 15-minute steps. */
 export function onQuarterHour(value: string): boolean {
   const minutes = Number(value.slice(14, 16));
   return Number.isInteger(minutes) && minutes % 15 === 0;

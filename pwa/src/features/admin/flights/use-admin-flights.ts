@@ -19,7 +19,7 @@ export function useFlightsPage(search: string, page: number) {
 
 export type FlightSave = { id?: string; body: FlightUpdateBody };
 
-/** Create or edit; the list is fetched again afterwards (spec §4). */
+/** Create or edit; the list is fetched again afterwards (product rules §10.9). */
 export function useSaveFlight() {
   const queryClient = useQueryClient();
   return useMutation({

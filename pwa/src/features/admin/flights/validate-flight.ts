@@ -4,7 +4,7 @@ import { fromZoneInput, onQuarterHour } from './flight-times';
 
 export type FlightInput = { origin: string; destination: string; departureTime: string; arrivalTime: string; price: string; status: string };
 
-/** Spec §5 texts for the flight form; times are read in the origin's and the destination's zones. */
+/** Product rules §10.12 texts for the flight form; times are read in the origin's and the destination's zones. */
 export function flightErrors(values: FlightInput, airports: readonly Airport[]): FieldErrors<FlightInput> {
   const errors: FieldErrors<FlightInput> = {};
   const origin = airports.find((a) => a._id === values.origin);

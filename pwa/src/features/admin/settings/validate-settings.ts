@@ -17,7 +17,7 @@ function firstError(schema: z.ZodType, value: unknown): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
 }
 
-/** Spec §5: accountName, accountNumber and bankName are required: 'All fields are required.' */
+/** Product rules §10.12: accountName, accountNumber and bankName are required: 'All fields are required.' */
 export const bankingError = (values: BankingInput) => firstError(BankingInfoSchema, values);
 
 /** At least one coin, each with name, network, address and a rate above 0. */
