@@ -5,7 +5,7 @@ import type { Env } from './env';
 import type { Machine } from './ops/machine';
 import type { Outbox } from './outbox/outbox';
 import type { Realtime } from './realtime/port';
-import type { Mailer } from './services/mail';
+import type { Mailer } from './services/mail/mail';
 
 /** What every route and service needs, built once at start (and once per test server). */
 export interface AppContext {

@@ -7,10 +7,10 @@ import { PAGE_DATA_ID, type PageData } from '../sync/page-data';
 import { IsoDateSchema } from '../sync/schemas/common';
 import { LOWEST_FARE_DAYS_MAX, LowestFaresQuerySchema } from '../sync/schemas/lowest-fares';
 import type { AppContext } from './context';
-import { listAirports, toAirportJson } from './services/airports';
-import { searchFlights } from './services/flights';
-import { lowestFares } from './services/lowest-fares';
-import { publicSettings, readSettings } from './services/settings';
+import { listAirports, toAirportJson } from './services/catalogue/airports';
+import { searchFlights } from './services/catalogue/flights';
+import { lowestFares } from './services/catalogue/lowest-fares';
+import { publicSettings, readSettings } from './services/back-office/settings';
 
 export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
 

@@ -2,8 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
 import { unauthorized } from '../errors';
 import { authorize, type Permission } from '../policies';
-import { readToken } from '../services/tokens';
-import { findUserById, type UserRow } from '../services/users';
+import { readToken } from '../services/identity/tokens';
+import { findUserById, type UserRow } from '../services/identity/users';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -3,7 +3,7 @@ import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler } 
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { may } from '../policies';
-import type { UserRow } from '../services/users';
+import type { UserRow } from '../services/identity/users';
 
 /** One rule per abuse-prone action: at most `limit` requests per `windowMs`, counted per key. */
 export type LimitRule = {
@@ -44,7 +44,7 @@ const MINUTE = 60_000;
 const LIFTED = 1_000_000;
 
 /**
- * The production limits. NOTE: log-in counts failures only: the per-e-mail lockout (services/lockout.ts)
+ * The production limits. NOTE: log-in counts failures only: the per-e-mail lockout (services/identity/lockout.ts)
  * stops guessing one account, this stops one address trying many accounts, and people who type their
  * password right are never slowed down, even behind one office NAT.
  */

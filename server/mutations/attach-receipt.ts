@@ -3,10 +3,10 @@ import { MutationArgsSchemas } from '../../sync/protocol';
 import type { Tx } from '../db/client';
 import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
-import { bookingMails } from '../services/notifications';
-import { markAwaitingReview } from '../services/payment-review';
-import { paymentFor } from '../services/payments';
-import type { UserRow } from '../services/users';
+import { bookingMails } from '../services/mail/notifications';
+import { markAwaitingReview } from '../services/payment/payment-review';
+import { paymentFor } from '../services/payment/payments';
+import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** The payment by its id (sync) or by the access key of its link (REST). */

@@ -4,11 +4,11 @@ import { nextVersion } from '../db/version';
 import { conflict } from '../errors';
 import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
-import { cancelBookingTx } from '../services/booking-status';
-import { getBookingRow, toBookingJson } from '../services/booking-view';
-import { bookingFor, firstDeparture } from '../services/bookings';
-import { bookingMails } from '../services/notifications';
-import type { UserRow } from '../services/users';
+import { cancelBookingTx } from '../services/booking/booking-status';
+import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
+import { bookingFor, firstDeparture } from '../services/booking/bookings';
+import { bookingMails } from '../services/mail/notifications';
+import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** 'booking.cancel': the booking's owner or an admin; anyone else is told the booking does not exist. */

@@ -6,9 +6,9 @@ import { nextVersion } from '../db/version';
 import { conflict } from '../errors';
 import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
-import { getBookingRow, toBookingJson } from '../services/booking-view';
-import { bookingFor, firstDeparture } from '../services/bookings';
-import type { UserRow } from '../services/users';
+import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
+import { bookingFor, firstDeparture } from '../services/booking/bookings';
+import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { MutationArgsSchemas } from '../../sync/protocol';
 import { pokeEffect } from '../outbox/effects';
-import { bookingMails } from '../services/notifications';
-import { markAwaitingReview } from '../services/payment-review';
+import { bookingMails } from '../services/mail/notifications';
+import { markAwaitingReview } from '../services/payment/payment-review';
 import { mayClaimPayment } from './attach-receipt';
 import { defineMutation } from './mutation';
 

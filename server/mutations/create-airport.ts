@@ -1,7 +1,7 @@
 import { AirportBodySchema } from '../../sync/schemas/airport';
 import { authorize } from '../policies';
-import { createAirport as insertAirport } from '../services/airports';
-import type { UserRow } from '../services/users';
+import { createAirport as insertAirport } from '../services/catalogue/airports';
+import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** 'catalogue.edit': admins only; airports and flights are the airline's own. */

@@ -2,10 +2,10 @@ import { dollarsToCents } from '../../sync/money';
 import { PaymentCreateBodySchema } from '../../sync/schemas/payment';
 import { authorize } from '../policies';
 import { pokeEffect } from '../outbox/effects';
-import { createBookingWithPayment } from '../services/booking-create';
-import { toBookingJson } from '../services/booking-view';
-import { bookingMails } from '../services/notifications';
-import type { UserRow } from '../services/users';
+import { createBookingWithPayment } from '../services/booking/booking-create';
+import { toBookingJson } from '../services/booking/booking-view';
+import { bookingMails } from '../services/mail/notifications';
+import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** 'booking.create': any signed-in account books for itself; guests have none. */

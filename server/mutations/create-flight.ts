@@ -1,5 +1,5 @@
 import { FlightBodySchema } from '../../sync/schemas/flight';
-import { createFlight as insertFlight } from '../services/flights';
+import { createFlight as insertFlight } from '../services/catalogue/flights';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 

@@ -1,5 +1,5 @@
 import { AirportDeleteBodySchema } from '../../sync/schemas/airport';
-import { deleteAirport as removeAirport } from '../services/airports';
+import { deleteAirport as removeAirport } from '../services/catalogue/airports';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 

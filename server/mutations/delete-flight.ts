@@ -1,5 +1,5 @@
 import { FlightIdParamsSchema } from '../../sync/schemas/flight';
-import { deleteFlight as removeFlight } from '../services/flights';
+import { deleteFlight as removeFlight } from '../services/catalogue/flights';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 

@@ -3,8 +3,8 @@ import { CHAT_EVENTS } from '../../sync/schemas/chat';
 import type { Tx } from '../db/client';
 import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
-import { conversationFor, markConversationRead as markRead } from '../services/chat';
-import type { UserRow } from '../services/users';
+import { conversationFor, markConversationRead as markRead } from '../services/chat/chat';
+import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** 'conversation.markRead': a participant of the conversation; anyone else is told it does not exist. */

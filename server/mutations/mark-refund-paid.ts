@@ -4,9 +4,9 @@ import { bookings } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { conflict } from '../errors';
 import { pokeEffect } from '../outbox/effects';
-import { getBookingRow, toBookingJson } from '../services/booking-view';
-import { bookingFor } from '../services/bookings';
-import type { UserRow } from '../services/users';
+import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
+import { bookingFor } from '../services/booking/bookings';
+import type { UserRow } from '../services/identity/users';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 

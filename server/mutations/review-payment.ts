@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PaymentReviewBodySchema } from '../../sync/schemas/payment';
 import { pokeEffect } from '../outbox/effects';
-import { bookingMails } from '../services/notifications';
-import { reviewPayment as decide } from '../services/payment-review';
-import type { UserRow } from '../services/users';
+import { bookingMails } from '../services/mail/notifications';
+import { reviewPayment as decide } from '../services/payment/payment-review';
+import type { UserRow } from '../services/identity/users';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 

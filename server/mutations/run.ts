@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { immediate, type Tx } from '../db/client';
 import type { Effect } from '../outbox/effects';
-import type { UserRow } from '../services/users';
+import type { UserRow } from '../services/identity/users';
 import { validate } from '../validate';
 import type { Mutation } from './mutation';
 

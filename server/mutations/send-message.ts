@@ -2,11 +2,11 @@ import { CHAT_EVENTS } from '../../sync/schemas/chat';
 import { MutationArgsSchemas } from '../../sync/protocol';
 import { mailEffect, pokeEffect, type Effect } from '../outbox/effects';
 import { authorize } from '../policies';
-import { conversationFor } from '../services/chat';
-import { guestReplyMail } from '../services/chat-mail';
-import { storeMessage } from '../services/chat-messages';
+import { conversationFor } from '../services/chat/chat';
+import { guestReplyMail } from '../services/chat/chat-mail';
+import { storeMessage } from '../services/chat/chat-messages';
 import type { Tx } from '../db/client';
-import type { UserRow } from '../services/users';
+import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /**

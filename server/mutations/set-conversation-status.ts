@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ConversationStatusBodySchema } from '../../sync/schemas/chat';
 import { pokeEffect } from '../outbox/effects';
-import { setConversationStatus as saveStatus } from '../services/chat';
-import { toConversationJson } from '../services/chat-view';
-import type { UserRow } from '../services/users';
+import { setConversationStatus as saveStatus } from '../services/chat/chat';
+import { toConversationJson } from '../services/chat/chat-view';
+import type { UserRow } from '../services/identity/users';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 

@@ -1,5 +1,5 @@
 import { AirportUpdateBodySchema } from '../../sync/schemas/airport';
-import { updateAirport as saveAirport } from '../services/airports';
+import { updateAirport as saveAirport } from '../services/catalogue/airports';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FlightUpdateBodySchema } from '../../sync/schemas/flight';
-import { flightStatusEffects } from '../services/flight-status';
-import { updateFlight as saveFlight } from '../services/flights';
+import { flightStatusEffects } from '../services/catalogue/flight-status';
+import { updateFlight as saveFlight } from '../services/catalogue/flights';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 

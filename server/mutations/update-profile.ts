@@ -1,7 +1,7 @@
 import { MutationArgsSchemas } from '../../sync/protocol';
 import { authorize } from '../policies';
 import { pokeEffect } from '../outbox/effects';
-import { updateProfile as saveProfile, type UserRow } from '../services/users';
+import { updateProfile as saveProfile, type UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** 'profile.update': signed-in accounts change their own profile; guests have none. */

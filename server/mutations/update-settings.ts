@@ -1,6 +1,6 @@
 import { SettingsBodySchema } from '../../sync/schemas/settings';
-import { saveSettings } from '../services/settings';
-import type { UserRow } from '../services/users';
+import { saveSettings } from '../services/back-office/settings';
+import type { UserRow } from '../services/identity/users';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 

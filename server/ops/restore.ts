@@ -3,7 +3,7 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile } from '../db/client';
-import { imageDir } from '../services/images';
+import { imageDir } from '../services/images/images';
 import { backupsDir, stampFor } from './backup';
 import { runningServer } from './server-lock';
 import { missingImageFiles, verifyDatabase, VerifyError, type Verified } from './verify';

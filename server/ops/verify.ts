@@ -5,7 +5,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import * as schema from '../db/schema';
-import { imagePath } from '../services/images';
+import { imagePath } from '../services/images/images';
 import { PDF_MIME } from '../../sync/upload-rules';
 
 const migrationsJournal = path.resolve(import.meta.dirname, '../../migrations/meta/_journal.json');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_EVENTS, MessageSchema, MessagesReadEventSchema } from '../../sync/schemas/chat';
-import type { Mail } from '../services/mail';
+import type { Mail } from '../services/mail/mail';
 
 const MailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
 

@@ -2,9 +2,9 @@ import { CHAT_EVENTS, ChatClientEventSchema } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { markConversationRead } from '../mutations/mark-conversation-read';
 import { runMutation } from '../mutations/run';
-import { conversationFor } from '../services/chat';
-import type { ConversationRow } from '../services/chat-view';
-import { findUserById, type UserRow } from '../services/users';
+import { conversationFor } from '../services/chat/chat';
+import type { ConversationRow } from '../services/chat/chat-view';
+import { findUserById, type UserRow } from '../services/identity/users';
 import { conversationRooms, type RealtimeSocket } from './rooms';
 
 /**

@@ -5,9 +5,9 @@ import { EmailBodySchema } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { mailOutbox } from '../db/schema';
 import { caller } from '../middleware/auth';
-import { listAudit } from '../services/audit';
-import { escapeHtml } from '../services/notifications';
-import { readSettings } from '../services/settings';
+import { listAudit } from '../services/back-office/audit';
+import { escapeHtml } from '../services/mail/notifications';
+import { readSettings } from '../services/back-office/settings';
 import { validate } from '../validate';
 
 const AuditQuerySchema = z.object({

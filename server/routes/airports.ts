@@ -6,7 +6,7 @@ import { createAirport } from '../mutations/create-airport';
 import { deleteAirport } from '../mutations/delete-airport';
 import { runMutation } from '../mutations/run';
 import { updateAirport } from '../mutations/update-airport';
-import { getAirport, listAirports, toAirportJson } from '../services/airports';
+import { getAirport, listAirports, toAirportJson } from '../services/catalogue/airports';
 import { validate } from '../validate';
 
 export function airportRoutes(ctx: AppContext): Router {

@@ -4,11 +4,11 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { sendVerificationLink } from '../services/email-verification';
-import { clearFailures, countAttempt, lockoutKey } from '../services/lockout';
-import { decoyHash, verifyPassword } from '../services/passwords';
-import { signToken } from '../services/tokens';
-import { createUser, findUserByEmail, revokeTokens, toUserJson, type UserRow } from '../services/users';
+import { sendVerificationLink } from '../services/identity/email-verification';
+import { clearFailures, countAttempt, lockoutKey } from '../services/identity/lockout';
+import { decoyHash, verifyPassword } from '../services/identity/passwords';
+import { signToken } from '../services/identity/tokens';
+import { createUser, findUserByEmail, revokeTokens, toUserJson, type UserRow } from '../services/identity/users';
 import { validate } from '../validate';
 import { siteUrl } from './site-url';
 

@@ -8,8 +8,8 @@ import { checkIn } from '../mutations/check-in';
 import { createCustomerBooking } from '../mutations/create-customer-booking';
 import { markRefundPaid } from '../mutations/mark-refund-paid';
 import { runMutation } from '../mutations/run';
-import { toBookingJson } from '../services/booking-view';
-import { listAllBookings, listUserBookings, trackBooking } from '../services/bookings';
+import { toBookingJson } from '../services/booking/booking-view';
+import { listAllBookings, listUserBookings, trackBooking } from '../services/booking/bookings';
 import { validate } from '../validate';
 
 export function bookingRoutes(ctx: AppContext): Router {

@@ -17,10 +17,10 @@ import { runMutation } from '../mutations/run';
 import { sendMessage } from '../mutations/send-message';
 import { setConversationStatus } from '../mutations/set-conversation-status';
 import { startConversation } from '../mutations/start-conversation';
-import { listConversations } from '../services/chat';
-import { createGuest } from '../services/chat-guests';
-import { listMessages } from '../services/chat-messages';
-import { signToken } from '../services/tokens';
+import { listConversations } from '../services/chat/chat';
+import { createGuest } from '../services/chat/chat-guests';
+import { listMessages } from '../services/chat/chat-messages';
+import { signToken } from '../services/identity/tokens';
 import { validate } from '../validate';
 
 /** The spec's chat service, served under the same /api (product rules §9.1). Guests take part with their guest token. */

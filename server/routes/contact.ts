@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ContactBodySchema } from '../../sync/schemas/contact';
 import type { AppContext } from '../context';
 import { makeLimiter } from '../middleware/rate-limits';
-import { storeContactMessage } from '../services/contact';
+import { storeContactMessage } from '../services/mail/contact';
 import { validate } from '../validate';
 
 const contactLimit = { limit: 10, windowMs: 15 * 60_000, key: 'ip', message: 'Too many messages. Please wait 15 minutes and try again.' } as const;

@@ -4,8 +4,8 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentUser } from '../middleware/auth';
 import { DEFAULT_RATE_LIMITS, takeRequest } from '../middleware/rate-limits';
-import { sendVerificationLink, verifyEmail } from '../services/email-verification';
-import { toUserJson } from '../services/users';
+import { sendVerificationLink, verifyEmail } from '../services/identity/email-verification';
+import { toUserJson } from '../services/identity/users';
 import { validate } from '../validate';
 import { siteUrl } from './site-url';
 

@@ -9,9 +9,9 @@ import { createFlight } from '../mutations/create-flight';
 import { deleteFlight } from '../mutations/delete-flight';
 import { runMutation } from '../mutations/run';
 import { updateFlight } from '../mutations/update-flight';
-import { searchFlightsPage } from '../services/flight-paging';
-import { getFlight, takenSeats } from '../services/flights';
-import { lowestFares } from '../services/lowest-fares';
+import { searchFlightsPage } from '../services/catalogue/flight-paging';
+import { getFlight, takenSeats } from '../services/catalogue/flights';
+import { lowestFares } from '../services/catalogue/lowest-fares';
 import { validate } from '../validate';
 
 /**

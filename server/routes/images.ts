@@ -7,10 +7,10 @@ import type { AppContext } from '../context';
 import { AppError, invalidField } from '../errors';
 import { caller } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { checkImageConversation, readsChatImage } from '../services/chat';
-import { imagePath, imageUrl, listMarketingImages, readableImage, storeImage } from '../services/images';
+import { checkImageConversation, readsChatImage } from '../services/chat/chat';
+import { imagePath, imageUrl, listMarketingImages, readableImage, storeImage } from '../services/images/images';
 import { MAX_UPLOAD_BYTES, PDF_MIME, tooLarge } from '../../sync/upload-rules';
-import { pdfHeaders, receiptFileName } from '../services/pdf-receipts';
+import { pdfHeaders, receiptFileName } from '../services/images/pdf-receipts';
 import { authorize, uploadPermission } from '../policies';
 import { validate } from '../validate';
 

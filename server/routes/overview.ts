@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../../sync/schemas/airport';
 import type { AppContext } from '../context';
 import { caller } from '../middleware/auth';
-import { overview } from '../services/overview';
+import { overview } from '../services/back-office/overview';
 import { validate } from '../validate';
 
 /** The admin's own time zone decides where a day starts; UTC when the browser does not say. */

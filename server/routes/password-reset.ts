@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ForgotPasswordBodySchema, RESET_REQUESTED, ResetPasswordBodySchema } from '../../sync/schemas/password-reset';
 import type { AppContext } from '../context';
 import { rateLimiters } from '../middleware/rate-limits';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { requestPasswordReset, resetPassword } from '../services/identity/password-reset';
 import { validate } from '../validate';
 import { siteUrl } from './site-url';
 

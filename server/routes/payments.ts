@@ -10,8 +10,8 @@ import { confirmManualPayment } from '../mutations/confirm-manual-payment';
 import { createBooking } from '../mutations/create-booking';
 import { reviewPayment } from '../mutations/review-payment';
 import { runMutation } from '../mutations/run';
-import { toBookingJson } from '../services/booking-view';
-import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toPaymentJson } from '../services/payments';
+import { toBookingJson } from '../services/booking/booking-view';
+import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toPaymentJson } from '../services/payment/payments';
 import { validate } from '../validate';
 
 export function paymentRoutes(ctx: AppContext): Router {

@@ -5,7 +5,7 @@ import { caller } from '../middleware/auth';
 import { runMutation } from '../mutations/run';
 import { updateSettings } from '../mutations/update-settings';
 import { may } from '../policies';
-import { adminSettings, publicSettings, readSettings } from '../services/settings';
+import { adminSettings, publicSettings, readSettings } from '../services/back-office/settings';
 import { validate } from '../validate';
 
 export function settingsRoutes(ctx: AppContext): Router {

@@ -4,9 +4,9 @@ import type { AppContext } from '../context';
 import { faultAnswer, whenWritable } from '../db/faults';
 import { AppError } from '../errors';
 import { caller } from '../middleware/auth';
-import { withinPushBudget } from '../services/push-budget';
-import { pull } from '../services/sync-pull';
-import { push, TransientError } from '../services/sync-push';
+import { withinPushBudget } from '../services/sync/push-budget';
+import { pull } from '../services/sync/sync-pull';
+import { push, TransientError } from '../services/sync/sync-push';
 import { validate } from '../validate';
 
 export function syncRoutes(ctx: AppContext): Router {

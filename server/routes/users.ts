@@ -3,10 +3,10 @@ import { EmailUpdateSchema, PasswordUpdateSchema, ProfileUpdateSchema, userUpdat
 import type { AppContext } from '../context';
 import { currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
-import { sendVerificationLink } from '../services/email-verification';
+import { sendVerificationLink } from '../services/identity/email-verification';
 import { runMutation } from '../mutations/run';
 import { updateProfile } from '../mutations/update-profile';
-import { toUserJson, updateEmail, updatePassword } from '../services/users';
+import { toUserJson, updateEmail, updatePassword } from '../services/identity/users';
 import { validate } from '../validate';
 import { authAnswer } from './auth';
 import { takeVerifyMail } from './email-verification';

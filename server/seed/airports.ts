@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/client';
 import { airports } from '../db/schema';
-import { airportRecord, type AirportRecord } from '../services/airport-data';
+import { airportRecord, type AirportRecord } from '../services/catalogue/airport-data';
 import { AIRPORT_CODES } from './catalogue';
 
 export type SeededAirport = { id: string; code: string; record: AirportRecord };

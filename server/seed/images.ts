@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { AppContext } from '../context';
-import { storeImage } from '../services/images';
+import { storeImage } from '../services/images/images';
 
 const DESTINATIONS = [
   { title: 'Thailand', sky: ['#ff9a5a', '#ffd86b'], sea: '#1f8fb3' },

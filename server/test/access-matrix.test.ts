@@ -8,7 +8,7 @@ import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Flight } from '../../sync/schemas/flight';
 import { liftRateLimits } from '../middleware/rate-limits';
 import { ALLOW, decide, STANDINGS, type Actor, type Outcome, type Permission, type Standing } from '../policies';
-import { createUser } from '../services/users';
+import { createUser } from '../services/identity/users';
 import { insertFlight, paymentBody } from './booking-fixtures';
 import { imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';

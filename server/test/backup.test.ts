@@ -13,7 +13,7 @@ import { lockFile, runningServer } from '../ops/server-lock';
 import { RestoreError, restoreBackup } from '../ops/restore';
 import { expectedTables, verifyDatabase, VerifyError } from '../ops/verify';
 import { seedIfEmpty } from '../seed/seed';
-import { imagePath } from '../services/images';
+import { imagePath } from '../services/images/images';
 import { createContext, listen, type ListenOptions, type Running } from '../start';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
 import { ADMIN, client, login, TRAVELLER } from './harness';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_RECEIVED, REFUND_IF_RECEIVED } from '../../sync/refund';
 import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
-import { sweep } from '../services/lifecycle';
+import { sweep } from '../services/booking/lifecycle';
 import { startTestServer, type TestServer } from './harness';
 import { actors, activeSeats, book, expectAnswer, flightAt, receiptUrl, roundTripBody, type Actors, type Created } from './booking-fixtures';
 

@@ -8,8 +8,8 @@ import type { Flight, FlightBody } from '../../sync/schemas/flight';
 import type { Payment } from '../../sync/schemas/payment';
 import { immediate } from '../db/client';
 import { users } from '../db/schema';
-import { createFlight } from '../services/flights';
-import { createUser } from '../services/users';
+import { createFlight } from '../services/catalogue/flights';
+import { createUser } from '../services/identity/users';
 import { ADMIN, client, login, registerUser, type Answer, type TestServer } from './harness';
 
 export function traveller(i = 1): TravellerInput {

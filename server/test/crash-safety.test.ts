@@ -10,7 +10,7 @@ import type { Flight } from '../../sync/schemas/flight';
 import type { AdminSettings } from '../../sync/schemas/settings';
 import { databaseFile } from '../db/client';
 import { lockFile } from '../ops/server-lock';
-import { imagePath } from '../services/images';
+import { imagePath } from '../services/images/images';
 import { paymentBody } from './booking-fixtures';
 import { freePort } from '../../scripts/free-port';
 import { crash, startChild, type ChildServer } from './child-server';

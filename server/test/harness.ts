@@ -9,7 +9,7 @@ import { nextVersion } from '../db/version';
 import { parseEnv } from '../env';
 import { setRateLimits } from '../middleware/rate-limits';
 import type { MachineOptions } from '../ops/machine';
-import { readSettings } from '../services/settings';
+import { readSettings } from '../services/back-office/settings';
 import { seedIfEmpty } from '../seed/seed';
 import { createContext, listen, type Running } from '../start';
 

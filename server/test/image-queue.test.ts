@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { inImageQueue } from '../services/image-queue';
+import { inImageQueue } from '../services/images/image-queue';
 
 /** A job that runs until the test lets it finish, and says when it started. */
 function gate() {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweep } from '../services/lifecycle';
+import { sweep } from '../services/booking/lifecycle';
 import { actors, book, expectAnswer, flightAt, upcomingFlight, type Actors, type Api, type Created } from './booking-fixtures';
 import { startTestServer, type TestServer } from './harness';
 

@@ -7,11 +7,11 @@ import { immediate } from '../db/client';
 import { AppError } from '../errors';
 import { cancelBooking } from '../mutations/cancel-booking';
 import { runMutation } from '../mutations/run';
-import { createBookingWithPayment } from '../services/booking-create';
-import { getFlight } from '../services/flights';
-import { sweep } from '../services/lifecycle';
-import { markAwaitingReview, reviewPayment } from '../services/payment-review';
-import { createUser, findUserByEmail, type UserRow } from '../services/users';
+import { createBookingWithPayment } from '../services/booking/booking-create';
+import { getFlight } from '../services/catalogue/flights';
+import { sweep } from '../services/booking/lifecycle';
+import { markAwaitingReview, reviewPayment } from '../services/payment/payment-review';
+import { createUser, findUserByEmail, type UserRow } from '../services/identity/users';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { flightAt, traveller } from './booking-fixtures';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../services/tokens';
-import { createUser } from '../services/users';
+import { signToken } from '../services/identity/tokens';
+import { createUser } from '../services/identity/users';
 import { connect, heardEvent, loginGuest, send, serverDisconnect, sleep, startSupport, withId, type Listener } from './chat-fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 

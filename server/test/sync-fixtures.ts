@@ -14,7 +14,7 @@ import { SYNC_TABLES, type PullResponse, type PushRequest, type SyncTable } from
 import type { AppContext } from '../context';
 import { parseEnv } from '../env';
 import { seedIfEmpty } from '../seed/seed';
-import { sweep } from '../services/lifecycle';
+import { sweep } from '../services/booking/lifecycle';
 import { createContext, listen, type Running } from '../start';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
 import { ADMIN, allowManyBookings, client, login, registerUser, TRAVELLER } from './harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from '../../sync/client/outbox';
 import { readCursor, SYNC_SCHEMA_VERSION } from '../../sync/protocol';
-import { sweep } from '../services/lifecycle';
+import { sweep } from '../services/booking/lifecycle';
 import { ADMIN, client, login, TRAVELLER } from './harness';
 import { expectSameTables, fullSnapshot, lastMutationIdOf, serverVersion, SyncClient, tablesOf, type SyncServer, startSyncServer } from './sync-fixtures';
 

@@ -6,7 +6,7 @@ import type { Flight } from '../../sync/schemas/flight';
 import type { Payment } from '../../sync/schemas/payment';
 import type { AdminSettings } from '../../sync/schemas/settings';
 import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, type LimitName } from '../middleware/rate-limits';
-import { sweep } from '../services/lifecycle';
+import { sweep } from '../services/booking/lifecycle';
 import { actors, book, confirmEmailOf, expectAnswer, flightAt, paymentBody, seatView, upcomingFlight, type Actors, type Api, type Created } from './booking-fixtures';
 import { expectError, expectInvalid } from './fixtures';
 import { client, registerUser, startTestServer, type TestServer } from './harness';

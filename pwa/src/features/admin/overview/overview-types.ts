@@ -1,5 +1,5 @@
 /**
- * The answer of GET /api/admin/overview (server/services/overview.ts).
+ * The answer of GET /api/admin/overview (server/services/back-office/overview.ts).
  * NOTE: mirrored here as pwa/ may not import server/; it belongs in sync/schemas once that is opened up.
  */
 export type OverviewDay = { date: string; bookings: number; revenue: number };

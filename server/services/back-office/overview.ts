@@ -1,0 +1,74 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { centsToDollars } from '../../../sync/money';
+import { localDate, zonedToUtc } from '../../../sync/time';
+import type { AppContext } from '../../context';
+import { bookings, payments, seatAllocations } from '../../db/schema';
+import type { Health } from '../../ops/machine';
+
+dayjs.extend(utc);
+
+export const OVERVIEW_DAYS = 30;
+
+export type OverviewDay = { date: string; bookings: number; revenue: number };
+export type Overview = {
+  timeZone: string;
+  today: { date: string; bookings: number; revenue: number; pendingReviews: number; seatsSold: number };
+  days: OverviewDay[];
+  /** The machine's state, as /api/health tells it. */
+  server: Health;
+};
+
+/** The last `count` calendar dates up to `today` (YYYY-MM-DD), oldest first. */
+function lastDates(today: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => dayjs.utc(today).subtract(count - 1 - i, 'day').format('YYYY-MM-DD'));
+}
+
+/**
+ * The admin's figures, by calendar day in `timeZone`: bookings made, revenue from payments confirmed
+ * that day, seats those payments sold, and payments waiting for a decision.
+ */
+export function overview(ctx: AppContext, timeZone: string): Overview {
+  const today = localDate(ctx.now().toISOString(), timeZone);
+  const dates = lastDates(today, OVERVIEW_DAYS);
+  const since = zonedToUtc(`${dates[0] ?? today}T00:00`, timeZone);
+  const days = new Map(dates.map((date) => [date, { date, bookings: 0, revenueCents: 0 }]));
+
+  const made = ctx.db.select({ createdAt: bookings.createdAt }).from(bookings).where(gte(bookings.createdAt, since)).all();
+  for (const row of made) {
+    const day = days.get(localDate(row.createdAt, timeZone));
+    if (day) day.bookings += 1;
+  }
+
+  const paid = ctx.db
+    .select({ decidedAt: payments.decidedAt, amountCents: payments.amountCents, bookingId: payments.bookingId })
+    .from(payments)
+    .where(and(eq(payments.status, 'successful'), isNotNull(payments.decidedAt), gte(payments.decidedAt, since)))
+    .all();
+  const paidToday: string[] = [];
+  for (const row of paid) {
+    const date = localDate(row.decidedAt ?? since, timeZone);
+    const day = days.get(date);
+    if (day) day.revenueCents += row.amountCents;
+    if (date === today) paidToday.push(row.bookingId);
+  }
+
+  const seatsSold = paidToday.length
+    ? (ctx.db
+        .select({ n: sql<number>`count(*)` })
+        .from(seatAllocations)
+        .where(and(eq(seatAllocations.state, 'sold'), inArray(seatAllocations.bookingId, paidToday)))
+        .get()?.n ?? 0)
+    : 0;
+  const pendingReviews =
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt)))
+      .get()?.n ?? 0;
+
+  const series = [...days.values()].map((d) => ({ date: d.date, bookings: d.bookings, revenue: centsToDollars(d.revenueCents) }));
+  const last = series[series.length - 1] ?? { date: today, bookings: 0, revenue: 0 };
+  return { timeZone, today: { ...last, pendingReviews, seatsSold }, days: series, server: ctx.machine.health() };
+}

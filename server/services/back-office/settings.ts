@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEFAULT_CLASS_FARES } from '../../../sync/fare';
+import { ClassFaresSchema, HoldRulesSchema, SettingsBodySchema, type AdminSettings, type HoldRules, type PublicSettings, type SettingsBody } from '../../../sync/schemas/settings';
+import { connectionOf, preparedCache, type Queryable, type Tx } from '../../db/client';
+import { settings } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import { invalidField } from '../../errors';
+
+const DEFAULT_HOLD_RULES: HoldRules = { reviewDeadlineHours: 48, maxUnpaidBookings: 3, maxUnpaidSeats: 10 };
+
+const StoredSettingsSchema = SettingsBodySchema.extend({
+  contact: SettingsBodySchema.shape.contact.unwrap(),
+  paymentDeadlineHours: z.number().int(),
+  cancellationPenaltyPercent: z.number(),
+  smtpUrl: z.string(),
+  // Settings saved before the hold rules existed read the defaults.
+  reviewDeadlineHours: HoldRulesSchema.shape.reviewDeadlineHours.default(DEFAULT_HOLD_RULES.reviewDeadlineHours),
+  maxUnpaidBookings: HoldRulesSchema.shape.maxUnpaidBookings.default(DEFAULT_HOLD_RULES.maxUnpaidBookings),
+  maxUnpaidSeats: HoldRulesSchema.shape.maxUnpaidSeats.default(DEFAULT_HOLD_RULES.maxUnpaidSeats),
+  classFares: ClassFaresSchema.default(DEFAULT_CLASS_FARES),
+});
+export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  bankingInfo: { accountNumber: '0123456789', accountName: 'SkyWay Airlines Ltd', bankName: 'First Harbour Bank', routing: '026009593', address: '1 Harbour Square, London' },
+  cryptoInfo: [{ name: 'USDT', network: 'TRC20', address: 'TQ7uVb9fG3cLx8pKzR2mN5wYhD4sJ6eA1B', rate: 1 }],
+  cashApp: { tag: '$SkyWayAir', name: 'SkyWay Airlines' },
+  mail: { name: 'bookings@skyway.test', password: '' },
+  whatsApp: 'https://wa.me/442071234567',
+  contact: { phones: ['+44 20 7123 4567', '+1 212 555 0100'], email: 'support@skyway.test' },
+  paymentDeadlineHours: 24,
+  cancellationPenaltyPercent: 10,
+  smtpUrl: '',
+  ...DEFAULT_HOLD_RULES,
+  classFares: DEFAULT_CLASS_FARES,
+};
+
+const versionQuery = preparedCache<ReturnType<typeof buildVersionQuery>>();
+const parsedByConnection = new WeakMap<object, { version: number; value: StoredSettings }>();
+
+function buildVersionQuery(q: Queryable) {
+  return q.select({ version: settings.version }).from(settings).where(eq(settings.id, 1)).prepare();
+}
+
+/** The stored settings, parsed once per version: many requests read them, few write them. */
+export function readSettings(q: Queryable): StoredSettings {
+  const version = versionQuery(q, 'version', () => buildVersionQuery(q)).get()?.version;
+  if (version === undefined) return DEFAULT_SETTINGS;
+  const cached = parsedByConnection.get(connectionOf(q));
+  if (cached?.version === version) return cached.value;
+  const row = q.select().from(settings).where(eq(settings.id, 1)).get();
+  const parsed = StoredSettingsSchema.safeParse(row?.data);
+  const value = parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  parsedByConnection.set(connectionOf(q), { version, value });
+  return value;
+}
+
+export function publicSettings(s: StoredSettings): PublicSettings {
+  return {
+    bankingInfo: s.bankingInfo,
+    cryptoInfo: s.cryptoInfo,
+    cashApp: s.cashApp,
+    whatsApp: s.whatsApp,
+    contact: s.contact,
+    paymentDeadlineHours: s.paymentDeadlineHours,
+    cancellationPenaltyPercent: s.cancellationPenaltyPercent,
+    classFares: s.classFares,
+  };
+}
+
+function smtpHost(url: string): string {
+  try {
+    return url ? new URL(url).host : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The admin view: secrets are reported as present or absent, never returned. */
+export function adminSettings(s: StoredSettings): AdminSettings {
+  return {
+    ...publicSettings(s),
+    reviewDeadlineHours: s.reviewDeadlineHours,
+    maxUnpaidBookings: s.maxUnpaidBookings,
+    maxUnpaidSeats: s.maxUnpaidSeats,
+    mail: { name: s.mail.name, hasPassword: Boolean(s.mail.password) },
+    smtp: { host: smtpHost(s.smtpUrl), configured: Boolean(s.smtpUrl) },
+  };
+}
+
+/** Saves the whole settings object; an omitted mail password or SMTP URL keeps the stored one. */
+export function saveSettings(tx: Tx, body: SettingsBody, now: Date): StoredSettings {
+  const current = readSettings(tx);
+  const password = body.mail.password || current.mail.password;
+  if (!password) {
+    throw invalidField('Mail email and password are required.', 'mail.password');
+  }
+  const next: StoredSettings = {
+    ...current,
+    ...body,
+    contact: body.contact ?? current.contact,
+    mail: { name: body.mail.name, password },
+    smtpUrl: body.smtpUrl ?? current.smtpUrl,
+    paymentDeadlineHours: body.paymentDeadlineHours ?? current.paymentDeadlineHours,
+    cancellationPenaltyPercent: body.cancellationPenaltyPercent ?? current.cancellationPenaltyPercent,
+    reviewDeadlineHours: body.reviewDeadlineHours ?? current.reviewDeadlineHours,
+    maxUnpaidBookings: body.maxUnpaidBookings ?? current.maxUnpaidBookings,
+    maxUnpaidSeats: body.maxUnpaidSeats ?? current.maxUnpaidSeats,
+    classFares: body.classFares ?? current.classFares,
+  };
+  const values = { data: next, updatedAt: now.toISOString(), version: nextVersion(tx) };
+  tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();
+  return next;
+}

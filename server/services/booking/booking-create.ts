@@ -1,0 +1,173 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PaymentMethod, TravelClass } from '../../../sync/constants';
+import { computeFare } from '../../../sync/fare';
+import { formatMoney } from '../../../sync/money';
+import { makeReference } from '../../../sync/reference';
+import type { TravellerInput } from '../../../sync/schemas/booking';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { selectFlights, type FlightWithAirports } from '../../db/flight-queries';
+import { bookings, payments, travellers } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import { conflict, invalidField, notFound } from '../../errors';
+import { recordChange } from '../back-office/audit';
+import { assertWithinUnpaidCap } from './hold-rules';
+import { ownedImage } from '../images/images';
+import { holdSeats, touchFlights } from './seats';
+import { readSettings } from '../back-office/settings';
+
+/** The crypto and Cash App window in which 'I have made payment' must be pressed: 15:56. */
+export const INSTANT_PAYMENT_WINDOW_MS = 956_000;
+
+export type NewBooking = {
+  userId: string;
+  flightId: string;
+  seats: string[];
+  returnFlightId?: string;
+  returnSeats?: string[];
+  travelClass: TravelClass;
+  travellers: TravellerInput[];
+  email: string;
+  phone: string;
+  method: PaymentMethod;
+  cryptoName?: string;
+  /** The amount the browser showed, in cents; checked against the server's fare, never trusted. */
+  expectedAmountCents?: number;
+};
+
+const bad = (message: string, path: string) => invalidField(message, path);
+
+function bookableFlight(tx: Tx, id: string, nowIso: string, path: string): FlightWithAirports {
+  const row = selectFlights(tx, { id }, nowIso)[0];
+  if (!row) throw notFound('Flight');
+  if (row.flight.status !== 'scheduled' && row.flight.status !== 'delayed') throw bad(`Flight ${row.flight.flightNumber} is ${row.flight.status}`, path);
+  if (row.flight.departureTime <= nowIso) throw bad(`Flight ${row.flight.flightNumber} has already departed`, path);
+  return row;
+}
+
+function checkSeats(seats: string[], count: number, path: string): void {
+  if (seats.length !== count) throw bad('Choose one seat per traveller', path);
+  if (new Set(seats).size !== seats.length) throw bad('Each traveller needs a different seat', path);
+}
+
+function isoDob({ day, month, year }: TravellerInput['dob']): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+function checkTravellers(list: TravellerInput[], lastDeparture: string, now: Date): string[] {
+  return list.map((t, i) => {
+    const dob = isoDob(t.dob);
+    if (!dob || dob >= now.toISOString().slice(0, 10)) throw bad('Enter a real date of birth in the past', `travellers.${i}.dob`);
+    if (t.passportExpiry <= lastDeparture.slice(0, 10)) throw bad('The passport must be valid after the last flight', `travellers.${i}.passportExpiry`);
+    return dob;
+  });
+}
+
+/** A traveller's photo must be an avatar the booker uploaded here. */
+function checkPhotos(tx: Tx, list: TravellerInput[], userId: string): void {
+  list.forEach((t, i) => {
+    if (t.image !== undefined && !ownedImage(tx, t.image, userId, 'avatar')) throw bad('No image found', `travellers.${i}.image`);
+  });
+}
+
+function legsOf(tx: Tx, input: NewBooking, nowIso: string) {
+  const outbound = bookableFlight(tx, input.flightId, nowIso, 'flightId');
+  checkSeats(input.seats, input.travellers.length, 'seatNumber');
+  if (!input.returnFlightId) return { outbound, inbound: undefined };
+  const inbound = bookableFlight(tx, input.returnFlightId, nowIso, 'returnFlightId');
+  if (inbound.origin.id !== outbound.destination.id || inbound.destination.id !== outbound.origin.id) {
+    throw bad('The return flight must fly back from the destination to the origin', 'returnFlightId');
+  }
+  if (inbound.flight.departureTime <= outbound.flight.arrivalTime) throw bad('The return flight must leave after the outbound flight lands', 'returnFlightId');
+  checkSeats(input.returnSeats ?? [], input.travellers.length, 'returnSeatNumber');
+  return { outbound, inbound };
+}
+
+function uniqueReference(tx: Tx): string {
+  for (;;) {
+    const reference = makeReference((n) => randomInt(n));
+    if (!tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, reference)).get()) return reference;
+  }
+}
+
+function paymentDeadline(ctx: AppContext, tx: Tx, method: PaymentMethod, now: Date): Date {
+  if (method !== 'bank_transfer') return new Date(now.getTime() + INSTANT_PAYMENT_WINDOW_MS);
+  return new Date(now.getTime() + readSettings(tx).paymentDeadlineHours * 3_600_000);
+}
+
+/**
+ * Creates the booking, its travellers, the seat holds on every leg and a pending payment in one
+ * immediate transaction: either all of it is written or none. A traveller booking for themselves
+ * stays within the unpaid-holds cap; an admin booking for a customer by hand does not.
+ */
+export function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBooking, actorId: string) {
+  const now = ctx.now();
+  const nowIso = now.toISOString();
+  const { outbound, inbound } = legsOf(tx, input, nowIso);
+  const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
+  checkPhotos(tx, input.travellers, input.userId);
+  const ratio = readSettings(tx).classFares[input.travelClass];
+  const fare = computeFare([outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight), input.travellers.length, ratio);
+  if (input.expectedAmountCents !== undefined && input.expectedAmountCents !== fare.totalCents) {
+    throw conflict(`The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`, 'fare_changed');
+  }
+  if (input.method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
+  // RATE_LIMITS=off (load tests from one machine) lifts the unpaid-holds cap with the other per-account limits.
+  if (actorId === input.userId && ctx.env.RATE_LIMITS !== 'off') assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
+  const version = nextVersion(tx);
+  const deadline = paymentDeadline(ctx, tx, input.method, now).toISOString();
+  const booking = tx
+    .insert(bookings)
+    .values({
+      id: randomUUID(),
+      reference: uniqueReference(tx),
+      userId: input.userId,
+      flightId: outbound.flight.id,
+      returnFlightId: inbound?.flight.id ?? null,
+      travelClass: input.travelClass,
+      status: 'pending',
+      email: input.email,
+      phone: input.phone,
+      totalCents: fare.totalCents,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+      version,
+    })
+    .returning()
+    .get();
+  const travellerIds = input.travellers.map((t, position) => {
+    const id = randomUUID();
+    tx.insert(travellers)
+      .values({ id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null })
+      .run();
+    return id;
+  });
+  holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
+  if (inbound) holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
+  touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
+  const payment = tx
+    .insert(payments)
+    .values({
+      id: randomUUID(),
+      transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
+      accessKey: randomBytes(16).toString('hex'),
+      bookingId: booking.id,
+      userId: input.userId,
+      amountCents: fare.totalCents,
+      currency: 'USD',
+      method: input.method,
+      status: 'pending',
+      deadlineAt: deadline,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+      version,
+    })
+    .returning()
+    .get();
+  recordChange(tx, { actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
+  recordChange(tx, { actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
+  return { booking, payment };
+}

@@ -1,0 +1,100 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { centsToDollars } from '../../../sync/money';
+import type { Booking } from '../../../sync/schemas/booking';
+import { ImageRefSchema } from '../../../sync/schemas/common';
+import { preparedCache, type Queryable } from '../../db/client';
+import { selectFlights, type FlightWithAirports } from '../../db/flight-queries';
+import { bookings, payments, seatAllocations, travellers, users } from '../../db/schema';
+import { notFound } from '../../errors';
+import { imageUrl } from '../images/images';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+function flightView(row: FlightWithAirports): Booking['flightId'] {
+  const place = (a: FlightWithAirports['origin']) => ({ _id: a.id, city: a.city, code: a.code, timeZone: a.timeZone });
+  return {
+    _id: row.flight.id,
+    flightNumber: row.flight.flightNumber,
+    origin: place(row.origin),
+    destination: place(row.destination),
+    departureTime: row.flight.departureTime,
+    arrivalTime: row.flight.arrivalTime,
+    status: row.flight.status,
+    price: centsToDollars(row.flight.priceCents),
+  };
+}
+
+function loadFlight(q: Queryable, id: string, nowIso: string): Booking['flightId'] {
+  const row = selectFlights(q, { id }, nowIso)[0];
+  if (!row) throw notFound('Flight');
+  return flightView(row);
+}
+
+/** Only our own image ids become links; anything else stored before they were checked is shown as no photo. */
+function imageLink(ref: string | null): string | null {
+  const parsed = ImageRefSchema.safeParse(ref);
+  return parsed.success ? imageUrl(parsed.data) : null;
+}
+
+const id = sql.placeholder('id');
+
+function buildStatements(q: Queryable) {
+  return {
+    user: q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, id)).prepare(),
+    payment: q.select({ status: payments.status }).from(payments).where(eq(payments.bookingId, id)).orderBy(desc(payments.createdAt)).prepare(),
+    seats: q.select().from(seatAllocations).where(eq(seatAllocations.bookingId, id)).orderBy(asc(seatAllocations.createdAt)).prepare(),
+    people: q.select().from(travellers).where(eq(travellers.bookingId, id)).orderBy(asc(travellers.position)).prepare(),
+  };
+}
+
+const prepared = preparedCache<ReturnType<typeof buildStatements>>();
+const statements = (q: Queryable) => prepared(q, 'booking-view', () => buildStatements(q));
+
+/** A booking with its flights, seats, travellers, payment status and user populated, as the spec shows it. */
+export function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Booking {
+  const { user, payment, seats, people } = statements(q);
+  const userRow = user.get({ id: row.userId });
+  const paymentRow = payment.get({ id: row.id });
+  const seatRows = seats.all({ id: row.id });
+  const peopleRows = people.all({ id: row.id });
+  return {
+    _id: row.id,
+    bookingId: row.reference,
+    userId: userRow ?? { _id: row.userId, fullName: '', email: '' },
+    flightId: loadFlight(q, row.flightId, nowIso),
+    returnFlightId: row.returnFlightId ? loadFlight(q, row.returnFlightId, nowIso) : null,
+    seatId: seatRows.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
+    class: row.travelClass,
+    status: row.status,
+    paymentStatus: paymentRow?.status ?? 'pending',
+    email: row.email,
+    phone: row.phone,
+    totalAmount: centsToDollars(row.totalCents),
+    refundDue: row.refundDueCents === null ? null : centsToDollars(row.refundDueCents),
+    refundPaidAt: row.refundPaidAt,
+    cancelReason: row.cancelReason,
+    checkedInAt: row.checkedInAt,
+    createdAt: row.createdAt,
+    travellers: peopleRows.map((t) => {
+      const [year, month, day] = t.dob.split('-').map(Number);
+      return {
+        _id: t.id,
+        title: t.title,
+        firstName: t.firstName,
+        lastName: t.lastName,
+        dob: { day: day ?? 0, month: month ?? 0, year: year ?? 0 },
+        nationality: t.nationality,
+        passportNumber: t.passportNumber,
+        passportCountry: t.passportCountry,
+        passportExpiry: t.passportExpiry,
+        image: imageLink(t.image),
+      };
+    }),
+  };
+}
+
+export function getBookingRow(q: Queryable, id: string): BookingRow {
+  const row = q.select().from(bookings).where(eq(bookings.id, id)).get();
+  if (!row) throw notFound('Booking');
+  return row;
+}

@@ -1,0 +1,80 @@
+import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Booking } from '../../../sync/schemas/booking';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { bookings, flights, travellers } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { authorize } from '../../policies';
+import { toBookingJson, type BookingRow } from './booking-view';
+import type { UserRow } from '../identity/users';
+
+export function listUserBookings(ctx: AppContext, userId: string): Booking[] {
+  const nowIso = ctx.now().toISOString();
+  return ctx.db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.createdAt))
+    .all()
+    .map((row) => toBookingJson(ctx.db, row, nowIso));
+}
+
+export type BookingListQuery = { search?: string; status?: BookingRow['status']; page: number; limit: number };
+
+/** All bookings for admins, searched by reference, flight number or passenger name. */
+export function listAllBookings(ctx: AppContext, query: BookingListQuery): { items: Booking[]; total: number } {
+  const parts: SQL[] = [];
+  if (query.status) parts.push(eq(bookings.status, query.status));
+  if (query.search) {
+    const term = `%${query.search}%`;
+    const byFlight = ctx.db.select({ id: flights.id }).from(flights).where(like(flights.flightNumber, term));
+    const byPassenger = ctx.db
+      .select({ id: travellers.bookingId })
+      .from(travellers)
+      .where(like(sql`${travellers.firstName} || ' ' || ${travellers.lastName}`, term));
+    const byLeg = or(inArray(bookings.flightId, byFlight), inArray(bookings.returnFlightId, byFlight));
+    parts.push(or(like(bookings.reference, term), byLeg, inArray(bookings.id, byPassenger)) ?? sql`1`);
+  }
+  const where = parts.length ? and(...parts) : undefined;
+  const total = ctx.db.select({ n: sql<number>`count(*)` }).from(bookings).where(where).get()?.n ?? 0;
+  const nowIso = ctx.now().toISOString();
+  const items = ctx.db
+    .select()
+    .from(bookings)
+    .where(where)
+    .orderBy(desc(bookings.createdAt))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .all()
+    .map((row) => toBookingJson(ctx.db, row, nowIso));
+  return { items, total };
+}
+
+/** All but the last 3 characters starred: enough for a traveller to tell which passport, useless to anyone else. */
+export const maskPassport = (number: string) => '*'.repeat(Math.max(0, number.length - 3)) + number.slice(-3);
+
+/**
+ * Public tracking needs the reference and the booking's e-mail; a wrong pair never says which half.
+ * Both are printed on every booking mail, so passport numbers are masked here (owners see them whole
+ * in their dashboard).
+ */
+export function trackBooking(ctx: AppContext, reference: string, email: string): Booking {
+  const row = ctx.db.select().from(bookings).where(eq(bookings.reference, reference)).get();
+  if (!row || row.email.toLowerCase() !== email) throw new AppError(404, 'Booking not found!');
+  const booking = toBookingJson(ctx.db, row, ctx.now().toISOString());
+  return { ...booking, travellers: booking.travellers.map((t) => ({ ...t, passportNumber: maskPassport(t.passportNumber) })) };
+}
+
+export function bookingFor(q: Queryable, user: UserRow, id: string): BookingRow {
+  const row = q.select().from(bookings).where(eq(bookings.id, id)).get();
+  if (!row) throw notFound('Booking');
+  authorize('booking.read', user, { name: 'Booking', ownerId: row.userId });
+  return row;
+}
+
+/** When the booking's first leg leaves. */
+export function firstDeparture(q: Queryable, booking: BookingRow): string {
+  const flight = q.select({ departureTime: flights.departureTime }).from(flights).where(eq(flights.id, booking.flightId)).get();
+  if (!flight) throw notFound('Flight');
+  return flight.departureTime;
+}

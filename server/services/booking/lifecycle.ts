@@ -1,0 +1,107 @@
+import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import { commitWithEffects } from '../../mutations/run';
+import { pokeEffect } from '../../outbox/effects';
+import { cancelBookingTx, completeBookingTx } from './booking-status';
+import { getBookingRow, toBookingJson } from './booking-view';
+import { REVIEW_DEADLINE_PASSED } from './hold-rules';
+import { purgeOrphanImagesWhenDue } from '../images/image-cleanup';
+import { bookingMails } from '../mail/notifications';
+import { TOMBSTONE_DAYS } from '../sync/sync-pull';
+
+export const SWEEP_INTERVAL_MS = 15_000;
+const DEADLINE_PASSED = 'payment deadline passed';
+
+/** A claimed payment no admin decided on expired at the review deadline; any other at the payment deadline. */
+function expiryReason(tx: Tx, bookingId: string): string {
+  const payment = tx.select({ status: payments.status, awaitingReviewAt: payments.awaitingReviewAt }).from(payments).where(eq(payments.bookingId, bookingId)).get();
+  return payment?.status === 'pending' && payment.awaitingReviewAt ? REVIEW_DEADLINE_PASSED : DEADLINE_PASSED;
+}
+
+/**
+ * One pass of the lifecycle: pending bookings whose holds ran out are cancelled and their seats
+ * freed (the traveller is mailed; a review that ran out is mailed to the operator too); confirmed
+ * bookings whose last leg has departed are completed; departed flights say so. The mails and pokes
+ * go through the outbox with the pass's transaction.
+ */
+export function sweep(ctx: AppContext): { expired: number; completed: number; departed: number } {
+  const now = ctx.now();
+  const nowIso = now.toISOString();
+  return commitWithEffects(ctx, (tx) => {
+    const expiredIds = tx
+      .selectDistinct({ id: seatAllocations.bookingId })
+      .from(seatAllocations)
+      .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
+      // 'released' too: a buyer who takes a seat whose hold ran out releases it before this pass sees it.
+      .where(
+        and(
+          eq(bookings.status, 'pending'),
+          inArray(seatAllocations.state, ['held', 'released']),
+          isNotNull(seatAllocations.holdExpiresAt),
+          lte(seatAllocations.holdExpiresAt, nowIso),
+        ),
+      )
+      .all()
+      .map((r) => r.id);
+    const lastDeparture = sql`coalesce((select departure_time from flights r where r.id = ${bookings.returnFlightId}), ${flights.departureTime})`;
+    const finished = tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .innerJoin(flights, eq(flights.id, bookings.flightId))
+      .where(and(eq(bookings.status, 'confirmed'), sql`${lastDeparture} <= ${nowIso}`))
+      .all()
+      .map((r) => r.id);
+    const departed = tx
+      .select({ id: flights.id })
+      .from(flights)
+      .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)))
+      .all()
+      .map((r) => r.id);
+    if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: [] };
+    const version = nextVersion(tx);
+    const change = { actorId: null, now, version };
+    const expiring = expiredIds.map((id) => ({ id, reason: expiryReason(tx, id) }));
+    for (const { id, reason } of expiring) cancelBookingTx(tx, getBookingRow(tx, id), { ...change, reason });
+    for (const id of finished) completeBookingTx(tx, getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
+    if (departed.length) tx.update(flights).set({ status: 'departed', updatedAt: nowIso, version }).where(inArray(flights.id, departed)).run();
+    const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
+    const mails = expired.flatMap(({ booking, reason }) =>
+      // Past the payment deadline with nothing awaiting review: no payment was received.
+      reason === REVIEW_DEADLINE_PASSED ? bookingMails.reviewExpired(ctx, tx, booking) : bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
+    );
+    const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
+    return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails, ...pokes] };
+  });
+}
+
+/** Tombstones and stored rejections older than the oldest cursor a client may still hold are dropped. */
+export function purgeSyncHistory(ctx: AppContext): void {
+  const cutoff = new Date(ctx.now().getTime() - TOMBSTONE_DAYS * 86_400_000).toISOString();
+  ctx.db.delete(tombstones).where(lt(tombstones.deletedAt, cutoff)).run();
+  ctx.db.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff)).run();
+}
+
+/**
+ * Runs the sweep on an interval (and, hourly, the clean-up of unattached images); a failed pass is
+ * logged and the next one tries again. A pass is skipped while another process holds the write lock
+ * or the disk is full: it would only fail.
+ */
+export function startSweeper(ctx: AppContext): () => void {
+  const run = () => {
+    if (ctx.machine.diskFull || !ctx.machine.writeLockFree()) return;
+    try {
+      sweep(ctx);
+      purgeSyncHistory(ctx);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'lifecycle sweep failed');
+    }
+    purgeOrphanImagesWhenDue(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'image clean-up failed'));
+  };
+  run();
+  const timer = setInterval(run, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
+import { preparedCache, type Tx } from '../../db/client';
+import { activeAllocation } from '../../db/flight-queries';
+import { flights, seatAllocations } from '../../db/schema';
+import { conflict } from '../../errors';
+
+export type SeatRequest = { flightId: string; seats: string[]; travellerIds: string[] };
+
+const now = sql.placeholder('now');
+const flightId = sql.placeholder('flightId');
+const seatLabel = sql.placeholder('seatLabel');
+const prepared = preparedCache<{ run: (values: Record<string, unknown>) => unknown; get: (values: Record<string, unknown>) => unknown }>();
+
+/** A hold whose time is up on one seat is released, so the unique index sees only live ones. */
+function buildRelease(tx: Tx) {
+  return tx
+    .update(seatAllocations)
+    .set({ state: 'released' })
+    .where(
+      and(
+        eq(seatAllocations.flightId, flightId),
+        eq(seatAllocations.seatLabel, seatLabel),
+        eq(seatAllocations.state, 'held'),
+        isNotNull(seatAllocations.holdExpiresAt),
+        lte(seatAllocations.holdExpiresAt, now),
+      ),
+    )
+    .prepare();
+}
+
+function buildTaken(tx: Tx) {
+  return tx
+    .select({ seat: seatAllocations.seatLabel })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.flightId, flightId), eq(seatAllocations.seatLabel, seatLabel), activeAllocation(now)))
+    .prepare();
+}
+
+function buildInsert(tx: Tx) {
+  return tx
+    .insert(seatAllocations)
+    .values({
+      id: sql.placeholder('id'),
+      flightId,
+      seatLabel,
+      bookingId: sql.placeholder('bookingId'),
+      travellerId: sql.placeholder('travellerId'),
+      state: 'held',
+      holdExpiresAt: sql.placeholder('holdExpiresAt'),
+      createdAt: now,
+    })
+    .prepare();
+}
+
+/**
+ * Holds seats for a booking inside the caller's immediate transaction. A seat that is already
+ * held or sold answers 409 'Seat {label} is no longer available'; the partial unique index is the
+ * last word, so two processes can never both win.
+ */
+export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): void {
+  const nowIso = at.toISOString();
+  const release = prepared(tx, 'release', () => buildRelease(tx));
+  const taken = prepared(tx, 'taken', () => buildTaken(tx));
+  const insert = prepared(tx, 'insert', () => buildInsert(tx));
+  for (const seat of request.seats) {
+    const values = { flightId: request.flightId, seatLabel: seat, now: nowIso };
+    release.run(values);
+    if (taken.get(values)) throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
+  }
+  request.seats.forEach((seat, index) => {
+    try {
+      insert.run({
+        id: randomUUID(),
+        flightId: request.flightId,
+        seatLabel: seat,
+        bookingId,
+        travellerId: request.travellerIds[index] ?? null,
+        holdExpiresAt,
+        now: nowIso,
+      });
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
+      }
+      throw error;
+    }
+  });
+}
+
+/** Moves a booking's live allocations to a new state or hold expiry (sell, release, extend). */
+export function setBookingSeats(
+  tx: Tx,
+  bookingId: string,
+  change: { state: 'held' | 'sold' | 'released'; holdExpiresAt?: string | null },
+): void {
+  tx.update(seatAllocations)
+    .set({ state: change.state, holdExpiresAt: change.holdExpiresAt ?? null })
+    .where(and(eq(seatAllocations.bookingId, bookingId), inArray(seatAllocations.state, ['held', 'sold'])))
+    .run();
+}
+
+export function bookingSeats(tx: Tx, bookingId: string) {
+  return tx.select().from(seatAllocations).where(eq(seatAllocations.bookingId, bookingId)).all();
+}
+
+/** availableSeats lives on the flight row the PWA syncs, so a seat change stamps the flight too. */
+export function touchFlights(tx: Tx, flightIds: (string | null)[], version: number): void {
+  const ids = flightIds.filter((id): id is string => Boolean(id));
+  if (ids.length) tx.update(flights).set({ version }).where(inArray(flights.id, ids)).run();
+}
+
+export function countActive(tx: Tx, flightId: string, nowIso: string): number {
+  const row = tx
+    .select({ n: sql<number>`count(*)` })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** True when any of a booking's seats is no longer held or sold for it: its hold ran out or was released. */
+export function holdLapsed(tx: Tx, bookingId: string, nowIso: string): boolean {
+  const lapsed = tx
+    .select({ id: seatAllocations.id })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.bookingId, bookingId), not(activeAllocation(nowIso))))
+    .get();
+  return lapsed !== undefined;
+}

@@ -1,0 +1,17 @@
+import type { Flight, FlightSearchQuery } from '../../../sync/schemas/flight';
+import type { AppContext } from '../../context';
+import { selectFlightsPage } from '../../db/flight-queries';
+import { flightFilter, toFlightJson } from './flights';
+
+export type FlightPage = { page: number; limit: number };
+
+/**
+ * One page of a search, in departure order, with the count of all matches. Only the page's flights are
+ * read and populated (airports, seats left), so no answer carries the whole catalogue.
+ */
+export function searchFlightsPage(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): { items: Flight[]; total: number } {
+  const filter = flightFilter(ctx, query);
+  if (!filter) return { items: [], total: 0 };
+  const { rows, total } = selectFlightsPage(ctx.db, filter, ctx.now().toISOString(), { limit: page.limit, offset: (page.page - 1) * page.limit });
+  return { items: rows.map(toFlightJson), total };
+}

@@ -1,0 +1,41 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { FlightStatus } from '../../../sync/constants';
+import type { Booking } from '../../../sync/schemas/booking';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { bookings } from '../../db/schema';
+import { toBookingJson } from '../booking/booking-view';
+import { pokeEffect, type Effect } from '../../outbox/effects';
+import { composeMail, itinerary, pageLine, toTraveller } from '../mail/notifications';
+
+const WHAT: Record<FlightStatus, string> = {
+  scheduled: 'is back on schedule',
+  delayed: 'is delayed',
+  cancelled: 'has been cancelled',
+  departed: 'has departed',
+};
+
+/** The bookings still travelling on a flight (pending or confirmed, on either leg), as travellers see them. */
+export function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string): Booking[] {
+  return q
+    .select()
+    .from(bookings)
+    .where(and(inArray(bookings.status, ['pending', 'confirmed']), or(eq(bookings.flightId, flightId), eq(bookings.returnFlightId, flightId))))
+    .all()
+    .map((row) => toBookingJson(q, row, nowIso));
+}
+
+function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
+  return composeMail(to, `Flight ${flightNumber} ${WHAT[status]}`, [
+    `Dear ${booking.userId.fullName}, flight ${flightNumber} on your booking ${booking.bookingId} ${WHAT[status]}.`,
+    pageLine(ctx, booking),
+    'Your itinerary (local airport times):',
+    ...itinerary(booking),
+  ]);
+}
+
+/** A committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
+export function flightStatusEffects(ctx: AppContext, q: Queryable, flightNumber: string, status: FlightStatus, affected: Booking[]): Effect[] {
+  const mails = affected.flatMap((booking) => toTraveller(q, booking, (to) => statusMail(ctx, to, booking, flightNumber, status)));
+  return [...mails, pokeEffect([...new Set(affected.map((b) => b.userId._id))])];
+}

@@ -1,0 +1,161 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { SEATS_PER_FLIGHT } from '../../../sync/constants';
+import { centsToDollars, dollarsToCents } from '../../../sync/money';
+import type { Flight, FlightBody, FlightSearchQuery, FlightUpdateBody } from '../../../sync/schemas/flight';
+import type { Booking } from '../../../sync/schemas/booking';
+import { localDate, minutesBetween } from '../../../sync/time';
+import type { AppContext } from '../../context';
+import type { Queryable, Tx } from '../../db/client';
+import { selectFlights, selectTakenSeats, type FlightFilter, type FlightWithAirports } from '../../db/flight-queries';
+import { bookings, flights } from '../../db/schema';
+import { nextVersion, recordDelete } from '../../db/version';
+import { conflict, invalidField, notFound } from '../../errors';
+import { findAirport, getAirport, toAirportJson } from './airports';
+import { recordChange } from '../back-office/audit';
+import { bookingsOnFlight } from './flight-status';
+
+export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
+  return {
+    _id: flight.id,
+    flightNumber: flight.flightNumber,
+    origin: toAirportJson(origin),
+    destination: toAirportJson(destination),
+    departureTime: flight.departureTime,
+    arrivalTime: flight.arrivalTime,
+    duration: minutesBetween(flight.departureTime, flight.arrivalTime),
+    availableSeats: SEATS_PER_FLIGHT - taken,
+    status: flight.status,
+    price: centsToDollars(flight.priceCents),
+    createdAt: flight.createdAt,
+  };
+}
+
+/** The filter of a search; null when a named airport does not exist (so nothing matches). */
+export function flightFilter(ctx: AppContext, query: FlightSearchQuery): FlightFilter | null {
+  const filter: FlightFilter = { localDate: query.departureTime, flightNumber: query.search?.toUpperCase() };
+  for (const [key, value] of [['originId', query.origin], ['destinationId', query.destination]] as const) {
+    if (!value) continue;
+    const airport = findAirport(ctx.db, value);
+    if (!airport) return null;
+    filter[key] = airport.id;
+  }
+  return filter;
+}
+
+/** Search by origin and destination (id or IATA code) and the local date at the origin. */
+export function searchFlights(ctx: AppContext, query: FlightSearchQuery): Flight[] {
+  const filter = flightFilter(ctx, query);
+  return filter ? selectFlights(ctx.db, filter, ctx.now().toISOString()).map(toFlightJson) : [];
+}
+
+export function getFlight(ctx: AppContext, q: Queryable, id: string): Flight {
+  const row = selectFlights(q, { id }, ctx.now().toISOString())[0];
+  if (!row) throw notFound('Flight');
+  return toFlightJson(row);
+}
+
+export function takenSeats(ctx: AppContext, id: string): { seatNumber: string }[] {
+  getFlight(ctx, ctx.db, id);
+  return selectTakenSeats(ctx.db, id, ctx.now().toISOString()).map((seatNumber) => ({ seatNumber }));
+}
+
+function flightNumberTaken(q: Queryable, flightNumber: string, localDay: string, exceptId?: string): boolean {
+  const existing = q
+    .select({ id: flights.id })
+    .from(flights)
+    .where(and(eq(flights.flightNumber, flightNumber), eq(flights.departureLocalDate, localDay)))
+    .get();
+  return Boolean(existing && existing.id !== exceptId);
+}
+
+/** A flight number is unique per local departure day, as airlines reuse numbers daily. */
+function chooseFlightNumber(q: Queryable, requested: string | undefined, localDay: string, exceptId?: string): string {
+  if (requested) {
+    if (flightNumberTaken(q, requested, localDay, exceptId)) throw conflict(`Flight ${requested} already flies on ${localDay}`, 'already_exists');
+    return requested;
+  }
+  for (;;) {
+    const candidate = `SW${randomInt(1000, 10_000)}`;
+    if (!flightNumberTaken(q, candidate, localDay)) return candidate;
+  }
+}
+
+type Schedule = { originId: string; destinationId: string; departureTime: string; arrivalTime: string };
+
+/** Resolves the airports and checks the schedule; answers the stored instants in UTC. */
+function checkedSchedule(q: Queryable, input: Schedule) {
+  const originAirport = getAirport(q, input.originId);
+  const destinationAirport = getAirport(q, input.destinationId);
+  if (originAirport.id === destinationAirport.id) {
+    throw invalidField('Origin and destination cannot be the same', 'destination');
+  }
+  const departureTime = new Date(input.departureTime).toISOString();
+  const arrivalTime = new Date(input.arrivalTime).toISOString();
+  if (arrivalTime <= departureTime) {
+    throw invalidField('Arrival must be after departure', 'arrivalTime');
+  }
+  return {
+    originId: originAirport.id,
+    destinationId: destinationAirport.id,
+    departureTime,
+    arrivalTime,
+    departureLocalDate: localDate(departureTime, originAirport.timeZone),
+  };
+}
+
+export function createFlight(tx: Tx, ctx: AppContext, body: FlightBody): Flight {
+  const now = ctx.now().toISOString();
+  const schedule = checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
+  const id = randomUUID();
+  tx.insert(flights)
+    .values({
+      id,
+      flightNumber: chooseFlightNumber(tx, body.flightNumber, schedule.departureLocalDate),
+      ...schedule,
+      priceCents: dollarsToCents(body.price),
+      status: body.status ?? 'scheduled',
+      createdAt: now,
+      updatedAt: now,
+      version: nextVersion(tx),
+    })
+    .run();
+  return getFlight(ctx, tx, id);
+}
+
+/** An admin's change; a new status is audited, and mailed to every traveller booked on the flight. */
+export function updateFlight(tx: Tx, ctx: AppContext, id: string, body: FlightUpdateBody, actorId: string | null = null): { flight: Flight; statusChanged: boolean; affected: Booking[] } {
+  const now = ctx.now();
+  const current = tx.select().from(flights).where(eq(flights.id, id)).get();
+  if (!current) throw notFound('Flight');
+  const schedule = checkedSchedule(tx, {
+    originId: body.origin ?? current.originId,
+    destinationId: body.destination ?? current.destinationId,
+    departureTime: body.departureTime ?? current.departureTime,
+    arrivalTime: body.arrivalTime ?? current.arrivalTime,
+  });
+  tx.update(flights)
+    .set({
+      ...schedule,
+      flightNumber: chooseFlightNumber(tx, current.flightNumber, schedule.departureLocalDate, id),
+      ...(body.price === undefined ? {} : { priceCents: dollarsToCents(body.price) }),
+      ...(body.status ? { status: body.status } : {}),
+      updatedAt: now.toISOString(),
+      version: nextVersion(tx),
+    })
+    .where(eq(flights.id, id))
+    .run();
+  const newStatus = body.status && body.status !== current.status ? body.status : undefined;
+  if (newStatus) recordChange(tx, { actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
+  return { flight: getFlight(ctx, tx, id), statusChanged: newStatus !== undefined, affected: newStatus ? bookingsOnFlight(tx, id, now.toISOString()) : [] };
+}
+
+export function deleteFlight(tx: Tx, id: string, now: Date): void {
+  const current = tx.select({ id: flights.id }).from(flights).where(eq(flights.id, id)).get();
+  if (!current) throw notFound('Flight');
+  const booked = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)).get()
+    ?? tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id)).get();
+  if (booked) throw conflict('This flight has bookings and cannot be deleted', 'in_use');
+  tx.delete(flights).where(eq(flights.id, id)).run();
+  recordDelete(tx, 'flights', id, nextVersion(tx), now);
+}

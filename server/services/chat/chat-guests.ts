@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { GuestLoginBody } from '../../../sync/schemas/chat';
+import type { AppContext } from '../../context';
+import { immediate } from '../../db/client';
+import { users } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import type { UserRow } from '../identity/users';
+
+const GUEST_PREFIX = 'guest:';
+
+/**
+ * NOTE: a guest's e-mail is not unique (the same person may start over on another device) and must never
+ * collide with an account's, so it is stored as `guest:<id>:<email>`: unique per guest, never a valid
+ * address, so no log-in or sign-up can ever match it.
+ */
+function storedGuestEmail(id: string, email: string): string {
+  return `${GUEST_PREFIX}${id}:${email}`;
+}
+
+/** The address to write to: a guest's real e-mail, or an account's. */
+export function contactEmail(user: Pick<UserRow, 'id' | 'email' | 'role'>): string {
+  const prefix = `${GUEST_PREFIX}${user.id}:`;
+  return user.role === 'guest' && user.email.startsWith(prefix) ? user.email.slice(prefix.length) : user.email;
+}
+
+/**
+ * Every guest log-in makes a new guest with a new id, so knowing someone's e-mail never opens their
+ * earlier conversations; the device keeps the token to come back to its own.
+ */
+export function createGuest(ctx: AppContext, body: GuestLoginBody): UserRow {
+  const id = randomUUID();
+  const stamp = ctx.now().toISOString();
+  return immediate(ctx.db, (tx) =>
+    tx
+      .insert(users)
+      .values({
+        id,
+        fullName: body.fullName,
+        email: storedGuestEmail(id, body.email),
+        passwordHash: null,
+        role: 'guest',
+        createdAt: stamp,
+        updatedAt: stamp,
+        version: nextVersion(tx),
+      })
+      .returning()
+      .get(),
+  );
+}

@@ -1,0 +1,25 @@
+import type { AppContext } from '../../context';
+import type { Mail } from '../mail/mail';
+import type { UserRow } from '../identity/users';
+
+/** Product rules §7.5: a support reply to a guest who is offline is e-mailed, at most this often per conversation. */
+export const GUEST_MAIL_INTERVAL_MS = 10 * 60_000;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Whether a conversation last mailed at `lastMailAt` may be mailed again at `now`. */
+export function guestMailDue(lastMailAt: string | null, now: Date): boolean {
+  return lastMailAt === null || now.getTime() - Date.parse(lastMailAt) >= GUEST_MAIL_INTERVAL_MS;
+}
+
+export function guestReplyMail(ctx: AppContext, to: string, guest: Pick<UserRow, 'fullName'>, content: string, hasImage: boolean): Mail {
+  const reply = content.trim() || (hasImage ? '(an image)' : '');
+  const where = ctx.env.PUBLIC_URL ? `Open ${ctx.env.PUBLIC_URL} on the device you chatted from to answer.` : 'Open our website on the device you chatted from to answer.';
+  const lines = [`Dear ${guest.fullName},`, 'SkyWay Support replied to your message:', reply, where];
+  return {
+    to,
+    subject: 'SkyWay Support replied to your message',
+    text: `${lines.join('\n\n')}\n\nSkyWay Airlines\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>SkyWay Airlines</p></body></html>`,
+  };
+}

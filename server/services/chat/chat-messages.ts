@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { ConversationType, Message, MessagePage } from '../../../sync/schemas/chat';
+import type { AppContext } from '../../context';
+import { prepareOnce, type Queryable, type Tx } from '../../db/client';
+import { conversations, images, messages } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import { conflict, invalidField } from '../../errors';
+import { contactEmail } from './chat-guests';
+import { guestMailDue } from './chat-mail';
+import { conversationFor, conversationOrStart } from './chat';
+import { toMessageJson, type ConversationRow } from './chat-view';
+import { findUserById, type UserRow } from '../identity/users';
+
+// NOTE: every chat message runs these, so they are prepared once per connection.
+const messageById = prepareOnce((q) =>
+  q
+    .select()
+    .from(messages)
+    .where(eq(messages.id, sql.placeholder('id')))
+    .prepare(),
+);
+const insertMessage = prepareOnce((q) =>
+  q
+    .insert(messages)
+    .values({
+      id: sql.placeholder('id'),
+      conversationId: sql.placeholder('conversationId'),
+      senderId: sql.placeholder('senderId'),
+      content: sql.placeholder('content'),
+      imageId: sql.placeholder('imageId'),
+      type: sql.placeholder('type'),
+      createdAt: sql.placeholder('createdAt'),
+      version: sql.placeholder('version'),
+    })
+    .returning()
+    .prepare(),
+);
+/** Opens the conversation at its new last message; the guest mail stamp only moves when a mail goes. */
+const touchConversation = prepareOnce((q) =>
+  q
+    .update(conversations)
+    .set({
+      status: 'open',
+      lastMessageAt: sql`${sql.placeholder('lastMessageAt')}`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}`,
+      version: sql`${sql.placeholder('version')}`,
+      lastGuestMailAt: sql`coalesce(${sql.placeholder('mailedAt')}, ${conversations.lastGuestMailAt})`,
+    })
+    .where(eq(conversations.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+export type SendInput = {
+  _id?: string | undefined;
+  conversationId: string;
+  content: string;
+  image?: string | null | undefined;
+  /** The first message of a conversation the client made: it is created under `conversationId`. */
+  startAs?: ConversationType | undefined;
+};
+
+/** Accepts '/api/images/{id}' or a bare id; only the sender's own chat image may be attached. */
+function chatImageOf(q: Queryable, sender: UserRow, ref: string): string {
+  const id = ref.split('/').pop() ?? ref;
+  const image = q.select().from(images).where(eq(images.id, id)).get();
+  if (!image || image.kind !== 'chat' || image.ownerId !== sender.id) throw invalidField('No image found', 'image', 'invalid_image');
+  return image.id;
+}
+
+/** Strictly after the conversation's last message, so messages sent in one millisecond keep their order. */
+function nextCreatedAt(conversation: ConversationRow, now: Date): string {
+  const last = conversation.lastMessageAt ? Date.parse(conversation.lastMessageAt) : 0;
+  return new Date(Math.max(now.getTime(), last + 1)).toISOString();
+}
+
+export type Sent = { message: Message; conversation: ConversationRow; created: boolean; mailTo: { email: string; guest: UserRow } | null };
+
+/**
+ * Stores a message once: a replay of the same id by its sender answers the stored message. A message
+ * reopens a resolved conversation. A support reply to a guest with no connected device is e-mailed at
+ * most once per conversation per 10 minutes; the decision is taken in the same transaction.
+ */
+export function storeMessage(tx: Tx, sender: UserRow, input: SendInput, now: Date, isConnected: (userId: string) => boolean): Sent {
+  if (input._id) {
+    const stored = messageById(tx).get({ id: input._id });
+    if (stored) {
+      if (stored.senderId !== sender.id || stored.conversationId !== input.conversationId) throw conflict('This message id is already in use');
+      return { message: toMessageJson(stored), conversation: conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
+    }
+  }
+  const conversation = input.startAs ? conversationOrStart(tx, sender, input.conversationId, input.startAs, now) : conversationFor(tx, sender, input.conversationId);
+  const imageId = input.image ? chatImageOf(tx, sender, input.image) : null;
+  const createdAt = nextCreatedAt(conversation, now);
+  const version = nextVersion(tx);
+  const row = insertMessage(tx).get({
+    id: input._id ?? randomUUID(),
+    conversationId: conversation.id,
+    senderId: sender.id,
+    content: input.content.trim(),
+    imageId,
+    type: conversation.type,
+    createdAt,
+    version,
+  });
+  if (!row) throw new Error('message insert returned nothing');
+  const owner = findUserById(tx, conversation.userId);
+  const mailGuest = sender.id !== conversation.userId && owner?.role === 'guest' && !isConnected(owner.id) && guestMailDue(conversation.lastGuestMailAt, now);
+  touchConversation(tx).run({ id: conversation.id, lastMessageAt: createdAt, updatedAt: now.toISOString(), version, mailedAt: mailGuest ? now.toISOString() : null });
+  return { message: toMessageJson(row), conversation, created: true, mailTo: mailGuest && owner ? { email: contactEmail(owner), guest: owner } : null };
+}
+
+/** The newest `limit` messages before `before` (all when absent), oldest first. */
+export function listMessages(ctx: AppContext, user: UserRow, conversationId: string, page: { before?: string | undefined; limit: number }): MessagePage {
+  const conversation = conversationFor(ctx.db, user, conversationId);
+  const rows = ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), page.before ? lt(messages.createdAt, new Date(page.before).toISOString()) : undefined))
+    .orderBy(desc(messages.createdAt))
+    .limit(page.limit + 1)
+    .all();
+  return { messages: rows.slice(0, page.limit).reverse().map(toMessageJson), hasMore: rows.length > page.limit };
+}

@@ -1,0 +1,62 @@
+import { and, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import type { Conversation, Message } from '../../../sync/schemas/chat';
+import type { Queryable } from '../../db/client';
+import { conversations, messages, users } from '../../db/schema';
+import { visibleRows } from '../../policies';
+import { imageUrl } from '../images/images';
+import type { UserRow } from '../identity/users';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+/** How support appears to a traveller: one team, not the admin who happened to answer. */
+export const SUPPORT_PARTY = { _id: 'support', fullName: 'SkyWay Support' } as const;
+
+/** The conversations a user may see ('conversation.read'): admins all of them, everyone else their own. */
+export function visibleConversations(user: UserRow): SQL | undefined {
+  return visibleRows('conversation.read', user, conversations.userId);
+}
+
+/** Messages that the viewer's side has not read: from the other side, with no read time. */
+export function unreadBy(viewer: UserRow, conversation: ConversationRow): SQL | undefined {
+  const fromOtherSide = viewer.id === conversation.userId ? ne(messages.senderId, conversation.userId) : eq(messages.senderId, conversation.userId);
+  return and(eq(messages.conversationId, conversation.id), isNull(messages.readAt), fromOtherSide);
+}
+
+export function toMessageJson(row: MessageRow): Message {
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    sender: row.senderId,
+    content: row.content,
+    image: row.imageId ? imageUrl(row.imageId) : null,
+    type: row.type,
+    createdAt: row.createdAt,
+    readAt: row.readAt,
+  };
+}
+
+/** A conversation as its viewer sees it: the other party, the last message and what is unread for them. */
+export function toConversationJson(q: Queryable, row: ConversationRow, viewer: UserRow): Conversation {
+  const owner = q.select({ id: users.id, fullName: users.fullName, role: users.role }).from(users).where(eq(users.id, row.userId)).get();
+  const last = q
+    .select({ content: messages.content, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.conversationId, row.id))
+    .orderBy(desc(messages.createdAt))
+    .limit(1)
+    .get();
+  const unread = q.select({ n: count() }).from(messages).where(unreadBy(viewer, row)).get()?.n ?? 0;
+  const ownView = viewer.id === row.userId;
+  return {
+    _id: row.id,
+    type: row.type,
+    status: row.status,
+    otherUser: ownView ? { ...SUPPORT_PARTY } : { _id: row.userId, fullName: owner?.fullName ?? 'Unknown' },
+    isGuest: owner?.role === 'guest',
+    lastMessage: last ?? null,
+    unreadCount: unread,
+    userId: row.userId,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { VERIFY_LINK_INVALID } from '../../../sync/schemas/email-verification';
+import type { AppContext } from '../../context';
+import { immediate, type Queryable } from '../../db/client';
+import { whenWritable } from '../../db/faults';
+import { emailVerifications, users } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import { invalidField } from '../../errors';
+import { REDACTED } from '../../log-redact';
+import { may } from '../../policies';
+import type { Mail } from '../mail/mail';
+import { hashLinkToken, newLinkToken } from './tokens';
+import { findUserById, type UserRow } from './users';
+
+export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
+
+/** No word of it comes from the account (not even the name), so the mail carries nothing a stranger chose. */
+function verifyBody(link: string) {
+  const lines = [
+    'Please confirm that this is the e-mail address of your SkyWay account.',
+    `Open this link within 24 hours to confirm it: ${link}`,
+    'Until it is confirmed we send no booking e-mails to this address. If you did not sign up, ignore this mail.',
+  ];
+  return {
+    text: `${lines.join('\n\n')}\n\nSkyWay Airlines\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${lines[0]}</p><p><a href="${encodeURI(link)}">Confirm my e-mail address</a> (the link works for 24 hours).</p><p>${lines[2]}</p><p>SkyWay Airlines</p></body></html>`,
+  };
+}
+
+/** The outbox, which admins read, keeps the mail without the token, like a reset mail. */
+function verifyMail(to: string, siteUrl: string, token: string): Mail {
+  const link = (shown: string) => `${siteUrl}/verify-email?token=${shown}`;
+  return { to, subject: 'Confirm your SkyWay e-mail address', ...verifyBody(link(token)), stored: verifyBody(link(REDACTED)) };
+}
+
+/**
+ * Mails a 24-hour confirmation link to an unconfirmed account's current address; a new link replaces
+ * the older ones.
+ */
+export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteUrl: string): Promise<void> {
+  if (!may('account', user) || user.emailVerifiedAt !== null) return;
+  const token = newLinkToken();
+  const now = ctx.now();
+  // NOTE: callers reach this after an await (a password hash or check): retried while the write lock is held.
+  await whenWritable(() => immediate(ctx.db, (tx) => {
+    tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id)).run();
+    tx.insert(emailVerifications)
+      .values({
+        id: randomUUID(),
+        userId: user.id,
+        email: user.email,
+        tokenHash: hashLinkToken(token),
+        expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .run();
+  }));
+  ctx.mailer.send(verifyMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
+}
+
+/** The account an unused, unexpired link belongs to, while it still has the address the link was sent to. */
+function linkOwner(q: Queryable, tokenHash: string, nowIso: string): UserRow | undefined {
+  const link = q
+    .select()
+    .from(emailVerifications)
+    .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt)))
+    .get();
+  if (!link || link.expiresAt <= nowIso) return undefined;
+  const user = findUserById(q, link.userId);
+  return user?.email === link.email ? user : undefined;
+}
+
+/** Marks the account's address as confirmed; the link works once. */
+export function verifyEmail(ctx: AppContext, token: string): UserRow {
+  const tokenHash = hashLinkToken(token);
+  const nowIso = ctx.now().toISOString();
+  return immediate(ctx.db, (tx) => {
+    const user = linkOwner(tx, tokenHash, nowIso);
+    if (!user) throw invalidField(VERIFY_LINK_INVALID, 'token', 'invalid_link');
+    tx.update(emailVerifications).set({ usedAt: nowIso }).where(eq(emailVerifications.userId, user.id)).run();
+    return tx
+      .update(users)
+      .set({ emailVerifiedAt: user.emailVerifiedAt ?? nowIso, updatedAt: nowIso, version: nextVersion(tx) })
+      .where(eq(users.id, user.id))
+      .returning()
+      .get();
+  });
+}
+
+/** Where the account's own mails may go: its address once confirmed, else nowhere. */
+export function verifiedAddress(q: Queryable, userId: string): string | undefined {
+  const user = findUserById(q, userId);
+  return user?.emailVerifiedAt ? user.email : undefined;
+}

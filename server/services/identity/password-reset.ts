@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { RESET_LINK_INVALID } from '../../../sync/schemas/password-reset';
+import type { AppContext } from '../../context';
+import { immediate, type Queryable } from '../../db/client';
+import { passwordResets, users } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import { invalidField } from '../../errors';
+import { REDACTED } from '../../log-redact';
+import { may } from '../../policies';
+import type { Mail } from '../mail/mail';
+import { hashPassword } from './passwords';
+import { hashLinkToken, newLinkToken } from './tokens';
+import { findUserByEmail, findUserById, type UserRow } from './users';
+
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+
+function resetBody(link: string) {
+  const lines = [
+    'Someone asked to reset the password of your SkyWay account.',
+    `Open this link within one hour to choose a new password: ${link}`,
+    'If it was not you, ignore this mail: your password stays as it is.',
+  ];
+  return {
+    text: `${lines.join('\n\n')}\n\nSkyWay Airlines\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${lines[0]}</p><p><a href="${encodeURI(link)}">Choose a new password</a> (the link works for one hour).</p><p>${lines[2]}</p><p>SkyWay Airlines</p></body></html>`,
+  };
+}
+
+/** The outbox, which admins read, keeps the mail without the token: the link would open the account. */
+function resetMail(to: string, siteUrl: string, token: string): Mail {
+  const link = (shown: string) => `${siteUrl}/reset-password?token=${shown}`;
+  return { to, subject: 'Reset your SkyWay password', ...resetBody(link(token)), stored: resetBody(link(REDACTED)) };
+}
+
+/**
+ * Mails a one-hour reset link to an account's owner. Unknown addresses and guests get nothing, and the
+ * caller answers the same either way, so the call tells nobody whether an account exists.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string, siteUrl: string): void {
+  const user = findUserByEmail(ctx.db, email);
+  if (!user || !may('account', user)) return;
+  const token = newLinkToken();
+  const now = ctx.now();
+  immediate(ctx.db, (tx) => {
+    // A new link replaces the older ones.
+    tx.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
+    tx.insert(passwordResets)
+      .values({
+        id: randomUUID(),
+        userId: user.id,
+        tokenHash: hashLinkToken(token),
+        expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .run();
+  });
+  ctx.mailer.send(resetMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
+}
+
+/** The account an unused, unexpired link belongs to. */
+function resetOwner(q: Queryable, tokenHash: string, nowIso: string): UserRow | undefined {
+  const reset = q
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
+    .get();
+  return reset && reset.expiresAt > nowIso ? findUserById(q, reset.userId) : undefined;
+}
+
+const invalidLink = () => invalidField(RESET_LINK_INVALID, 'token', 'invalid_link');
+
+/**
+ * Sets a new password from a valid, unused, unexpired link; every older login token stops working.
+ * The link is checked before the password is hashed, so a bogus link costs no hashing.
+ */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const tokenHash = hashLinkToken(token);
+  if (!resetOwner(ctx.db, tokenHash, ctx.now().toISOString())) throw invalidLink();
+  const passwordHash = await hashPassword(password);
+  const nowIso = ctx.now().toISOString();
+  immediate(ctx.db, (tx) => {
+    const user = resetOwner(tx, tokenHash, nowIso);
+    if (!user) throw invalidLink();
+    tx.update(users)
+      .set({ passwordHash, tokenVersion: user.tokenVersion + 1, updatedAt: nowIso, version: nextVersion(tx) })
+      .where(eq(users.id, user.id))
+      .run();
+    tx.update(passwordResets).set({ usedAt: nowIso }).where(eq(passwordResets.userId, user.id)).run();
+  });
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { EMAIL_NEEDS_PASSWORD, type User } from '../../../sync/schemas/user';
+import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../../sync/schemas/user';
+import type { AppContext } from '../../context';
+import { immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
+import { whenWritable } from '../../db/faults';
+import { users } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import { conflict, invalidField, notFound } from '../../errors';
+import { hashPassword, verifyPassword } from './passwords';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUserJson(row: UserRow): User {
+  return {
+    _id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    mobile: row.mobile,
+    nationality: row.nationality,
+    dob: row.dob,
+    gender: row.gender,
+    address: row.address,
+    image: row.image,
+    whatsApp: row.whatsApp,
+    role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt,
+  };
+}
+
+const prepared = preparedCache<ReturnType<typeof buildFindById>>();
+
+function buildFindById(q: Queryable) {
+  return q.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+}
+
+/** Runs on every authenticated request, so it is prepared once per connection. */
+export function findUserById(q: Queryable, id: string): UserRow | undefined {
+  return prepared(q, 'byId', () => buildFindById(q)).get({ id });
+}
+
+/** Stored e-mails are lower-cased; the unique index is on lower(email), so this lookup uses it. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findUserByEmail(q: Queryable, email: string): UserRow | undefined {
+  return q
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalizeEmail(email)))
+    .get();
+}
+
+/** A cheap early answer before any password hashing; the unique index stays the rule under races. */
+function assertEmailFree(q: Queryable, email: string, exceptId?: string): void {
+  const existing = findUserByEmail(q, email);
+  if (existing && existing.id !== exceptId) throw conflict('An account with this email already exists', 'email_taken');
+}
+
+export async function createUser(
+  ctx: AppContext,
+  body: RegisterBody,
+  role: UserRow['role'] = 'user',
+): Promise<UserRow> {
+  assertEmailFree(ctx.db, body.email);
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.now().toISOString();
+  // NOTE: the write comes after the hash's await, so the write gate's wait may be stale: retried here.
+  return whenWritable(() =>
+    ctx.db.transaction(
+      (tx) =>
+        tx
+          .insert(users)
+          .values({
+            id: randomUUID(),
+            fullName: body.fullName,
+            email: normalizeEmail(body.email),
+            passwordHash,
+            role,
+            createdAt: now,
+            updatedAt: now,
+            version: nextVersion(tx),
+          })
+          .returning()
+          .get(),
+      { behavior: 'immediate' },
+    ),
+  );
+}
+
+function updateUserRow(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): UserRow {
+  const email = values.email === undefined ? {} : { email: normalizeEmail(values.email) };
+  const row = tx
+    .update(users)
+    .set({ ...values, ...email, updatedAt: now.toISOString(), version: nextVersion(tx) })
+    .where(eq(users.id, id))
+    .returning()
+    .get();
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/**
+ * Name, phone and the other details. An e-mail it carries must be the current one: a new address
+ * needs the current password (updateEmail), so it is never changed here. The sync outbox's
+ * updateProfile carries no e-mail at all (no password is ever queued on a device).
+ */
+export function updateProfile(tx: Tx, user: UserRow, body: Omit<ProfileUpdate, 'email'> & { email?: string | undefined }, now: Date): UserRow {
+  const { phone, email, ...rest } = body;
+  if (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email)) throw invalidField(EMAIL_NEEDS_PASSWORD, 'email');
+  return updateUserRow(tx, user.id, { ...rest, ...(phone === undefined ? {} : { mobile: phone }) }, now);
+}
+
+async function assertCurrentPassword(user: UserRow, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw invalidField('Current password is incorrect', 'currentPassword');
+  }
+}
+
+/**
+ * A new e-mail needs the current password, signs the account out everywhere else, and is unconfirmed
+ * until its owner follows the link mailed to it.
+ */
+export async function updateEmail(ctx: AppContext, user: UserRow, body: EmailUpdate): Promise<UserRow> {
+  assertEmailFree(ctx.db, body.email, user.id);
+  await assertCurrentPassword(user, body.currentPassword);
+  const emailVerifiedAt = normalizeEmail(body.email) === user.email ? user.emailVerifiedAt : null;
+  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { email: body.email, emailVerifiedAt, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+}
+
+/** Changing the password revokes every token issued before, by bumping the token version. */
+export async function updatePassword(ctx: AppContext, user: UserRow, body: PasswordUpdate): Promise<UserRow> {
+  await assertCurrentPassword(user, body.currentPassword);
+  const passwordHash = await hashPassword(body.newPassword);
+  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+}
+
+export function revokeTokens(ctx: AppContext, user: UserRow): UserRow {
+  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+}

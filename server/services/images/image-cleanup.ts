@@ -1,0 +1,51 @@
+import { rm } from 'node:fs/promises';
+import { and, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { immediate } from '../../db/client';
+import { images } from '../../db/schema';
+import { imagePath } from './images';
+
+/** An upload nothing refers to is kept this long, time enough for its message or receipt to follow. */
+export const ORPHAN_AFTER_MS = 86_400_000;
+/** The clean-up reads every reference, so the sweeper runs it at most this often. */
+const CLEANUP_EVERY_MS = 3_600_000;
+
+/**
+ * Everything that refers to an image: a payment's receipt, a chat message, a traveller's photo and a
+ * user's picture (these two stored as the id or as '/api/images/{id}'). Home-page images are kind
+ * 'marketing' and never cleaned up; settings hold no images.
+ */
+const referenced = sql`(
+  select receipt_image_id from payments where receipt_image_id is not null
+  union select image_id from messages where image_id is not null
+  union select substr(image, -32) from travellers where image is not null
+  union select substr(image, -32) from users where image is not null
+)`;
+
+/** Deletes uploads older than a day that nothing refers to: rows in one transaction, then their files. */
+export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
+  const cutoff = new Date(ctx.now().getTime() - ORPHAN_AFTER_MS).toISOString();
+  const orphans = immediate(ctx.db, (tx) => {
+    const rows = tx
+      .select({ id: images.id, mime: images.mime })
+      .from(images)
+      .where(and(ne(images.kind, 'marketing'), lt(images.createdAt, cutoff), sql`${images.id} not in ${referenced}`))
+      .all();
+    if (rows.length) tx.delete(images).where(inArray(images.id, rows.map((row) => row.id))).run();
+    return rows;
+  });
+  await Promise.all(orphans.map((row) => rm(imagePath(ctx.dataDir, row.id, row.mime), { force: true })));
+  return orphans.map((row) => row.id);
+}
+
+const lastCleanup = new WeakMap<AppContext, number>();
+
+/** For the sweeper: the clean-up when an hour has passed on the app's clock since the last one. */
+export async function purgeOrphanImagesWhenDue(ctx: AppContext): Promise<void> {
+  const now = ctx.now().getTime();
+  const last = lastCleanup.get(ctx);
+  if (last !== undefined && now - last < CLEANUP_EVERY_MS && now >= last) return;
+  lastCleanup.set(ctx, now);
+  const purged = await purgeOrphanImages(ctx);
+  if (purged.length) ctx.log.info({ count: purged.length }, 'unattached images deleted');
+}

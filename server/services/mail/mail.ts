@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import { readSettings } from '../back-office/settings';
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the outbox keeps instead, for a mail that carries a secret (a reset link): admins read the outbox. */
+  stored?: { text: string; html: string };
+};
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Every mail is recorded in the outbox. With an SMTP URL (environment first, then the admin's
+ * setting) it goes out and is marked sent or failed; without one it stays 'stored' for admins to read.
+ * A mail with a secret is kept without it, so it can only reach its addressee through SMTP.
+ */
+export function createMailer(db: Db, log: Logger, envSmtpUrl: string | undefined, now: () => Date): Mailer {
+  return {
+    async send(mail) {
+      const settings = readSettings(db);
+      const smtpUrl = envSmtpUrl ?? settings.smtpUrl;
+      const { stored, ...message } = mail;
+      const row = db
+        .insert(mailOutbox)
+        .values({ ...message, ...stored, status: 'stored', createdAt: now().toISOString() })
+        .returning({ id: mailOutbox.id })
+        .get();
+      if (!smtpUrl) return;
+      try {
+        const transport = nodemailer.createTransport(smtpUrl);
+        await transport.sendMail({ from: settings.mail.name, ...message });
+        db.update(mailOutbox).set({ status: 'sent', sentAt: now().toISOString() }).where(eq(mailOutbox.id, row.id)).run();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log.warn({ err: message, to: mail.to }, 'mail delivery failed');
+        db.update(mailOutbox).set({ status: 'failed', error: message }).where(eq(mailOutbox.id, row.id)).run();
+      }
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import dayjs from 'dayjs';
+import { bookingPagePath } from '../../../sync/booking-page';
+import { formatMoney } from '../../../sync/money';
+import { refundSentence, type Refund } from '../../../sync/refund';
+import type { Booking } from '../../../sync/schemas/booking';
+import { localDate, localTime } from '../../../sync/time';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { mailEffect, type Effect } from '../../outbox/effects';
+import type { Mail } from './mail';
+import { verifiedAddress } from '../identity/email-verification';
+import { readSettings } from '../back-office/settings';
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+type Leg = Booking['flightId'];
+
+/** One leg in the airports' local times: 'SW100 Lagos (LOS) Mon 01 Dec 07:15 -> London (LHR) 13:55'. */
+function legLine(leg: Leg): string {
+  const day = dayjs(localDate(leg.departureTime, leg.origin.timeZone)).format('ddd DD MMM YYYY');
+  const arrivalDay = localDate(leg.arrivalTime, leg.destination.timeZone);
+  const later = arrivalDay !== localDate(leg.departureTime, leg.origin.timeZone) ? ` (${dayjs(arrivalDay).format('ddd DD MMM')})` : '';
+  return `${leg.flightNumber} ${leg.origin.city} (${leg.origin.code}) ${day} ${localTime(leg.departureTime, leg.origin.timeZone)} -> ${leg.destination.city} (${leg.destination.code}) ${localTime(leg.arrivalTime, leg.destination.timeZone)}${later}`;
+}
+
+export function itinerary(booking: Booking): string[] {
+  const legs = [booking.flightId, booking.returnFlightId].filter((l): l is Leg => l !== null);
+  const travellers = booking.travellers.map((t) => `${t.title} ${t.firstName} ${t.lastName}`).join(', ');
+  const seats = booking.seatId.map((s) => s.seatNumber).join(', ');
+  return [...legs.map(legLine), `Travellers: ${travellers}`, `Seats: ${seats}`, `Total: ${formatMoney(Math.round(booking.totalAmount * 100))}`];
+}
+
+/** The traveller's way back to the booking's own page (status, payment deadline, next action). */
+export function pageLine(ctx: AppContext, booking: Booking, action = 'Manage your booking'): string {
+  return `${action}: ${ctx.siteUrl}${bookingPagePath(booking._id)}`;
+}
+
+/** A mail whose lines are the plain-text part and, escaped, the HTML part; signed by the airline. */
+export function composeMail(to: string, subject: string, lines: string[]): Mail {
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>SkyWay Airlines</p></body></html>`;
+  return { to, subject, text: `${lines.join('\n')}\n\nSkyWay Airlines\n`, html };
+}
+
+function toOperator(q: Queryable, subject: string, lines: string[]): Effect {
+  return mailEffect(composeMail(readSettings(q).mail.name, subject, lines));
+}
+
+/**
+ * Booking mails go to the account's own e-mail once its owner confirmed it by the mailed link, never to
+ * the contact e-mail typed into the booking: an account cannot make the airline mail strangers. An
+ * unconfirmed account gets no mail; its dashboard shows everything.
+ */
+export function toTraveller(q: Queryable, booking: Booking, compose: (to: string) => Mail): Effect[] {
+  const to = verifiedAddress(q, booking.userId._id);
+  return to ? [mailEffect(compose(to))] : [];
+}
+
+/** The booking and payment mails, as effects for the outbox: written with the change, sent after it commits. */
+export const bookingMails = {
+  paymentRequested(ctx: AppContext, q: Queryable, booking: Booking, method: string): Effect[] {
+    return [toOperator(q, `Payment requested: booking ${booking.bookingId}`, [
+      `${booking.userId.fullName} (${booking.userId.email}) started a ${method} payment for booking ${booking.bookingId}.`,
+      ...itinerary(booking),
+    ])];
+  },
+  receiptUploaded(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+    return [toOperator(q, `Receipt uploaded: booking ${booking.bookingId}`, [
+      `${booking.userId.fullName} has uploaded payment receipt for booking ${booking.bookingId}. Please review it.`,
+      ...itinerary(booking),
+    ])];
+  },
+  paymentClaimed(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+    return [toOperator(q, `Confirm Payment: booking ${booking.bookingId}`, [
+      `${booking.userId.fullName} says the payment for booking ${booking.bookingId} has been made. Please confirm it.`,
+      ...itinerary(booking),
+    ])];
+  },
+  paymentConfirmed(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+    return toTraveller(q, booking, (to) => composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
+      `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
+      pageLine(ctx, booking),
+      'Your itinerary (local airport times):',
+      ...itinerary(booking),
+    ]));
+  },
+  paymentFailed(ctx: AppContext, q: Queryable, booking: Booking, reason: string): Effect[] {
+    return toTraveller(q, booking, (to) => composeMail(to, `Payment for booking ${booking.bookingId} was not accepted`, [
+      `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
+      `Reason: ${reason}`,
+      'You may upload a new receipt before the payment deadline.',
+      pageLine(ctx, booking, 'Upload a new receipt'),
+      ...itinerary(booking),
+    ]));
+  },
+  /** The refund line follows what was received: an amount due, a refund only if the money arrives, or none. */
+  bookingCancelled(ctx: AppContext, q: Queryable, booking: Booking, reason: string, refund: Refund): Effect[] {
+    return toTraveller(q, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
+      `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
+      refundSentence(refund),
+      pageLine(ctx, booking),
+      ...itinerary(booking),
+    ]));
+  },
+  /** A claimed payment nobody reviewed before the review deadline: the booking is cancelled; both sides hear. */
+  reviewExpired(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+    const hours = readSettings(q).reviewDeadlineHours;
+    const traveller = toTraveller(q, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
+      `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
+      'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',
+      pageLine(ctx, booking),
+      ...itinerary(booking),
+    ]));
+    return [...traveller, toOperator(q, `Review deadline passed: booking ${booking.bookingId}`, [
+      `The payment ${booking.userId.fullName} (${booking.userId.email}) reported for booking ${booking.bookingId} was not reviewed within ${hours} hours. The booking is cancelled and its seats are released.`,
+      'If the money arrived, please refund it in full.',
+      ...itinerary(booking),
+    ])];
+  },
+};

@@ -1,0 +1,69 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { MutationResult } from '../../../sync/protocol';
+import type { AppContext } from '../../context';
+import { prepareOnce, type Queryable } from '../../db/client';
+import { mutationResults, syncClients } from '../../db/schema';
+import { forbidden } from '../../errors';
+import { authorize } from '../../policies';
+import type { UserRow } from '../identity/users';
+
+// NOTE: every push and pull runs these, so they are prepared once per connection.
+const clientById = prepareOnce((q) =>
+  q
+    .select()
+    .from(syncClients)
+    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
+    .prepare(),
+);
+const insertClient = prepareOnce((q) =>
+  q
+    .insert(syncClients)
+    .values({ clientId: sql.placeholder('clientId'), userId: sql.placeholder('userId'), createdAt: sql.placeholder('stamp'), updatedAt: sql.placeholder('stamp') })
+    .onConflictDoNothing()
+    .prepare(),
+);
+const setLastMutation = prepareOnce((q) =>
+  q
+    .update(syncClients)
+    .set({ lastMutationId: sql`${sql.placeholder('mutationId')}`, updatedAt: sql`${sql.placeholder('stamp')}` })
+    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
+    .prepare(),
+);
+const resultsFrom = prepareOnce((q) =>
+  q
+    .select({ mutationId: mutationResults.mutationId, code: mutationResults.code, message: mutationResults.message })
+    .from(mutationResults)
+    .where(and(eq(mutationResults.clientId, sql.placeholder('clientId')), gte(mutationResults.mutationId, sql.placeholder('from'))))
+    .prepare(),
+);
+
+export type SyncClientRow = typeof syncClients.$inferSelect;
+
+export function findClient(q: Queryable, clientId: string): SyncClientRow | undefined {
+  return clientById(q).get({ clientId });
+}
+
+/** Binds a client id to its user on first sight; another user's client id is refused. */
+export function claimClient(ctx: AppContext, user: UserRow, clientId: string): number {
+  let client = findClient(ctx.db, clientId);
+  if (!client) {
+    insertClient(ctx.db).run({ clientId, userId: user.id, stamp: ctx.now().toISOString() });
+    client = findClient(ctx.db, clientId);
+  }
+  if (!client) throw forbidden();
+  authorize('sync.client', user, { name: 'Sync client', ownerId: client.userId });
+  return client.lastMutationId;
+}
+
+/** Moves the client past `mutationId` when it is next; false when it was applied already. */
+export function advanceClient(q: Queryable, clientId: string, mutationId: number, stamp: string): boolean {
+  const client = findClient(q, clientId);
+  if (!client || client.lastMutationId >= mutationId) return false;
+  setLastMutation(q).run({ clientId, mutationId, stamp });
+  return true;
+}
+
+/** The stored rejections of the client's mutations from `from` on. */
+export function storedResults(q: Queryable, clientId: string, from: number): MutationResult[] {
+  return resultsFrom(q).all({ clientId, from });
+}

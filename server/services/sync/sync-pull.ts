@@ -1,0 +1,183 @@
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import { FLIGHT_WINDOW_DAYS, makeCursor, readCursor, SYNC_PAGE_ROWS, SYNC_SCHEMA_VERSION, SyncChangesSchema, type PagePosition, type PullRequest, type PullResponse, type SyncChanges } from '../../../sync/protocol';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { selectFlights } from '../../db/flight-queries';
+import { bookings, payments, settings, syncState, tombstones, users } from '../../db/schema';
+import { may, visibleRows } from '../../policies';
+import { toBookingJson } from '../booking/booking-view';
+import { CHAT_TABLES, chatChanges, guestChanges } from '../chat/chat-sync';
+import { cataloguePage } from './sync-catalogue';
+import { claimClient, findClient, storedResults } from './sync-clients';
+import { toFlightJson } from '../catalogue/flights';
+import { paymentLinkHash, toPaymentJson } from '../payment/payments';
+import { adminSettings, publicSettings, readSettings } from '../back-office/settings';
+import { toUserJson, type UserRow } from '../identity/users';
+
+/** The user's booked flights (every booked flight for admins) changed since `since`. */
+function bookedFlights(q: Queryable, user: UserRow, since: number, nowIso: string) {
+  const booked = q
+    .select({ flightId: bookings.flightId, returnFlightId: bookings.returnFlightId })
+    .from(bookings)
+    .where(visibleRows('booking.read', user, bookings.userId))
+    .all()
+    .flatMap((b) => [b.flightId, b.returnFlightId ?? b.flightId]);
+  return booked.length ? selectFlights(q, { ids: [...new Set(booked)], minVersion: since }, nowIso) : [];
+}
+
+/**
+ * The user's own rows changed since `since`, and every row a mutation can change: bookings, payments,
+ * settings, profile and the booked flights (a cancellation frees seats).
+ */
+function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string): Omit<SyncChanges, 'airports' | 'conversations' | 'messages'> {
+  const flightRows = bookedFlights(q, user, since, nowIso);
+  const flightIds = flightRows.map((r) => r.flight.id);
+  // Bookings and payments show their user's name and e-mail: a profile change sends them again.
+  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, since));
+  const paidBookingIds = q.select({ id: payments.bookingId }).from(payments).where(and(gt(payments.version, since), visibleRows('payment.read', user, payments.userId))).all().map((r) => r.id);
+  const bookingRows = q
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        visibleRows('booking.read', user, bookings.userId),
+        or(
+          gt(bookings.version, since),
+          inArray(bookings.flightId, flightIds),
+          inArray(bookings.returnFlightId, flightIds),
+          inArray(bookings.id, paidBookingIds),
+          inArray(bookings.userId, usersChanged),
+        ),
+      ),
+    )
+    .all();
+  const paymentRows = q
+    .select()
+    .from(payments)
+    .where(and(visibleRows('payment.read', user, payments.userId), or(gt(payments.version, since), inArray(payments.userId, usersChanged))))
+    .all();
+  const settingsRow = q.select({ version: settings.version }).from(settings).where(gt(settings.version, since)).get();
+  const stored = readSettings(q);
+  const profile = q.select().from(users).where(and(eq(users.id, user.id), gt(users.version, since))).all();
+  return {
+    flights: flightRows.map(toFlightJson),
+    bookings: bookingRows.map((row) => toBookingJson(q, row, nowIso)),
+    payments: paymentRows.map((row) => {
+      const { bookingId, ...rest } = toPaymentJson(q, row, nowIso);
+      return { ...rest, bookingId: bookingId._id, bookingRef: bookingId.bookingId, linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null };
+    }),
+    settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
+    profile: profile.map(toUserJson),
+  };
+}
+
+function deletesSince(q: Queryable, since: number): Record<string, string[]> {
+  const deletes: Record<string, string[]> = {};
+  for (const row of q.select().from(tombstones).where(gt(tombstones.version, since)).all()) {
+    (deletes[row.tableName] ??= []).push(row.rowId);
+  }
+  return deletes;
+}
+
+/** A guest learns of no other table's rows, not even deleted ids. */
+function guestSafe(user: UserRow, deletes: Record<string, string[]>): Record<string, string[]> {
+  return may('sync.accountTables', user) ? deletes : Object.fromEntries(Object.entries(deletes).filter(([table]) => CHAT_TABLES.has(table)));
+}
+
+/** Tombstones are kept this long; a cursor issued longer ago may have missed deletes, so it is reset. */
+export const TOMBSTONE_DAYS = 30;
+
+/** The server's record of a client, as a cursor names it: the record made anew after a wipe never matches. */
+function clientStamp(client: { createdAt: string } | undefined): string {
+  return client ? Date.parse(client.createdAt).toString(36) : '';
+}
+
+function expired(cursor: { windowEnd: string }, now: Date): boolean {
+  const issued = dayjs(cursor.windowEnd).subtract(FLIGHT_WINDOW_DAYS, 'day').format('YYYY-MM-DD');
+  return issued <= dayjs(now).subtract(TOMBSTONE_DAYS, 'day').format('YYYY-MM-DD');
+}
+
+/**
+ * An app of schema 2 (installed before pages, until it takes the update) gets a reset with its own rows
+ * and no catalogue in every answer, under a cursor of its schema: so once updated it is reset again.
+ */
+const LEGACY_SCHEMA = 2;
+
+/** `legacy`: the app predates pages, so it reads neither a page position nor more pages. */
+type Request = { user: UserRow; stamp: string; from: string; nowIso: string; legacy: boolean };
+
+/** One row per id: a booked flight can be in the own rows and in the catalogue page. */
+function unique<T extends { _id: string }>(rows: T[]): T[] {
+  return [...new Map(rows.map((row) => [row._id, row])).values()];
+}
+
+/**
+ * The first page of a sequence, from one snapshot: the client's last applied mutation, its stored
+ * rejections, the deletes, and every own row changed since the cursor (so the effects of every mutation
+ * up to `lastMutationId`); then catalogue rows up to the page size. A reset's first page carries only
+ * the own rows, so a new device shows the user's bookings before the catalogue arrives.
+ */
+function firstPage(q: Queryable, r: Request, start: { version: number; windowEnd: string; lastMutationId: number; results: PullResponse['results'] }, cursor: { version: number; windowEnd: string } | undefined): PullResponse {
+  const since = cursor?.version ?? 0;
+  const previousEnd = cursor?.windowEnd ?? null;
+  const own = may('sync.accountTables', r.user) ? { ...SyncChangesSchema.parse({}), ...ownChanges(q, r.user, since, r.nowIso), ...chatChanges(q, r.user, since) } : guestChanges(q, r.user, since);
+  const scope = { user: r.user, since, previousEnd, from: r.from, to: start.windowEnd, nowIso: r.nowIso };
+  const catalogue = cataloguePage(q, scope, { table: 'airports', after: '' }, cursor ? SYNC_PAGE_ROWS : 0);
+  const position = r.legacy ? undefined : catalogue.next && { since, previousEnd, lastMutationId: start.lastMutationId, ...catalogue.next };
+  return {
+    cursor: r.legacy ? makeCursor(start.version, start.windowEnd, r.stamp, undefined, LEGACY_SCHEMA) : makeCursor(start.version, start.windowEnd, r.stamp, position),
+    lastMutationId: start.lastMutationId,
+    reset: !cursor,
+    results: start.results,
+    changes: { ...own, airports: catalogue.changes.airports, flights: unique([...own.flights, ...catalogue.changes.flights]) },
+    deletes: cursor ? guestSafe(r.user, deletesSince(q, since)) : {},
+    covers: cursor ? [] : catalogue.covers,
+    hasMore: Boolean(position),
+  };
+}
+
+/**
+ * A later page: catalogue rows only, read now. The cursor keeps the first page's version until the last
+ * page, so whatever changed meanwhile comes with the next pull; `lastMutationId` is the first page's.
+ */
+function laterPage(q: Queryable, r: Request, cursor: { version: number; windowEnd: string }, page: PagePosition): PullResponse {
+  const scope = { user: r.user, since: page.since, previousEnd: page.previousEnd, from: r.from, to: cursor.windowEnd, nowIso: r.nowIso };
+  const catalogue = cataloguePage(q, scope, page, SYNC_PAGE_ROWS);
+  const position = catalogue.next && { ...page, ...catalogue.next };
+  return {
+    cursor: makeCursor(cursor.version, cursor.windowEnd, r.stamp, position),
+    lastMutationId: page.lastMutationId,
+    reset: false,
+    results: [],
+    changes: { ...SyncChangesSchema.parse({}), ...catalogue.changes },
+    deletes: {},
+    covers: page.previousEnd === null ? catalogue.covers : [],
+    hasMore: Boolean(position),
+  };
+}
+
+/**
+ * One page of a pull, from one consistent read. A cursor the server cannot serve starts a reset
+ * sequence; a cursor inside a sequence gets the next page, any other the first page of a new one.
+ */
+export function pull(ctx: AppContext, user: UserRow, request: PullRequest): PullResponse {
+  claimClient(ctx, user, request.clientId);
+  const now = ctx.now();
+  const windowEnd = dayjs(now).add(FLIGHT_WINDOW_DAYS, 'day').format('YYYY-MM-DD');
+  const from = dayjs(now).subtract(1, 'day').toISOString();
+  return ctx.db.transaction(
+    (tx) => {
+      const version = tx.select().from(syncState).where(eq(syncState.id, 1)).get()?.version ?? 0;
+      const client = findClient(tx, request.clientId);
+      const cursor = request.cursor ? readCursor(request.cursor) : undefined;
+      const stamp = clientStamp(client);
+      const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.schema !== SYNC_SCHEMA_VERSION || cursor.version > version || cursor.client !== stamp || expired(cursor, now);
+      const r: Request = { user, stamp, from, nowIso: now.toISOString(), legacy: request.schemaVersion === LEGACY_SCHEMA };
+      if (!reset && cursor.page) return laterPage(tx, r, cursor, cursor.page);
+      const results = request.pendingFrom ? storedResults(tx, request.clientId, request.pendingFrom) : [];
+      return firstPage(tx, r, { version, windowEnd, lastMutationId: client?.lastMutationId ?? 0, results }, reset ? undefined : cursor);
+    },
+    { behavior: 'deferred' },
+  );
+}
