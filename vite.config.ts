@@ -92,11 +92,7 @@ export default defineConfig({
               plugins: [
                 {
                   cacheWillUpdate: ({ response }) =>
-                    Promise.resolve(
-                      response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')
-                        ? response
-                        : null,
-                    ),
+                    Promise.resolve(response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '') ? response : null),
                 },
               ],
             },

@@ -12,4 +12,17 @@ import { syncDrain500, syncFirstFull } from './scenarios/sync';
 import type { Scenario } from './types';
 
 /** Every scenario, run in this order; `npm run bench -- <name>...` runs a subset. */
-export const scenarios: Scenario[] = [health, healthUnderLists, flightSearch, bookingCreate, syncFirstFull, syncDrain500, offlineStart, firstScreen, homeJs, lighthouseMobile, mixed, chatDelivery];
+export const scenarios: Scenario[] = [
+  health,
+  healthUnderLists,
+  flightSearch,
+  bookingCreate,
+  syncFirstFull,
+  syncDrain500,
+  offlineStart,
+  firstScreen,
+  homeJs,
+  lighthouseMobile,
+  mixed,
+  chatDelivery,
+];

@@ -12,9 +12,7 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Serious and critical WCAG 2.1 AA findings on the page as it is now: rule, impact and the first element. */
 async function seriousFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ') ?? ''}`);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ') ?? ''}`);
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -44,7 +42,19 @@ for (const width of WIDTHS) {
       test.setTimeout(60_000);
       const date = datePlus(6);
       const flight = await findFlight(request, 'LOS', 'LHR', date);
-      const paths = ['/', '/contact', '/login', '/signup', '/forgot-password', '/tracking', '/about', '/policy', '/terms', '/no-such-page', '/booking?id=no-such-flight'];
+      const paths = [
+        '/',
+        '/contact',
+        '/login',
+        '/signup',
+        '/forgot-password',
+        '/tracking',
+        '/about',
+        '/policy',
+        '/terms',
+        '/no-such-page',
+        '/booking?id=no-such-flight',
+      ];
       for (const path of paths) await check(page, path, mainHeading);
       await check(page, `/listing?from=LOS&to=LHR&date=${date}&type=one&class=Economy&travelers=2`, async (p) => {
         await expect(p.getByRole('heading', { name: /Flight Available$/ })).toBeVisible();

@@ -45,7 +45,13 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   await dash.main.getByRole('button', { name: 'Add', exact: true }).click();
   const create = dash.dialog('Create Flight');
   await create.getByRole('button', { name: 'Create Flight' }).click();
-  for (const text of ['Origin is required', 'Destination is required', 'Departure time is required', 'Arrival time is required', 'Price must be greater than 0']) {
+  for (const text of [
+    'Origin is required',
+    'Destination is required',
+    'Departure time is required',
+    'Arrival time is required',
+    'Price must be greater than 0',
+  ]) {
     await expect(create.getByText(text)).toBeVisible();
   }
   await dash.choose(create.getByRole('combobox', { name: 'Origin' }), 'Zanzibar City(ZNZ)', 'ZNZ');
@@ -81,7 +87,18 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
       amount: flight.price,
       currency: 'USD',
       paymentMethod: 'bank_transfer',
-      travellers: [{ title: 'Ms', firstName: 'Zuri', lastName: 'Booked', dob: { day: 1, month: 2, year: 1991 }, nationality: 'Tanzania', passportNumber: 'TZ1234567', passportCountry: 'Tanzania', passportExpiry: '2035-01-01' }],
+      travellers: [
+        {
+          title: 'Ms',
+          firstName: 'Zuri',
+          lastName: 'Booked',
+          dob: { day: 1, month: 2, year: 1991 },
+          nationality: 'Tanzania',
+          passportNumber: 'TZ1234567',
+          passportCountry: 'Tanzania',
+          passportExpiry: '2035-01-01',
+        },
+      ],
       confirmEmail: traveller.email,
       phone: '+255 700 000 000',
     },
@@ -151,7 +168,10 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   const [back] = (await (await request.get('/api/flights?origin=LOS&destination=ZNZ')).json()) as Flight[];
   if (!back) throw new Error('the second flight is not in the catalogue');
   await dash.field('Search by flight number').fill(back.flightNumber);
-  await dash.row(back.flightNumber).getByRole('button', { name: `Delete ${back.flightNumber}` }).click();
+  await dash
+    .row(back.flightNumber)
+    .getByRole('button', { name: `Delete ${back.flightNumber}` })
+    .click();
   await dash.dialog('Delete flight?').getByRole('button', { name: 'Delete' }).click();
   await expect(dash.toast(`Flight ${back.flightNumber} deleted`)).toBeVisible();
   await expect(dash.main.getByText('No flights available')).toBeVisible();

@@ -32,7 +32,9 @@ test("the admin's dashboard opens on today's figures and the 30-day charts, and 
   const file = await download;
   expect(file.suggestedFilename()).toBe('bookings.csv');
   const text = await (await file.createReadStream()).toArray();
-  const csv = Buffer.concat(text.map((chunk: Buffer) => chunk)).toString('utf8').replace(/^\uFEFF/, '');
+  const csv = Buffer.concat(text.map((chunk: Buffer) => chunk))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe('Booking ID,Passenger,Flight No.,Class,Seat,Booking Status,Payment Status,Booked On');
   expect(lines).toHaveLength(2);

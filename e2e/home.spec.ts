@@ -95,7 +95,5 @@ test('the app is installable: manifest, icons and an active service worker', asy
   }
 
   await page.goto('/');
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
-    .toBe('activated');
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
 });

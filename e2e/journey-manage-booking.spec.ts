@@ -15,7 +15,8 @@ const ZONE = 'America/New_York';
 
 /** 'GMT-5' for the zone at that instant, as the page names it. */
 const offsetOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'shortOffset' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'shortOffset' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')
+    ?.value ?? '';
 
 async function noSidewaysScroll(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -36,7 +37,9 @@ async function mailText(request: APIRequestContext, adminToken: string, subject:
 
 /** A receipt other than receiptPng(), as a second photo of the transfer would be. */
 async function secondReceipt() {
-  const buffer = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   return { name: 'receipt-2.png', mimeType: 'image/png', buffer };
 }
 
@@ -48,7 +51,9 @@ for (const width of [1280, 360]) {
       const traveller = await newTraveller(request, 'Later Payer');
       confirmEmail(traveller.email);
       const created = await bookFlight(request, traveller.token, width === 1280 ? 31 : 32, 'Later');
-      const deadline = ((await (await request.get(`/api/payments/${created.payment._id}`, { headers: bearer(traveller.token) })).json()) as { deadlineAt: string }).deadlineAt;
+      const deadline = (
+        (await (await request.get(`/api/payments/${created.payment._id}`, { headers: bearer(traveller.token) })).json()) as { deadlineAt: string }
+      ).deadlineAt;
       const own = await signedInContext(browser, traveller.token, view);
       const me = new DashboardPage(await own.newPage());
 

@@ -8,7 +8,12 @@ import { receiptPdf } from './pages/receipt-pdf';
 
 const RULE = 'Receipts must be a JPEG, PNG or WebP image or a PDF, up to 10 MB.';
 
-test('a PDF receipt chosen offline is kept as a document, replaced, sent once online, and the admin sees it as a document', async ({ page, context, request, browser }) => {
+test('a PDF receipt chosen offline is kept as a document, replaced, sent once online, and the admin sees it as a document', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const account = await registerAccount(request, 'Ngozi Pdf');
   const token = await apiLogin(request, account.email, account.password);
@@ -55,7 +60,10 @@ test('a PDF receipt chosen offline is kept as a document, replaced, sent once on
   await admin.page.goto('/dashboard/all-payments');
   await expect(admin.heading('All Payments')).toBeVisible({ timeout: 15_000 });
   await admin.field('Search by transaction ID').fill(created.payment.transactionId);
-  await admin.row(created.payment.transactionId).getByRole('button', { name: `View payment ${created.payment.transactionId}` }).click();
+  await admin
+    .row(created.payment.transactionId)
+    .getByRole('button', { name: `View payment ${created.payment.transactionId}` })
+    .click();
   const view = admin.dialog(`Payment ${created.payment.transactionId}`);
   await expect(view.getByText(`receipt-${created.booking.bookingId}.pdf`)).toBeVisible({ timeout: 15_000 });
   // Chromium shows PDFs inline (navigator.pdfViewerEnabled): the first page is previewed in a titled frame.

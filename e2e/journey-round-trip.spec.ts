@@ -18,7 +18,7 @@ test('a round trip for two travellers in Business holds four seats and costs bot
   const backSeats = await freeSeats(request, inbound._id, 2);
   // Business is 2.5 times the flight's (Economy) price, to whole cents, per leg and traveller.
   const business = (price: number) => Math.round(price * 100 * 2.5) / 100;
-  const total = (Math.round(outbound.price * 250) + Math.round(inbound.price * 250)) * 2 / 100;
+  const total = ((Math.round(outbound.price * 250) + Math.round(inbound.price * 250)) * 2) / 100;
 
   await page.goto('/login');
   await new AuthPage(page).login(account.email, account.password);
@@ -77,7 +77,11 @@ test('a round trip for two travellers in Business holds four seats and costs bot
   expect(saved.amount).toBe(total);
   expect(saved.awaitingReviewAt).not.toBeNull();
   expect(saved.bookingId.travellers).toHaveLength(2);
-  const seatsOn = (flightId: string) => saved.bookingId.seatId.filter((s) => s.flightId === flightId).map((s) => s.seatNumber).sort();
+  const seatsOn = (flightId: string) =>
+    saved.bookingId.seatId
+      .filter((s) => s.flightId === flightId)
+      .map((s) => s.seatNumber)
+      .sort();
   expect(seatsOn(outbound._id)).toEqual([...outSeats].sort());
   expect(seatsOn(inbound._id)).toEqual([...backSeats].sort());
 });

@@ -23,7 +23,13 @@ async function createFlights(request: APIRequestContext): Promise<void> {
   if (existing.length > 0) return;
   for (const flight of FLIGHTS) {
     const departure = new Date(`${flight.date}T${flight.time}:00Z`);
-    const data = { origin: 'ACC', destination: 'NBO', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + flight.minutes * 60_000).toISOString(), price: flight.price };
+    const data = {
+      origin: 'ACC',
+      destination: 'NBO',
+      departureTime: departure.toISOString(),
+      arrivalTime: new Date(departure.getTime() + flight.minutes * 60_000).toISOString(),
+      price: flight.price,
+    };
     expect((await request.post('/api/flights', { data, headers: bearer(token) })).status()).toBe(201);
   }
 }

@@ -18,9 +18,7 @@ type ApiFlight = {
 
 test('a listing URL shows the flights in local airport time and keeps them on reload', async ({ page, request }) => {
   const date = datePlus(7);
-  const [flight] = (await (
-    await request.get(`/api/flights?origin=LOS&destination=LHR&departureTime=${date}`)
-  ).json()) as ApiFlight[];
+  const [flight] = (await (await request.get(`/api/flights?origin=LOS&destination=LHR&departureTime=${date}`)).json()) as ApiFlight[];
   if (!flight) throw new Error('the demo data has no LOS-LHR flight on that day');
 
   const asked: string[] = [];
@@ -106,9 +104,7 @@ test('a round trip picks the outbound flight, then the return flight', async ({ 
   const search = new SearchPanel(page);
   await search.fill({ from: 'Lagos(LOS)', to: 'London(LHR)', date, returnDate, travelClass: 'Premium Economy' });
   await search.button('Find Flight').click();
-  await expect(page).toHaveURL(
-    `/listing?from=LOS&to=LHR&date=${date}&type=round&return=${returnDate}&class=Premium+Economy&travelers=1`,
-  );
+  await expect(page).toHaveURL(`/listing?from=LOS&to=LHR&date=${date}&type=round&return=${returnDate}&class=Premium+Economy&travelers=1`);
 
   const listing = new ListingPage(page);
   await expect(listing.heading('1 Flight Available')).toBeVisible();

@@ -62,7 +62,10 @@ async function profileName(request: APIRequestContext, token: string): Promise<s
 }
 
 test.describe('queued work belongs to its account', () => {
-  test('a message and a receipt queued by one account wait, unseen and unsent, through another account’s session, and go when their author signs in again', async ({ browser, request }) => {
+  test('a message and a receipt queued by one account wait, unseen and unsent, through another account’s session, and go when their author signs in again', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const ama = await registerAccount(request, 'Ama Owusu');
     const bola = await registerAccount(request, 'Bola Ade');
@@ -184,7 +187,10 @@ test.describe('queued work belongs to its account', () => {
     await context.close();
   });
 
-  test('a profile edit made offline is queued and sent on reconnect; offline there is no error toast, the e-mail form says it needs a connection, and the device’s storage is reported', async ({ browser, request }) => {
+  test('a profile edit made offline is queued and sent on reconnect; offline there is no error toast, the e-mail form says it needs a connection, and the device’s storage is reported', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const ama = await registerAccount(request, 'Ama Profile');
     const { context, page } = await device(browser, 'allow');
@@ -228,7 +234,10 @@ test.describe('queued work belongs to its account', () => {
     await context.close();
   });
 
-  test('a support guest who then signs in keeps the chat queued as the guest: it goes, as the guest, into the guest’s conversation', async ({ browser, request }) => {
+  test('a support guest who then signs in keeps the chat queued as the guest: it goes, as the guest, into the guest’s conversation', async ({
+    browser,
+    request,
+  }) => {
     const ama = await registerAccount(request, 'Ama Guest');
     const { context, page } = await device(browser);
     await page.goto('/');

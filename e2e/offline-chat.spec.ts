@@ -13,7 +13,9 @@ async function serverThreads(request: APIRequestContext, fullName: string): Prom
   const all = (await (await request.get('/api/messages/conversations/Support', { headers: admin })).json()) as Conversation[];
   const mine = all.filter((c) => c.otherUser.fullName === fullName);
   return Promise.all(
-    mine.map(async (c) => ((await (await request.get(`/api/messages/${c._id}`, { headers: admin })).json()) as { messages: Message[] }).messages.map((m) => m.content)),
+    mine.map(async (c) =>
+      ((await (await request.get(`/api/messages/${c._id}`, { headers: admin })).json()) as { messages: Message[] }).messages.map((m) => m.content),
+    ),
   );
 }
 

@@ -15,7 +15,10 @@ async function receipt(r: number, g: number, b: number) {
 
 const waitingFor = async (page: Page, paymentId: string) => (await deviceRows(page, 'uploads')).filter((u) => u.paymentId === paymentId && u.state !== 'done');
 
-test('offline, the payment link, the confirm page and the dashboard open from the device, with a queued receipt to replace or withdraw', async ({ context, request }) => {
+test('offline, the payment link, the confirm page and the dashboard open from the device, with a queued receipt to replace or withdraw', async ({
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const account = await registerAccount(request, 'Amaka Offline');
   const token = await apiLogin(request, account.email, account.password);

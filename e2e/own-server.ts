@@ -22,11 +22,23 @@ export async function ownServer() {
       cwd: repoRoot,
       detached: true,
       stdio: 'ignore',
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ADMIN_PASSWORD: 'Admin-pass-123', DEMO_PASSWORD: 'Demo-pass-123', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED: 'demo',
+        ADMIN_PASSWORD: 'Admin-pass-123',
+        DEMO_PASSWORD: 'Demo-pass-123',
+        LOG_LEVEL: 'warn',
+      },
     });
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
-      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -45,10 +45,13 @@ test('while another program holds the database, a cancellation waits on the devi
     }
 
     await expect
-      .poll(async () => {
-        const mine = (await (await request.get('/api/bookings/user', { headers: bearer(traveller.token) })).json()) as { _id: string; status: string }[];
-        return mine.find((b) => b._id === booking._id)?.status;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const mine = (await (await request.get('/api/bookings/user', { headers: bearer(traveller.token) })).json()) as { _id: string; status: string }[];
+          return mine.find((b) => b._id === booking._id)?.status;
+        },
+        { timeout: 30_000 },
+      )
       .toBe('cancelled');
     await expect(dash.page.getByRole('status').filter({ hasText: REFUSED })).toBeHidden({ timeout: 15_000 });
     await dash.page.context().close();

@@ -23,7 +23,10 @@ async function openChat(page: Page): Promise<void> {
 /** Every message of `fullName`'s support conversations, as the server holds them. */
 async function serverMessages(request: APIRequestContext, fullName: string): Promise<string[]> {
   const admin = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
-  const all = (await (await request.get('/api/messages/conversations/Support', { headers: admin })).json()) as { _id: string; otherUser: { fullName: string } }[];
+  const all = (await (await request.get('/api/messages/conversations/Support', { headers: admin })).json()) as {
+    _id: string;
+    otherUser: { fullName: string };
+  }[];
   const texts: string[] = [];
   for (const c of all.filter((x) => x.otherUser.fullName === fullName)) {
     const page = (await (await request.get(`/api/messages/${c._id}?limit=100`, { headers: admin })).json()) as { messages: { content: string }[] };

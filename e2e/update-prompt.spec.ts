@@ -5,9 +5,7 @@ const swFile = new URL('../dist/pwa/sw.js', import.meta.url);
 
 test('a new deploy shows the update toast and Reload switches to it', async ({ page }) => {
   await page.goto('/');
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
-    .toBe('activated');
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
 
   const original = await readFile(swFile, 'utf8');
   try {
@@ -20,9 +18,7 @@ test('a new deploy shows the update toast and Reload switches to it', async ({ p
     await toast.getByRole('button', { name: 'Reload' }).click();
 
     await expect(toast).toBeHidden();
-    await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null))
-      .toBeNull();
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
   } finally {
     await writeFile(swFile, original);
   }

@@ -24,7 +24,7 @@ stage() {
   fi
 }
 
-stage "lint (eslint)" npx eslint . --max-warnings=0
+stage "lint (eslint, prettier)" npm run lint
 stage "types (tsc)" npx tsc --noEmit -p tsconfig.json
 stage "unit and integration tests (vitest)" npx vitest run
 stage "browser tests (playwright, $CHROMIUM_PATH)" npx playwright test

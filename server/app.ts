@@ -31,9 +31,24 @@ import { PWA_DIST, servePwa } from './pwa-pages';
 
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
-  return [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes, bookingRoutes, paymentRoutes, adminRoutes, overviewRoutes, syncRoutes, chatRoutes, couponRoutes, contactRoutes, passwordResetRoutes, emailVerificationRoutes].map((make) =>
-    make(ctx),
-  );
+  return [
+    authRoutes,
+    userRoutes,
+    airportRoutes,
+    flightRoutes,
+    settingsRoutes,
+    imageRoutes,
+    bookingRoutes,
+    paymentRoutes,
+    adminRoutes,
+    overviewRoutes,
+    syncRoutes,
+    chatRoutes,
+    couponRoutes,
+    contactRoutes,
+    passwordResetRoutes,
+    emailVerificationRoutes,
+  ].map((make) => make(ctx));
 }
 
 function securityHeaders() {
@@ -131,7 +146,11 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
       // NOTE: a log line names the request, never its headers: bearer tokens and cookies stay out of the logs,
       // and secrets in the URL (reset tokens, payment access keys) are redacted.
       serializers: {
-        req: (req: { id: unknown; method: unknown; url: unknown }) => ({ id: req.id, method: req.method, url: typeof req.url === 'string' ? redactUrl(req.url) : req.url }),
+        req: (req: { id: unknown; method: unknown; url: unknown }) => ({
+          id: req.id,
+          method: req.method,
+          url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+        }),
         res: (res: { statusCode: unknown }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -22,7 +22,10 @@ const TrustProxySchema = z.union([
   z
     .string()
     .transform((value) => value.split(',').map((entry) => entry.trim()))
-    .refine((entries) => entries.every(isProxyAddress), 'must be a hop count, or IP addresses, CIDR subnets, loopback, linklocal or uniquelocal, comma-separated'),
+    .refine(
+      (entries) => entries.every(isProxyAddress),
+      'must be a hop count, or IP addresses, CIDR subnets, loopback, linklocal or uniquelocal, comma-separated',
+    ),
 ]);
 
 const UNITS = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
@@ -32,7 +35,7 @@ const FreeSpaceSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB|%)$/, "must be a size such as 200MB or a share such as 5%")
+  .regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB|%)$/, 'must be a size such as 200MB or a share such as 5%')
   .transform((text) => {
     const amount = Number.parseFloat(text);
     const unit = text.replace(/^[\d.\s]+/, '') as keyof typeof UNITS | '%';

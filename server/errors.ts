@@ -42,7 +42,8 @@ export class AppError extends Error {
 }
 
 /** A 400 about one field: the message is also that field's error. */
-export const invalidField = (message: string, path: string, code: ErrorCode = 'invalid_input') => new AppError(400, message, { code, errors: [{ msg: message, path }] });
+export const invalidField = (message: string, path: string, code: ErrorCode = 'invalid_input') =>
+  new AppError(400, message, { code, errors: [{ msg: message, path }] });
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 export const forbidden = () => new AppError(403, 'You are not allowed to do this');
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);

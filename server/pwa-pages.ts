@@ -16,7 +16,11 @@ export const PWA_DIST = path.resolve(import.meta.dirname, '../dist/pwa');
 
 /** Hashed assets the build also wrote brotli-compressed (name.br), sent so to browsers that take br. */
 function precompressedAssets(dir: string) {
-  const compressed = new Set(readdirSync(dir).filter((name) => name.endsWith('.br')).map((name) => name.slice(0, -'.br'.length)));
+  const compressed = new Set(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.br'))
+      .map((name) => name.slice(0, -'.br'.length)),
+  );
   return (req: Request, res: Response, next: NextFunction) => {
     const name = req.path.slice(1);
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !compressed.has(name) || req.acceptsEncodings('br') !== 'br') {

@@ -32,7 +32,12 @@ function jwtSecret(env: Env, dataDir: string): string {
 
 export type Running = { ctx: AppContext; server: Server; io: SocketServer; url: string; close: () => Promise<void> };
 
-export function createContext(env: Env, log: Logger = pino({ level: env.LOG_LEVEL }), now: () => Date = () => new Date(), machine: MachineOptions = {}): AppContext {
+export function createContext(
+  env: Env,
+  log: Logger = pino({ level: env.LOG_LEVEL }),
+  now: () => Date = () => new Date(),
+  machine: MachineOptions = {},
+): AppContext {
   const dataDir = path.resolve(env.DATA_DIR);
   const { db, sqlite } = openDatabase(dataDir);
   const ctx: AppContext = {

@@ -41,7 +41,13 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A route as a pattern of a path with an optional trailing slash and query (workbox matches both). */
 export function appRoutePattern(route: string): RegExp {
-  const path = route === '/' ? '' : route.split('/').map((part) => (part.startsWith(':') ? '[^/?#]+' : escape(part))).join('/');
+  const path =
+    route === '/'
+      ? ''
+      : route
+          .split('/')
+          .map((part) => (part.startsWith(':') ? '[^/?#]+' : escape(part)))
+          .join('/');
   return new RegExp(`^${path}/?(?:\\?.*)?$`, 'i');
 }
 

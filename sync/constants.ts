@@ -16,9 +16,7 @@ export const PAGE_SIZE = 5;
 export const FLIGHT_PAGE_MAX = 100;
 export const CURRENCY = 'USD';
 
-export const SEAT_LABELS: readonly string[] = SEAT_ROWS.flatMap((row) =>
-  Array.from({ length: SEATS_PER_ROW }, (_, i) => `${row}${i + 1}`),
-);
+export const SEAT_LABELS: readonly string[] = SEAT_ROWS.flatMap((row) => Array.from({ length: SEATS_PER_ROW }, (_, i) => `${row}${i + 1}`));
 
 export type TravelClass = (typeof TRAVEL_CLASSES)[number];
 export type FlightStatus = (typeof FLIGHT_STATUSES)[number];

@@ -19,7 +19,10 @@ describe('fare maths', () => {
   });
 
   it('rounds each leg to cents before it multiplies by the travellers', () => {
-    expect(computeFare([{ priceCents: 33_333 }, { priceCents: 10_001 }], 3, 1.55)).toMatchObject({ baseFareCents: 51_666 + 15_502, totalCents: (51_666 + 15_502) * 3 });
+    expect(computeFare([{ priceCents: 33_333 }, { priceCents: 10_001 }], 3, 1.55)).toMatchObject({
+      baseFareCents: 51_666 + 15_502,
+      totalCents: (51_666 + 15_502) * 3,
+    });
     expect(computeFare([{ priceCents: 45_000 }, { priceCents: 45_000 }], 2, 2.5).totalCents).toBe(450_000);
   });
 

@@ -39,7 +39,9 @@ export type PagePosition = { since: number; previousEnd: string | null; lastMuta
  * device kept from the old shape are replaced. A cursor without it is from schema 1. Inside a page
  * sequence it ends with the position (`:p` since . previous end or r . last mutation id . table . after).
  */
-export const CursorSchema = z.string().regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?(:v\d+)?(:p\d+\.(\d{4}-\d{2}-\d{2}|r)\.\d+\.(airports|flights)\.[\w.!~*'()%-]*)?$/);
+export const CursorSchema = z
+  .string()
+  .regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?(:v\d+)?(:p\d+\.(\d{4}-\d{2}-\d{2}|r)\.\d+\.(airports|flights)\.[\w.!~*'()%-]*)?$/);
 export function makeCursor(version: number, windowEnd: string, client: string, page?: PagePosition, schema = SYNC_SCHEMA_VERSION): string {
   const base = `${version}:${windowEnd}:${client}:v${schema}`;
   if (!page) return base;
@@ -65,7 +67,11 @@ function readPosition(position: string): PagePosition {
  * SHA-256 (hex) of the payment link's key, on the payer's own payments only (else null): the device finds
  * the payment behind `/payment/<key>` offline without ever holding a key it was not given.
  */
-export const SyncPaymentSchema = PaymentSchema.omit({ bookingId: true }).extend({ bookingId: z.string(), bookingRef: z.string(), linkHash: z.string().nullable() });
+export const SyncPaymentSchema = PaymentSchema.omit({ bookingId: true }).extend({
+  bookingId: z.string(),
+  bookingRef: z.string(),
+  linkHash: z.string().nullable(),
+});
 export type SyncPayment = z.infer<typeof SyncPaymentSchema>;
 
 export const SyncSettingsSchema = z.union([AdminSettingsSchema, PublicSettingsSchema]);
@@ -82,7 +88,16 @@ export const SyncChangesSchema = z.object({
 });
 export type SyncChanges = z.infer<typeof SyncChangesSchema>;
 export type SyncTable = keyof SyncChanges;
-export const SYNC_TABLES = ['airports', 'flights', 'bookings', 'payments', 'settings', 'profile', 'conversations', 'messages'] as const satisfies readonly SyncTable[];
+export const SYNC_TABLES = [
+  'airports',
+  'flights',
+  'bookings',
+  'payments',
+  'settings',
+  'profile',
+  'conversations',
+  'messages',
+] as const satisfies readonly SyncTable[];
 
 export const ClientIdSchema = z.uuid('clientId must be a UUID');
 

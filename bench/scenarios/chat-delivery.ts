@@ -56,7 +56,11 @@ export const chatDelivery: Scenario = {
     const run = randomUUID().slice(0, 8);
     const users = await inBatches(CONVERSATIONS, 4, async (i) => {
       const email = `bench-chat-${run}-${i}@example.com`;
-      const registered = await post<{ token: string }>(`${baseUrl}/api/auths/register`, { email, password: 'Bench-pass-123', fullName: `Bench Traveller ${i}` });
+      const registered = await post<{ token: string }>(`${baseUrl}/api/auths/register`, {
+        email,
+        password: 'Bench-pass-123',
+        fullName: `Bench Traveller ${i}`,
+      });
       if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
       const started = await post<{ _id: string }>(`${baseUrl}/api/messages/conversations/start`, { type: 'Support' }, registered.body.token);
       return { token: registered.body.token, conversationId: started.body._id };
@@ -99,9 +103,17 @@ export const chatDelivery: Scenario = {
           const _id = randomUUID();
           const at = performance.now();
           sent.set(_id, { at, conversation: Math.floor(device.index / DEVICES_PER_CONVERSATION), device: device.index, timed: at >= began });
-          const mutation = { id: device.nextMutation, name: 'sendMessage', args: { _id, conversationId: device.conversationId, content: `bench ${device.index}`, image: null } };
+          const mutation = {
+            id: device.nextMutation,
+            name: 'sendMessage',
+            args: { _id, conversationId: device.conversationId, content: `bench ${device.index}`, image: null },
+          };
           const offline: { status: number; body: { lastMutationId?: number } } = { status: 0, body: {} };
-          const answer = await post<{ lastMutationId?: number }>(`${baseUrl}/api/sync/push`, { clientId: device.clientId, schemaVersion: 1, mutations: [mutation] }, device.token).catch(() => offline);
+          const answer = await post<{ lastMutationId?: number }>(
+            `${baseUrl}/api/sync/push`,
+            { clientId: device.clientId, schemaVersion: 1, mutations: [mutation] },
+            device.token,
+          ).catch(() => offline);
           pushLatencies.push(performance.now() - at);
           if (answer.status === 200 && answer.body.lastMutationId === device.nextMutation) device.nextMutation += 1;
           else {

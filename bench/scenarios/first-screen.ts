@@ -28,7 +28,13 @@ export const firstScreen: Scenario = {
         const page = await context.newPage();
         const pulls: Promise<number>[] = [];
         page.on('response', (response) => {
-          if (response.url().endsWith('/api/sync/pull')) pulls.push(response.body().then((b) => b.length, () => 0));
+          if (response.url().endsWith('/api/sync/pull'))
+            pulls.push(
+              response.body().then(
+                (b) => b.length,
+                () => 0,
+              ),
+            );
         });
         await page.goto('/login?redirect=%2Fdashboard%2Fbookings');
         await page.getByRole('main').getByLabel('Email', { exact: true }).fill(TRAVELLER.email);
@@ -43,7 +49,9 @@ export const firstScreen: Scenario = {
         const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
         const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
         if (i === 0) {
-          notes.push(`first pull answer ${kb(sizes[0] ?? 0)}; ${shownAfter} answer(s), ${kb(sum(sizes.slice(0, shownAfter)))}, had arrived when the booking showed; the first sync in all: ${sizes.length} answers, ${kb(sum(sizes))}`);
+          notes.push(
+            `first pull answer ${kb(sizes[0] ?? 0)}; ${shownAfter} answer(s), ${kb(sum(sizes.slice(0, shownAfter)))}, had arrived when the booking showed; the first sync in all: ${sizes.length} answers, ${kb(sum(sizes))}`,
+          );
         }
         await context.close();
       }

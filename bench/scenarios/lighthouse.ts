@@ -6,7 +6,15 @@ import type { PageAudit, Scenario } from '../types';
 
 const RUNS = 3;
 const ATTEMPTS = 3;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 type Figures = Omit<PageAudit, 'page'>;
 

@@ -22,7 +22,11 @@ export const mixed: Scenario = {
     let booking = 0;
     let search = 0;
     let read = 0;
-    const searchRequest = (): autocannon.Request => ({ method: 'GET', path: '/', setupRequest: (req) => ({ ...req, path: searches[search++ % searches.length] }) });
+    const searchRequest = (): autocannon.Request => ({
+      method: 'GET',
+      path: '/',
+      setupRequest: (req) => ({ ...req, path: searches[search++ % searches.length] }),
+    });
     const requests: autocannon.Request[] = [
       ...Array.from({ length: 8 }, searchRequest),
       { method: 'POST', path: '/api/payments', setupRequest: (req) => ({ ...req, body: bookingsQueue[booking++ % bookingsQueue.length] }) },

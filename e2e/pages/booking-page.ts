@@ -45,7 +45,10 @@ export class BookingPage {
   }
 
   fareRow(label: string | RegExp): Locator {
-    return this.main.getByRole('region', { name: 'Fare Summary' }).locator('div', { has: this.page.getByRole('term').filter({ hasText: label }) }).getByRole('definition');
+    return this.main
+      .getByRole('region', { name: 'Fare Summary' })
+      .locator('div', { has: this.page.getByRole('term').filter({ hasText: label }) })
+      .getByRole('definition');
   }
 
   private async choose(scope: Locator, label: string, option: string, type = false): Promise<void> {

@@ -5,7 +5,14 @@ import Database from 'better-sqlite3';
 export const ADMIN_LOGIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
 export const TRAVELLER_LOGIN = { email: 'traveller@skyway.test', password: 'Demo-pass-123' };
 
-export type Flight = { _id: string; flightNumber: string; price: number; departureTime: string; origin: { code: string; city: string }; destination: { code: string; city: string } };
+export type Flight = {
+  _id: string;
+  flightNumber: string;
+  price: number;
+  departureTime: string;
+  origin: { code: string; city: string };
+  destination: { code: string; city: string };
+};
 export type Created = { booking: { _id: string; bookingId: string }; payment: { _id: string; transactionId: string; amount: number } };
 
 async function answer<T>(response: { status(): number; text(): Promise<string> }, expected: number): Promise<T> {
@@ -57,14 +64,31 @@ export async function bookFlight(request: APIRequestContext, token: string, days
     amount: flight.price,
     currency: 'USD',
     paymentMethod: 'bank_transfer',
-    travellers: [{ title: 'Ms', firstName, lastName: 'Okafor', dob: { day: 12, month: 4, year: 1990 }, nationality: 'Nigeria', passportNumber: 'A12345678', passportCountry: 'Nigeria', passportExpiry: '2035-01-01' }],
+    travellers: [
+      {
+        title: 'Ms',
+        firstName,
+        lastName: 'Okafor',
+        dob: { day: 12, month: 4, year: 1990 },
+        nationality: 'Nigeria',
+        passportNumber: 'A12345678',
+        passportCountry: 'Nigeria',
+        passportExpiry: '2035-01-01',
+      },
+    ],
     confirmEmail: 'traveller@example.com',
     phone: '+234 801 000 0000',
   };
   return { ...(await answer<Created>(await request.post('/api/payments', { data, headers: bearer(token) }), 201)), flight };
 }
 
-export async function decide(request: APIRequestContext, adminToken: string, paymentId: string, status: 'successful' | 'failed', reason?: string): Promise<void> {
+export async function decide(
+  request: APIRequestContext,
+  adminToken: string,
+  paymentId: string,
+  status: 'successful' | 'failed',
+  reason?: string,
+): Promise<void> {
   await answer(await request.put(`/api/payments/${paymentId}`, { data: { status, reason }, headers: bearer(adminToken) }), 200);
 }
 

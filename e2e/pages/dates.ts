@@ -15,7 +15,5 @@ export function listingDate(date: string): string {
 
 /** HH:mm of an instant in an airport's zone. */
 export function localClock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
 }

@@ -34,14 +34,7 @@ export class SearchPanel {
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 
-  async fill(search: {
-    from: string;
-    to: string;
-    date: string;
-    returnDate?: string;
-    travelClass: string;
-    travelers?: string;
-  }): Promise<void> {
+  async fill(search: { from: string; to: string; date: string; returnDate?: string; travelClass: string; travelers?: string }): Promise<void> {
     if (search.returnDate) await this.tripType('Round Trip');
     await this.choose('From', search.from);
     await this.choose('To', search.to);

@@ -113,14 +113,19 @@ export function landingPages(pages: LandingPage[]): Plugin {
       const preloaded = [...index.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1] ?? '');
 
       for (const page of pages) {
-        const chunk = Object.values(bundle).find((file): file is Chunk => file.type === 'chunk' && Boolean(file.facadeModuleId?.endsWith(`/src/${page.module}`)));
+        const chunk = Object.values(bundle).find(
+          (file): file is Chunk => file.type === 'chunk' && Boolean(file.facadeModuleId?.endsWith(`/src/${page.module}`)),
+        );
         if (!chunk) throw new Error(`landing-pages: no chunk holds ${page.module}`);
         const chunks = withImports(bundle, chunk);
         const scripts = chunks.map((c) => c.fileName).filter((file) => !linked.has(file));
         const sheets = [...new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].filter((file) => !linked.has(file));
         let html = replaceOnce(index, '</head>', `${sheets.map(tags.sheet).join('')}  </head>`);
         if (page.prerender) {
-          const boot = bootScript(`/${entry}`, [...preloaded, ...scripts].map((file) => `/${file}`));
+          const boot = bootScript(
+            `/${entry}`,
+            [...preloaded, ...scripts].map((file) => `/${file}`),
+          );
           const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
           await writeFile(path.join(outDir, bootFile), boot);
           const markup = await renderPage(root, path.dirname(outDir), page.path);

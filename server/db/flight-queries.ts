@@ -113,12 +113,7 @@ export function selectTakenSeats(q: Queryable, flightId: string, nowIso: string)
   return q
     .select({ seat: seatAllocations.seatLabel })
     .from(seatAllocations)
-    .where(
-      and(
-        eq(seatAllocations.flightId, flightId),
-        activeAllocation(nowIso),
-      ),
-    )
+    .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso)))
     .orderBy(asc(seatAllocations.seatLabel))
     .all()
     .map((r) => r.seat);

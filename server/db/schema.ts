@@ -12,24 +12,26 @@ const updatedAt = () => text('updated_at').notNull();
 export const users = sqliteTable(
   'users',
   {
-  id: text('id').primaryKey(),
-  fullName: text('full_name').notNull(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash'),
-  role: text('role', { enum: ['user', 'admin', 'guest'] }).notNull().default('user'),
-  mobile: text('mobile'),
-  nationality: text('nationality'),
-  dob: text('dob'),
-  gender: text('gender', { enum: ['male', 'female', 'others'] }),
-  address: text('address'),
-  image: text('image'),
-  whatsApp: text('whats_app'),
-  tokenVersion: integer('token_version').notNull().default(0),
-  /** When the owner followed a link mailed to `email`; null until then, and again after a new address. */
-  emailVerifiedAt: text('email_verified_at'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  version: version(),
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['user', 'admin', 'guest'] })
+      .notNull()
+      .default('user'),
+    mobile: text('mobile'),
+    nationality: text('nationality'),
+    dob: text('dob'),
+    gender: text('gender', { enum: ['male', 'female', 'others'] }),
+    address: text('address'),
+    image: text('image'),
+    whatsApp: text('whats_app'),
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** When the owner followed a link mailed to `email`; null until then, and again after a new address. */
+    emailVerifiedAt: text('email_verified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
 );
@@ -58,14 +60,20 @@ export const flights = sqliteTable(
   {
     id: text('id').primaryKey(),
     flightNumber: text('flight_number').notNull(),
-    originId: text('origin_id').notNull().references(() => airports.id),
-    destinationId: text('destination_id').notNull().references(() => airports.id),
+    originId: text('origin_id')
+      .notNull()
+      .references(() => airports.id),
+    destinationId: text('destination_id')
+      .notNull()
+      .references(() => airports.id),
     departureTime: text('departure_time').notNull(),
     arrivalTime: text('arrival_time').notNull(),
     /** The calendar date of departure at the origin airport, for search by local date. */
     departureLocalDate: text('departure_local_date').notNull(),
     priceCents: integer('price_cents').notNull(),
-    status: text('status', { enum: ['scheduled', 'delayed', 'cancelled', 'departed'] }).notNull().default('scheduled'),
+    status: text('status', { enum: ['scheduled', 'delayed', 'cancelled', 'departed'] })
+      .notNull()
+      .default('scheduled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -83,11 +91,17 @@ export const bookings = sqliteTable(
   {
     id: text('id').primaryKey(),
     reference: text('reference').notNull().unique(),
-    userId: text('user_id').notNull().references(() => users.id),
-    flightId: text('flight_id').notNull().references(() => flights.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    flightId: text('flight_id')
+      .notNull()
+      .references(() => flights.id),
     returnFlightId: text('return_flight_id').references(() => flights.id),
     travelClass: text('travel_class', { enum: TRAVEL_CLASSES }).notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'completed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'completed'] })
+      .notNull()
+      .default('pending'),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -106,7 +120,9 @@ export const travellers = sqliteTable(
   'travellers',
   {
     id: text('id').primaryKey(),
-    bookingId: text('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     title: text('title', { enum: TITLES }).notNull(),
     firstName: text('first_name').notNull(),
@@ -126,16 +142,22 @@ export const seatAllocations = sqliteTable(
   'seat_allocations',
   {
     id: text('id').primaryKey(),
-    flightId: text('flight_id').notNull().references(() => flights.id),
+    flightId: text('flight_id')
+      .notNull()
+      .references(() => flights.id),
     seatLabel: text('seat_label').notNull(),
-    bookingId: text('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
     travellerId: text('traveller_id'),
     state: text('state', { enum: ['held', 'sold', 'released'] }).notNull(),
     holdExpiresAt: text('hold_expires_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('seat_allocations_active').on(t.flightId, t.seatLabel).where(sql`state in ('held', 'sold')`),
+    uniqueIndex('seat_allocations_active')
+      .on(t.flightId, t.seatLabel)
+      .where(sql`state in ('held', 'sold')`),
     index('seat_allocations_booking').on(t.bookingId),
     index('seat_allocations_flight_state').on(t.flightId, t.state),
   ],
@@ -147,12 +169,18 @@ export const payments = sqliteTable(
     id: text('id').primaryKey(),
     transactionId: text('transaction_id').notNull().unique(),
     accessKey: text('access_key').notNull().unique(),
-    bookingId: text('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     method: text('method', { enum: ['bank_transfer', 'crypto', 'cashApp'] }).notNull(),
-    status: text('status', { enum: ['pending', 'successful', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'successful', 'failed'] })
+      .notNull()
+      .default('pending'),
     reason: text('reason'),
     receiptImageId: text('receipt_image_id'),
     awaitingReviewAt: text('awaiting_review_at'),
@@ -191,8 +219,12 @@ export const conversations = sqliteTable(
   {
     id: text('id').primaryKey(),
     type: text('type', { enum: ['Support', 'Chat'] }).notNull(),
-    userId: text('user_id').notNull().references(() => users.id),
-    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
     lastMessageAt: text('last_message_at'),
     lastGuestMailAt: text('last_guest_mail_at'),
     createdAt: createdAt(),
@@ -206,8 +238,12 @@ export const messages = sqliteTable(
   'messages',
   {
     id: text('id').primaryKey(),
-    conversationId: text('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: text('sender_id').notNull().references(() => users.id),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id),
     content: text('content').notNull(),
     imageId: text('image_id'),
     type: text('type', { enum: ['Support', 'Chat'] }).notNull(),
@@ -266,7 +302,9 @@ export const tombstones = sqliteTable(
 /** A device's sync identity: whose it is and the last mutation it had applied. */
 export const syncClients = sqliteTable('sync_clients', {
   clientId: text('client_id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
   lastMutationId: integer('last_mutation_id').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

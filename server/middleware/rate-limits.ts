@@ -49,7 +49,13 @@ const LIFTED = 1_000_000;
  * password right are never slowed down, even behind one office NAT.
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
-  login: { limit: 30, windowMs: 15 * MINUTE, key: 'ip', failuresOnly: true, message: 'Too many log-in attempts from your network. Please wait 15 minutes and try again.' },
+  login: {
+    limit: 30,
+    windowMs: 15 * MINUTE,
+    key: 'ip',
+    failuresOnly: true,
+    message: 'Too many log-in attempts from your network. Please wait 15 minutes and try again.',
+  },
   guestLogin: { limit: 20, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many guest chat log-ins. Please wait 15 minutes and try again.' },
   track: { limit: 30, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many tracking attempts. Please wait 15 minutes and try again.' },
   chatSend: { limit: 30, windowMs: MINUTE, key: 'caller', message: 'You are sending messages too quickly. Please wait a minute and try again.' },
@@ -59,18 +65,59 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
   passwordReset: { limit: 5, windowMs: 60 * MINUTE, key: 'ip', message: 'Too many password reset requests. Please wait an hour and try again.' },
   // Booking, 'I have made payment' (or a receipt) and cancelling hold seats or send mail: counted per
   // account, and all three together per address so new accounts from one network do not multiply them.
-  booking: { limit: 10, windowMs: 60 * MINUTE, key: 'caller', exemptAdmins: true, message: 'Too many bookings from your account. Please wait an hour and try again.' },
-  paymentClaim: { limit: 10, windowMs: 60 * MINUTE, key: 'caller', exemptAdmins: true, message: 'Too many payment confirmations from your account. Please wait an hour and try again.' },
-  bookingCancel: { limit: 10, windowMs: 60 * MINUTE, key: 'caller', exemptAdmins: true, message: 'Too many cancellations from your account. Please wait an hour and try again.' },
-  bookingAddress: { limit: 60, windowMs: 60 * MINUTE, key: 'ip', exemptAdmins: true, message: 'Too many booking changes from your network. Please wait an hour and try again.' },
+  booking: {
+    limit: 10,
+    windowMs: 60 * MINUTE,
+    key: 'caller',
+    exemptAdmins: true,
+    message: 'Too many bookings from your account. Please wait an hour and try again.',
+  },
+  paymentClaim: {
+    limit: 10,
+    windowMs: 60 * MINUTE,
+    key: 'caller',
+    exemptAdmins: true,
+    message: 'Too many payment confirmations from your account. Please wait an hour and try again.',
+  },
+  bookingCancel: {
+    limit: 10,
+    windowMs: 60 * MINUTE,
+    key: 'caller',
+    exemptAdmins: true,
+    message: 'Too many cancellations from your account. Please wait an hour and try again.',
+  },
+  bookingAddress: {
+    limit: 60,
+    windowMs: 60 * MINUTE,
+    key: 'ip',
+    exemptAdmins: true,
+    message: 'Too many booking changes from your network. Please wait an hour and try again.',
+  },
   // Password hashing costs tens of milliseconds of CPU: every route that may hash or verify one is limited.
   passwordResetAccount: { limit: 3, windowMs: 60 * MINUTE, key: 'email', message: 'Too many password reset requests. Please wait an hour and try again.' },
-  resetPassword: { limit: 10, windowMs: 15 * MINUTE, key: 'ip', failuresOnly: true, message: 'Too many password reset attempts. Please wait 15 minutes and try again.' },
+  resetPassword: {
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    key: 'ip',
+    failuresOnly: true,
+    message: 'Too many password reset attempts. Please wait 15 minutes and try again.',
+  },
   register: { limit: 50, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many sign-ups from your network. Please wait 15 minutes and try again.' },
-  currentPassword: { limit: 5, windowMs: 15 * MINUTE, key: 'caller', failuresOnly: true, message: 'Too many wrong current passwords. Please wait 15 minutes and try again.' },
+  currentPassword: {
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    key: 'caller',
+    failuresOnly: true,
+    message: 'Too many wrong current passwords. Please wait 15 minutes and try again.',
+  },
   // Confirmation links (resent, or for a new e-mail) go to an address nobody has proven yet: per account and per address.
   verifyMail: { limit: 5, windowMs: 60 * MINUTE, key: 'caller', message: 'Too many confirmation e-mails. Please wait an hour and try again.' },
-  verifyMailAddress: { limit: 20, windowMs: 60 * MINUTE, key: 'ip', message: 'Too many confirmation e-mails from your network. Please wait an hour and try again.' },
+  verifyMailAddress: {
+    limit: 20,
+    windowMs: 60 * MINUTE,
+    key: 'ip',
+    message: 'Too many confirmation e-mails from your network. Please wait an hour and try again.',
+  },
 };
 
 function bodyEmail(req: Request): string | undefined {
@@ -161,7 +208,10 @@ export function setRateLimits(ctx: AppContext, limits: Partial<Record<LimitName,
 
 /** No practical limit: for suites that hammer the API from one address on purpose (fuzzing, load). */
 export function liftRateLimits(ctx: AppContext): void {
-  setRateLimits(ctx, perLimit(() => LIFTED));
+  setRateLimits(
+    ctx,
+    perLimit(() => LIFTED),
+  );
 }
 
 export type Caller = { id: string; role: UserRow['role']; ip: string };

@@ -31,7 +31,10 @@ export const checkIn = defineMutation({
     if (now.getTime() < departure - 48 * HOUR) throw conflict('Check-in opens 48 hours before departure', 'check_in_not_open');
     if (now.getTime() > departure - HOUR) throw conflict('Check-in closed 1 hour before departure', 'check_in_closed');
     if (!row.checkedInAt) {
-      tx.update(bookings).set({ checkedInAt: now.toISOString(), updatedAt: now.toISOString(), version: nextVersion(tx) }).where(eq(bookings.id, bookingId)).run();
+      tx.update(bookings)
+        .set({ checkedInAt: now.toISOString(), updatedAt: now.toISOString(), version: nextVersion(tx) })
+        .where(eq(bookings.id, bookingId))
+        .run();
     }
     return { result: toBookingJson(tx, getBookingRow(tx, bookingId), now.toISOString()), effects: [pokeEffect([row.userId])] };
   },

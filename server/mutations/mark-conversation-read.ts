@@ -22,7 +22,11 @@ export const markConversationRead = defineMutation({
     const effects =
       changed > 0
         ? [
-            { type: 'conversation' as const, conversationUserId: conversation.userId, chat: { event: CHAT_EVENTS.messagesRead, payload: { conversationId, userId: user.id } } },
+            {
+              type: 'conversation' as const,
+              conversationUserId: conversation.userId,
+              chat: { event: CHAT_EVENTS.messagesRead, payload: { conversationId, userId: user.id } },
+            },
             pokeEffect([conversation.userId]),
           ]
         : [];

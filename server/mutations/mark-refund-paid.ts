@@ -25,7 +25,10 @@ export const markRefundPaid = defineMutation({
     const row = bookingFor(tx, admin, bookingId);
     if (row.refundDueCents === null) throw conflict('This booking has no refund due', 'no_refund_due');
     if (row.refundPaidAt) throw conflict('This refund is already paid', 'refund_already_paid');
-    tx.update(bookings).set({ refundPaidAt: nowIso, updatedAt: nowIso, version: nextVersion(tx) }).where(eq(bookings.id, bookingId)).run();
+    tx.update(bookings)
+      .set({ refundPaidAt: nowIso, updatedAt: nowIso, version: nextVersion(tx) })
+      .where(eq(bookings.id, bookingId))
+      .run();
     return { result: toBookingJson(tx, getBookingRow(tx, bookingId), nowIso), effects: [pokeEffect([row.userId])] };
   },
 });

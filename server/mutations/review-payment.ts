@@ -22,7 +22,8 @@ export const reviewPayment = defineMutation({
   permission: mayReviewPayment,
   run(tx, ctx, admin, { paymentId, ...review }) {
     const { payment, booking } = decide(tx, admin, paymentId, review, ctx.now());
-    const mails = review.status === 'successful' ? bookingMails.paymentConfirmed(ctx, tx, booking) : bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
+    const mails =
+      review.status === 'successful' ? bookingMails.paymentConfirmed(ctx, tx, booking) : bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
     return { result: payment, effects: [...mails, pokeEffect([payment.userId])] };
   },
 });

@@ -27,8 +27,20 @@ export function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => { result
  * bookkeeping of the client's last mutation); when it answers false the mutation is skipped.
  */
 export function runMutation<S extends z.ZodType, R>(ctx: AppContext, mutation: Mutation<S, R>, user: UserRow, input: unknown): R;
-export function runMutation<S extends z.ZodType, R>(ctx: AppContext, mutation: Mutation<S, R>, user: UserRow, input: unknown, first: (tx: Tx) => boolean): R | undefined;
-export function runMutation<S extends z.ZodType, R>(ctx: AppContext, mutation: Mutation<S, R>, user: UserRow, input: unknown, first?: (tx: Tx) => boolean): R | undefined {
+export function runMutation<S extends z.ZodType, R>(
+  ctx: AppContext,
+  mutation: Mutation<S, R>,
+  user: UserRow,
+  input: unknown,
+  first: (tx: Tx) => boolean,
+): R | undefined;
+export function runMutation<S extends z.ZodType, R>(
+  ctx: AppContext,
+  mutation: Mutation<S, R>,
+  user: UserRow,
+  input: unknown,
+  first?: (tx: Tx) => boolean,
+): R | undefined {
   const args = validate(mutation.args, input);
   return commitWithEffects(ctx, (tx) => {
     if (first && !first(tx)) return { result: undefined, effects: [] };

@@ -8,7 +8,11 @@ import { VerifyError } from './verify';
 
 /** `npm run backup`: a verified copy of DATA_DIR's database and images in DATA_DIR/backups/<stamp>/. Safe while the server runs. */
 async function main() {
-  parseArgs(z.array(z.string()).max(0, 'npm run backup takes no arguments (set DATA_DIR to choose the data folder)'), process.argv.slice(2), 'DATA_DIR=./data npm run backup');
+  parseArgs(
+    z.array(z.string()).max(0, 'npm run backup takes no arguments (set DATA_DIR to choose the data folder)'),
+    process.argv.slice(2),
+    'DATA_DIR=./data npm run backup',
+  );
   const dataDir = dataDirFromEnv(process.env);
   const file = databaseFile(dataDir);
   if (!existsSync(file)) throw new UsageError(`No database at ${file}: is DATA_DIR right?`);
@@ -18,7 +22,8 @@ async function main() {
     const result = await takeBackup(source, dataDir);
     console.log(`Backup written to ${result.dir}`);
     console.log(`  integrity_check: ok, ${result.bookings} bookings, ${result.images} images`);
-    if (result.missingImages.length) console.log(`  warning: ${result.missingImages.length} image rows have no file: ${result.missingImages.slice(0, 5).join(', ')}`);
+    if (result.missingImages.length)
+      console.log(`  warning: ${result.missingImages.length} image rows have no file: ${result.missingImages.slice(0, 5).join(', ')}`);
     if (result.pruned.length) console.log(`  removed ${result.pruned.length} older backup(s): ${result.pruned.join(', ')}`);
   } finally {
     source.close();

@@ -80,7 +80,14 @@ export async function takeBackup(source: Database.Database, dataDir: string, now
     if (existsSync(imageDir(dataDir))) await cp(imageDir(dataDir), imageDir(temp), { recursive: true });
     else mkdirSync(imageDir(temp));
     const missingImages = missingImageFiles(verified, temp);
-    const manifest = { stamp, createdAt: new Date(time).toISOString(), integrity: 'ok', bookings: verified.bookings, images: verified.images.length, missingImages };
+    const manifest = {
+      stamp,
+      createdAt: new Date(time).toISOString(),
+      integrity: 'ok',
+      bookings: verified.bookings,
+      images: verified.images.length,
+      missingImages,
+    };
     writeFileSync(path.join(temp, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const dir = path.join(root, stamp);
     renameSync(temp, dir);

@@ -3,7 +3,9 @@ import { dataDirFromEnv, parseArgs, runCli } from './cli-args';
 import { RestoreError, restoreBackup } from './restore';
 
 const USAGE = 'DATA_DIR=./data npm run restore <DATA_DIR/backups/<stamp> folder, or the airline.sqlite inside it>';
-const ArgsSchema = z.tuple([z.string({ error: 'Name the backup to restore' }).trim().min(1, 'Name the backup to restore')], { error: 'Name exactly one backup to restore' });
+const ArgsSchema = z.tuple([z.string({ error: 'Name the backup to restore' }).trim().min(1, 'Name the backup to restore')], {
+  error: 'Name exactly one backup to restore',
+});
 
 /** `npm run restore FILE`: verifies the backup, refuses while the server runs, restores database and images. */
 async function main() {
@@ -12,7 +14,8 @@ async function main() {
   const result = await restoreBackup(source, dataDir);
   console.log(`Restored ${result.from} into ${dataDir}`);
   console.log(`  integrity_check: ok, ${result.bookings} bookings, ${result.images} images`);
-  if (result.missingImages.length) console.log(`  warning: ${result.missingImages.length} image rows have no file: ${result.missingImages.slice(0, 5).join(', ')}`);
+  if (result.missingImages.length)
+    console.log(`  warning: ${result.missingImages.length} image rows have no file: ${result.missingImages.slice(0, 5).join(', ')}`);
   if (result.previous) console.log(`  the data it replaced is kept in ${result.previous}`);
 }
 

@@ -49,13 +49,19 @@ export function verifyDatabase(file: string): Verified {
       throw new VerifyError(`${file} is not a readable SQLite database: ${(error as Error).message}`);
     }
     if (rows.length !== 1 || rows[0]?.integrity_check !== 'ok') {
-      throw new VerifyError(`integrity_check failed for ${file}: ${rows.map((r) => r.integrity_check).slice(0, 5).join('; ')}`);
+      throw new VerifyError(
+        `integrity_check failed for ${file}: ${rows
+          .map((r) => r.integrity_check)
+          .slice(0, 5)
+          .join('; ')}`,
+      );
     }
     const present = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name));
     const missing = expectedTables().filter((t) => !present.has(t));
     if (missing.length) throw new VerifyError(`${file} is not a SkyWay database: missing tables ${missing.join(', ')}`);
     const applied = (db.prepare('select max(created_at) as newest from __drizzle_migrations').get() as { newest: number | null }).newest ?? 0;
-    if (applied > newestKnownMigration()) throw new VerifyError(`${file} was written by a newer version of the app (unknown migrations); update the code first`);
+    if (applied > newestKnownMigration())
+      throw new VerifyError(`${file} was written by a newer version of the app (unknown migrations); update the code first`);
     const bookings = (db.prepare('select count(*) as n from bookings').get() as { n: number }).n;
     const uploads = db.prepare('select id, mime from images order by id').all() as { id: string; mime: string }[];
     const images = uploads.map((r) => r.id);

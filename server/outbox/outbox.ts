@@ -53,7 +53,16 @@ export class Outbox {
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
     const rows = tx
       .insert(events)
-      .values(effects.map((effect) => ({ effect: JSON.stringify(effect), createdAt: stamp, dueAt: stamp, attempts: 1, claimedBy: this.owner, claimedUntil: leaseEnd })))
+      .values(
+        effects.map((effect) => ({
+          effect: JSON.stringify(effect),
+          createdAt: stamp,
+          dueAt: stamp,
+          attempts: 1,
+          claimedBy: this.owner,
+          claimedUntil: leaseEnd,
+        })),
+      )
       .returning({ id: events.id })
       .all();
     return rows.map((row, index) => ({ id: row.id, effect: effects[index] as Effect }));
@@ -113,7 +122,14 @@ export class Outbox {
     if (!db.select({ id: events.id }).from(events).where(due).limit(1).get()) return [];
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
     return immediate(db, (tx) => {
-      const ids = tx.select({ id: events.id }).from(events).where(due).orderBy(asc(events.id)).limit(BATCH).all().map((row) => row.id);
+      const ids = tx
+        .select({ id: events.id })
+        .from(events)
+        .where(due)
+        .orderBy(asc(events.id))
+        .limit(BATCH)
+        .all()
+        .map((row) => row.id);
       if (ids.length === 0) return [];
       return tx
         .update(events)

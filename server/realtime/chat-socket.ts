@@ -35,5 +35,7 @@ export function attachChatEvents(ctx: AppContext, socket: RealtimeSocket): void 
 
   socket.on(CHAT_EVENTS.typing, typing(true));
   socket.on(CHAT_EVENTS.stopTyping, typing(false));
-  socket.on(CHAT_EVENTS.markAsRead, (raw: unknown) => withConversation(raw, (user, conversation) => void runMutation(ctx, markConversationRead, user, { conversationId: conversation.id })));
+  socket.on(CHAT_EVENTS.markAsRead, (raw: unknown) =>
+    withConversation(raw, (user, conversation) => void runMutation(ctx, markConversationRead, user, { conversationId: conversation.id })),
+  );
 }

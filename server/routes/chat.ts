@@ -64,7 +64,12 @@ export function chatRoutes(ctx: AppContext): Router {
   router.post('/messages/send', limits.chatSend, (req, res) => {
     const user = currentParticipant(req);
     const body = validate(MessageSendBodySchema, req.body);
-    const { message, created } = runMutation(ctx, sendMessage, user, { _id: body._id ?? randomUUID(), conversationId: body.conversationId, content: body.content, image: body.image });
+    const { message, created } = runMutation(ctx, sendMessage, user, {
+      _id: body._id ?? randomUUID(),
+      conversationId: body.conversationId,
+      content: body.content,
+      image: body.image,
+    });
     res.status(created ? 201 : 200).json(message);
   });
 

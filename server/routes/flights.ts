@@ -20,7 +20,12 @@ import { validate } from '../validate';
  */
 const LIMIT = `limit must be 1 to ${FLIGHT_PAGE_MAX}`;
 const FlightPagingQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000, 'page is too large').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page is too large')
+    .default(1),
   limit: z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(FLIGHT_PAGE_MAX, LIMIT).default(FLIGHT_PAGE_MAX),
 });
 

@@ -65,7 +65,11 @@ export function imageRoutes(ctx: AppContext): Router {
     authorize(uploadPermission(fields.kind, Boolean(fields.conversationId)), user);
     if (fields.conversationId) checkImageConversation(ctx.db, user, fields.conversationId);
     // Queue turns are counted per address: guests are cheap to make, addresses are not.
-    const image = await storeImage(ctx, req.file.buffer, fields.kind, { owner: user, queueKey: ipKeyGenerator(req.ip ?? 'unknown'), title: fields.title ?? null });
+    const image = await storeImage(ctx, req.file.buffer, fields.kind, {
+      owner: user,
+      queueKey: ipKeyGenerator(req.ip ?? 'unknown'),
+      title: fields.title ?? null,
+    });
     res.status(201).json({ message: 'Image uploaded', imageUrl: imageUrl(image.id), _id: image.id });
   });
 

@@ -1,6 +1,12 @@
 import { Router } from 'express';
 import { IdParamsSchema } from '../../sync/schemas/common';
-import { PaymentCreateBodySchema, PaymentListQuerySchema, PaymentReviewBodySchema, PaymentTokenParamsSchema, ReceiptBodySchema } from '../../sync/schemas/payment';
+import {
+  PaymentCreateBodySchema,
+  PaymentListQuerySchema,
+  PaymentReviewBodySchema,
+  PaymentTokenParamsSchema,
+  ReceiptBodySchema,
+} from '../../sync/schemas/payment';
 import type { AppContext } from '../context';
 import { whenWritable } from '../db/faults';
 import { caller, currentUser } from '../middleware/auth';

@@ -22,9 +22,7 @@ const CASES: DemoCase[] = [
 function pickFlight(flights: SeededFlight[], now: Date, days: number, originCode: string): SeededFlight {
   const target = now.getTime() + days * 86_400_000;
   const candidates = flights.filter((f) => f.originCode === originCode);
-  const best = candidates.reduce((a, b) =>
-    Math.abs(Date.parse(a.departureTime) - target) <= Math.abs(Date.parse(b.departureTime) - target) ? a : b,
-  );
+  const best = candidates.reduce((a, b) => (Math.abs(Date.parse(a.departureTime) - target) <= Math.abs(Date.parse(b.departureTime) - target) ? a : b));
   return best;
 }
 

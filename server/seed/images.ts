@@ -23,7 +23,9 @@ function scene(sky: string[], sea: string): string {
 /** Home-page destination images, drawn as vector scenes and stored like any upload. */
 export async function seedImages(ctx: AppContext): Promise<void> {
   for (const d of DESTINATIONS) {
-    const png = await sharp(Buffer.from(scene(d.sky, d.sea))).png().toBuffer();
+    const png = await sharp(Buffer.from(scene(d.sky, d.sea)))
+      .png()
+      .toBuffer();
     await storeImage(ctx, png, 'marketing', { owner: null, queueKey: 'seed', title: d.title });
   }
 }

@@ -37,13 +37,23 @@ export async function seedIfEmpty(ctx: AppContext): Promise<string[]> {
   immediate(ctx.db, (tx) => {
     const version = nextVersion(tx);
     const user = { createdAt: stamp, updatedAt: stamp, version, emailVerifiedAt: stamp };
-    tx.insert(users).values({ ...user, id: randomUUID(), fullName: 'SkyWay Admin', email: ctx.env.ADMIN_EMAIL, passwordHash: adminHash, role: 'admin' }).run();
+    tx.insert(users)
+      .values({ ...user, id: randomUUID(), fullName: 'SkyWay Admin', email: ctx.env.ADMIN_EMAIL, passwordHash: adminHash, role: 'admin' })
+      .run();
     const data = { ...DEFAULT_SETTINGS, mail: { ...DEFAULT_SETTINGS.mail, password: randomBytes(12).toString('hex') } };
     tx.insert(settings).values({ id: 1, data, updatedAt: stamp, version }).run();
     if (!demo) return;
     const travellerId = randomUUID();
     tx.insert(users)
-      .values({ ...user, id: travellerId, fullName: 'Ada Okafor', email: DEMO_TRAVELLER_EMAIL, passwordHash: travellerHash, mobile: '+44 7700 900123', nationality: 'Nigeria' })
+      .values({
+        ...user,
+        id: travellerId,
+        fullName: 'Ada Okafor',
+        email: DEMO_TRAVELLER_EMAIL,
+        passwordHash: travellerHash,
+        mobile: '+44 7700 900123',
+        nationality: 'Nigeria',
+      })
       .run();
     const seededFlights = seedFlights(tx, seedAirports(tx, stamp, version), now, version);
     seedDemoBookings(tx, travellerId, DEMO_TRAVELLER_EMAIL, seededFlights, now, version);

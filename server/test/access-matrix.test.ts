@@ -31,12 +31,24 @@ type Call = { path?: string; body?: unknown; token?: string | null };
 type HttpRule = { kind: 'http'; permission: Permission; expect: Expect; call: (w: World, role: Role) => Call | Promise<Call> };
 /** refused: no connection without a valid token; ignored: no effect; delivered: the event takes effect. */
 type SocketOutcome = 'refused' | 'ignored' | 'delivered';
-type SocketRule = { kind: 'socket'; permission: Permission; expect: Record<Role, SocketOutcome>; probe: (w: World, socket: Socket, event: string) => Promise<boolean> };
+type SocketRule = {
+  kind: 'socket';
+  permission: Permission;
+  expect: Record<Role, SocketOutcome>;
+  probe: (w: World, socket: Socket, event: string) => Promise<boolean>;
+};
 
 /** The callers of the matrix as the policies see them; the object the calls name is the owner's. */
 const OWNER_ID = 'owner';
-const ACTORS: Record<Role, Actor> = { anonymous: undefined, guest: { id: 'guest', role: 'guest' }, other: { id: 'other', role: 'user' }, owner: { id: OWNER_ID, role: 'user' }, admin: { id: 'admin', role: 'admin' } };
-const outcomes = (permission: Permission) => Object.fromEntries(ROLES.map((role) => [role, decide(permission, ACTORS[role], OWNER_ID)])) as Record<Role, Outcome>;
+const ACTORS: Record<Role, Actor> = {
+  anonymous: undefined,
+  guest: { id: 'guest', role: 'guest' },
+  other: { id: 'other', role: 'user' },
+  owner: { id: OWNER_ID, role: 'user' },
+  admin: { id: 'admin', role: 'admin' },
+};
+const outcomes = (permission: Permission) =>
+  Object.fromEntries(ROLES.map((role) => [role, decide(permission, ACTORS[role], OWNER_ID)])) as Record<Role, Outcome>;
 
 /**
  * A route under `permission`: a caller it lets in gets `answer` (or the business rule's status in
@@ -51,7 +63,9 @@ function http(permission: Permission, answer: number | number[], call: HttpRule[
 /** A socket event about the owner's conversation: no token is no connection, a refusal drops the event. */
 function socketEvent(permission: Permission, probe: SocketRule['probe']): SocketRule {
   const decided = outcomes(permission);
-  const expect = Object.fromEntries(ROLES.map((role) => [role, decided[role] === ALLOW ? 'delivered' : decided[role] === 401 ? 'refused' : 'ignored'])) as Record<Role, SocketOutcome>;
+  const expect = Object.fromEntries(
+    ROLES.map((role) => [role, decided[role] === ALLOW ? 'delivered' : decided[role] === 401 ? 'refused' : 'ignored']),
+  ) as Record<Role, SocketOutcome>;
   return { kind: 'socket', permission, expect, probe };
 }
 
@@ -85,7 +99,9 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'GET /flights/lowest-fares': http('public', 200, () => ({ path: '/flights/lowest-fares?from=LOS&to=LHR&date=2031-05-13' })),
   'GET /flights/:id': http('public', 200, (w) => ({ path: `/flights/${w.someFlight()._id}` })),
   'GET /flights/:id/seat': http('public', 200, (w) => ({ path: `/flights/${w.someFlight()._id}/seat` })),
-  'POST /flights': http('catalogue.edit', 201, () => ({ body: { origin: 'LOS', destination: 'LHR', departureTime: '2031-03-01T10:00:00Z', arrivalTime: '2031-03-01T16:30:00Z', price: 510 } })),
+  'POST /flights': http('catalogue.edit', 201, () => ({
+    body: { origin: 'LOS', destination: 'LHR', departureTime: '2031-03-01T10:00:00Z', arrivalTime: '2031-03-01T16:30:00Z', price: 510 },
+  })),
   'PUT /flights/:id': http('catalogue.edit', 200, (w) => ({ path: `/flights/${w.newFlight()}`, body: { price: 555 } })),
   'DELETE /flights/:id': http('catalogue.edit', 200, (w) => ({ path: `/flights/${w.newFlight()}` })),
   'GET /settings': http('public', 200),
@@ -93,7 +109,9 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   // Images: marketing ones are public; a receipt only for its owner and admins
   'GET /images': http('public', 200),
   'GET /images/:id': http('image.read', 200, async (w) => ({ path: `/images/${await w.receipt()}` })),
-  'POST /images': http('image.upload.receipt', 201, async (w) => ({ body: imageForm(await makeImage(30 + w.unique(), 20), 'r.png', 'image/png', { kind: 'receipt' }) })),
+  'POST /images': http('image.upload.receipt', 201, async (w) => ({
+    body: imageForm(await makeImage(30 + w.unique(), 20), 'r.png', 'image/png', { kind: 'receipt' }),
+  })),
   // Bookings
   'GET /bookings/user': http('account', 200),
   'GET /bookings': http('backOffice', 200),
@@ -108,7 +126,10 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'GET /payments/user': http('account', 200),
   'GET /payments': http('backOffice', 200),
   'GET /payments/token/:token': http('payment.read', 200, async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}` })),
-  'PUT /payments/token/:token': http('payment.claim', 200, async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}`, body: { image: `/api/images/${await w.receipt()}` } })),
+  'PUT /payments/token/:token': http('payment.claim', 200, async (w) => ({
+    path: `/payments/token/${(await w.booking()).accessKey}`,
+    body: { image: `/api/images/${await w.receipt()}` },
+  })),
   'GET /payments/:id': http('payment.read', 200, async (w) => ({ path: `/payments/${(await w.booking()).paymentId}` })),
   'POST /payments/:id/paid': http('payment.claim', 200, async (w) => ({ path: `/payments/${(await w.booking('crypto')).paymentId}/paid` })),
   'PUT /payments/:id': http('payment.review', 200, async (w) => ({ path: `/payments/${(await w.booking()).paymentId}`, body: { status: 'successful' } })),
@@ -128,8 +149,13 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   // Admins are the support side: they answer conversations, they do not open one.
   'POST /messages/conversations/start': http('conversation.start', [200, 201], () => ({ body: { type: 'Support' } })),
   'GET /messages/conversations/:type': http('conversation.list', 200, () => ({ path: '/messages/conversations/Support' })),
-  'PUT /messages/conversations/:conversationId/read': http('conversation.markRead', 200, async (w) => ({ path: `/messages/conversations/${await w.conversation()}/read` })),
-  'PUT /messages/conversations/:conversationId/status': http('conversation.setStatus', 200, async (w) => ({ path: `/messages/conversations/${await w.conversation()}/status`, body: { status: 'open' } })),
+  'PUT /messages/conversations/:conversationId/read': http('conversation.markRead', 200, async (w) => ({
+    path: `/messages/conversations/${await w.conversation()}/read`,
+  })),
+  'PUT /messages/conversations/:conversationId/status': http('conversation.setStatus', 200, async (w) => ({
+    path: `/messages/conversations/${await w.conversation()}/status`,
+    body: { status: 'open' },
+  })),
   'POST /messages/send': http('message.send', 201, async (w) => ({ body: { conversationId: await w.conversation(), content: 'Is my seat confirmed?' } })),
   'GET /messages/:conversationId': http('conversation.read', 200, async (w) => ({ path: `/messages/${await w.conversation()}` })),
   // Socket events, about the owner's conversation
@@ -168,7 +194,11 @@ class World {
     this.tokens.admin = await login(this.server.url, ADMIN.email, ADMIN.password);
     this.ids.admin = (this.server.ctx.sqlite.prepare("select id from users where role = 'admin'").get() as { id: string }).id;
     const from = new Date(Date.now() + 5 * 86_400_000).toISOString();
-    const ids = (this.server.ctx.sqlite.prepare("select id from flights where departure_time > ? and status = 'scheduled' order by departure_time limit 12").all(from) as { id: string }[]).map((r) => r.id);
+    const ids = (
+      this.server.ctx.sqlite.prepare("select id from flights where departure_time > ? and status = 'scheduled' order by departure_time limit 12").all(from) as {
+        id: string;
+      }[]
+    ).map((r) => r.id);
     this.flights = await Promise.all(ids.map(async (id) => (await client(this.server.url).get<Flight>(`/api/flights/${id}`)).body));
     this.observer = new Database(path.join(this.server.dataDir, 'airline.sqlite'), { readonly: true });
   }
@@ -184,7 +214,10 @@ class World {
   }
   /** A new support guest: a fresh identity with no conversation yet. */
   async guest(): Promise<{ token: string; id: string }> {
-    const res = await client(this.server.url).post<{ guestUser: { token: string; _id: string } }>('/api/users/login-guest', { email: `matrix-guest-${this.unique()}@example.com`, fullName: 'Matrix Guest' });
+    const res = await client(this.server.url).post<{ guestUser: { token: string; _id: string } }>('/api/users/login-guest', {
+      email: `matrix-guest-${this.unique()}@example.com`,
+      fullName: 'Matrix Guest',
+    });
     const { token, _id } = ok(res, 201).guestUser;
     return { token, id: _id };
   }
@@ -219,7 +252,13 @@ class World {
   airportBody() {
     const n = this.unique();
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    return { name: `Matrix Field ${n}`, code: `Q${letters[Math.floor(n / 26) % 26] ?? 'A'}${letters[n % 26] ?? 'A'}`, city: 'Matrix', country: 'Nowhere', timeZone: 'UTC' };
+    return {
+      name: `Matrix Field ${n}`,
+      code: `Q${letters[Math.floor(n / 26) % 26] ?? 'A'}${letters[n % 26] ?? 'A'}`,
+      city: 'Matrix',
+      country: 'Nowhere',
+      timeZone: 'UTC',
+    };
   }
   async airport(): Promise<string> {
     const res = await this.api('admin').post<{ airport: { _id: string } }>('/api/airports', this.airportBody());
@@ -227,16 +266,28 @@ class World {
   }
   newFlight(): string {
     const departure = new Date(Date.now() + (30 + this.unique()) * 86_400_000);
-    return insertFlight(this.server, { origin: 'LOS', destination: 'LHR', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(), price: 400 })._id;
+    return insertFlight(this.server, {
+      origin: 'LOS',
+      destination: 'LHR',
+      departureTime: departure.toISOString(),
+      arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(),
+      price: 400,
+    })._id;
   }
   /** A fresh pending booking of the owner's. */
   async booking(method: 'bank_transfer' | 'crypto' = 'bank_transfer') {
-    const res = await this.api('owner').post<{ booking: { _id: string; bookingId: string }; payment: { _id: string }; link: string }>('/api/payments', this.paymentBody({ paymentMethod: method, ...(method === 'crypto' ? { cryptoName: 'BTC' } : {}) }));
+    const res = await this.api('owner').post<{ booking: { _id: string; bookingId: string }; payment: { _id: string }; link: string }>(
+      '/api/payments',
+      this.paymentBody({ paymentMethod: method, ...(method === 'crypto' ? { cryptoName: 'BTC' } : {}) }),
+    );
     const body = ok(res, 201);
     return { bookingId: body.booking._id, reference: body.booking.bookingId, paymentId: body.payment._id, accessKey: body.link.split('/').pop() ?? '' };
   }
   async receipt(): Promise<string> {
-    const res = await this.api('owner').post<{ _id: string }>('/api/images', imageForm(await makeImage(40 + this.unique(), 30), 'r.png', 'image/png', { kind: 'receipt' }));
+    const res = await this.api('owner').post<{ _id: string }>(
+      '/api/images',
+      imageForm(await makeImage(40 + this.unique(), 30), 'r.png', 'image/png', { kind: 'receipt' }),
+    );
     return ok(res, 201)._id;
   }
   private async approve(paymentId: string) {
@@ -245,7 +296,13 @@ class World {
   /** A confirmed booking on a flight leaving in a day: inside the check-in window. */
   async confirmedSoon(): Promise<string> {
     const departure = new Date(Date.now() + 24 * 3_600_000 + this.unique() * 60_000);
-    const flight = insertFlight(this.server, { origin: 'LHR', destination: 'LOS', departureTime: departure.toISOString(), arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(), price: 300 });
+    const flight = insertFlight(this.server, {
+      origin: 'LHR',
+      destination: 'LOS',
+      departureTime: departure.toISOString(),
+      arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(),
+      price: 300,
+    });
     const res = await this.api('owner').post<{ booking: { _id: string }; payment: { _id: string } }>('/api/payments', paymentBody(flight, ['A1']));
     const body = ok(res, 201);
     await this.approve(body.payment._id);
@@ -320,7 +377,8 @@ class World {
     const conversationId = await this.conversation();
     ok(await this.api('owner').post('/api/messages/send', { conversationId, content: 'from the owner' }), 201);
     ok(await this.api('admin').post('/api/messages/send', { conversationId, content: 'from support' }), 201);
-    const unread = () => (this.observer?.prepare('select count(*) as n from messages where conversation_id = ? and read_at is null').get(conversationId) as { n: number }).n;
+    const unread = () =>
+      (this.observer?.prepare('select count(*) as n from messages where conversation_id = ? and read_at is null').get(conversationId) as { n: number }).n;
     const before = unread();
     sender.emit(event, { conversationId });
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -361,7 +419,12 @@ describe('access matrix', () => {
     const events = listening ? socketEventNames(listening).map((e) => `socket ${e}`) : [];
     probe.close();
     const unknown = [...routes, ...events].filter((key) => !(key in ACCESS));
-    expect(unknown.map((key) => `${key.startsWith('socket ') ? 'socket event' : 'route'} ${key.replace(/^socket /, '')} has no access rule (add it to ACCESS in server/test/access-matrix.test.ts)`)).toEqual([]);
+    expect(
+      unknown.map(
+        (key) =>
+          `${key.startsWith('socket ') ? 'socket event' : 'route'} ${key.replace(/^socket /, '')} has no access rule (add it to ACCESS in server/test/access-matrix.test.ts)`,
+      ),
+    ).toEqual([]);
 
     const mismatches: string[] = [];
     for (const key of [...routes, ...events]) {
@@ -374,15 +437,26 @@ describe('access matrix', () => {
           const token = call.token === null ? undefined : (call.token ?? world.tokens[role]);
           const api = client(server.url, token);
           const url = `/api${call.path ?? route}`;
-          const res = method === 'GET' ? await api.get(url) : method === 'POST' ? await api.post(url, call.body ?? {}) : method === 'PUT' ? await api.put(url, call.body ?? {}) : await api.delete(url, call.body ?? {});
+          const res =
+            method === 'GET'
+              ? await api.get(url)
+              : method === 'POST'
+                ? await api.post(url, call.body ?? {})
+                : method === 'PUT'
+                  ? await api.put(url, call.body ?? {})
+                  : await api.delete(url, call.body ?? {});
           const expected = [rule.expect[role]].flat();
-          if (!expected.includes(res.status)) mismatches.push(`${key} (${rule.permission}) as ${role}: expected ${expected.join(' or ')}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          if (!expected.includes(res.status))
+            mismatches.push(
+              `${key} (${rule.permission}) as ${role}: expected ${expected.join(' or ')}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`,
+            );
         } else {
           const event = key.replace(/^socket /, '');
           const { socket, error } = await world.socket(role);
           const outcome: SocketOutcome = error ? 'refused' : (await rule.probe(world, socket, event)) ? 'delivered' : 'ignored';
           socket.close();
-          if (outcome !== rule.expect[role]) mismatches.push(`${key} (${rule.permission}) as ${role}: expected ${rule.expect[role]}, got ${outcome}${error ? ` (${error})` : ''}`);
+          if (outcome !== rule.expect[role])
+            mismatches.push(`${key} (${rule.permission}) as ${role}: expected ${rule.expect[role]}, got ${outcome}${error ? ` (${error})` : ''}`);
         }
       }
     }

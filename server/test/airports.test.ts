@@ -33,7 +33,10 @@ describe('airports', () => {
   it('anonymous callers get 401 and ordinary users 403 on every write, and nothing is written', async () => {
     const [lhr] = (await client(server.url).get<Airport[]>('/api/airports')).body;
     const before = snapshot(server);
-    for (const [api, status] of [[client(server.url), 401], [user, 403]] as const) {
+    for (const [api, status] of [
+      [client(server.url), 401],
+      [user, 403],
+    ] as const) {
       expect((await api.post('/api/airports', NEW)).status).toBe(status);
       expect((await api.put('/api/airports', { id: lhr?._id, name: 'Hacked' })).status).toBe(status);
       expect((await api.delete('/api/airports', { id: lhr?._id })).status).toBe(status);

@@ -107,7 +107,9 @@ describe('auth: register, login, lockout, logout-all', () => {
     const checks = vi.spyOn(argon2, 'verify');
     try {
       const answers = await Promise.all(
-        Array.from({ length: 25 }, (_, i) => client(server.url).post('/api/auths/login', { email, password: `Wrong-pass-${i}` }, { headers: { 'x-forwarded-for': '203.0.113.25' } })),
+        Array.from({ length: 25 }, (_, i) =>
+          client(server.url).post('/api/auths/login', { email, password: `Wrong-pass-${i}` }, { headers: { 'x-forwarded-for': '203.0.113.25' } }),
+        ),
       );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(10);
@@ -159,7 +161,11 @@ describe('auth: register, login, lockout, logout-all', () => {
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     for (const token of [`${header}.${payload}.forged`, none, 'not-a-jwt']) {
       expectError(await client(server.url, token).get('/api/users'), 401, 'Please sign in to continue');
-      expectError(await client(server.url, token).post('/api/airports', { name: 'X', code: 'XXA', city: 'X', country: 'X' }), 401, 'Please sign in to continue');
+      expectError(
+        await client(server.url, token).post('/api/airports', { name: 'X', code: 'XXA', city: 'X', country: 'X' }),
+        401,
+        'Please sign in to continue',
+      );
     }
   });
 });

@@ -171,7 +171,7 @@ describe('restore', () => {
       const image = before.images[0] ?? '';
       const adminApi = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
       expect((await adminApi.get(`/api/images/${image}`)).status).toBe(200);
-      expect(((await adminApi.get<unknown[]>('/api/bookings?limit=100')).headers.get('x-total-count'))).toBe(String(before.bookings));
+      expect((await adminApi.get<unknown[]>('/api/bookings?limit=100')).headers.get('x-total-count')).toBe(String(before.bookings));
     } finally {
       await server.close();
     }

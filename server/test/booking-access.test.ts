@@ -7,7 +7,8 @@ import { actors, activeSeats, book, expectAnswer, traveller, upcomingFlight, typ
 function expectNoData(res: Answer, status: number, created: Created, message?: string): void {
   expectAnswer(res, status, message);
   const text = JSON.stringify(res.body);
-  for (const secret of [created.booking.bookingId, created.booking.email, created.booking.travellers[0]?.passportNumber ?? '?']) expect(text).not.toContain(secret);
+  for (const secret of [created.booking.bookingId, created.booking.email, created.booking.travellers[0]?.passportNumber ?? '?'])
+    expect(text).not.toContain(secret);
 }
 
 describe('bookings and admin routes: anonymous 401, another user 404 (403 on admin routes), owner and admin OK', () => {

@@ -104,7 +104,10 @@ describe('admin booking list and public tracking', () => {
     expectAnswer(trip, 201);
     for (const flightNumber of [out.flightNumber, back.flightNumber]) {
       const res = await who.admin.get<Booking[]>(`/api/bookings?limit=100&search=${flightNumber}`);
-      expect(res.body.map((b) => b._id), flightNumber).toContain(trip.body.booking._id);
+      expect(
+        res.body.map((b) => b._id),
+        flightNumber,
+      ).toContain(trip.body.booking._id);
     }
   });
 });

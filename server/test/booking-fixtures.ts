@@ -150,7 +150,9 @@ export function flightAt(server: TestServer, from: string, to: string, departure
 
 /** Uploads a real PNG as `api`'s image of that kind and answers its URL. */
 export async function uploadedImageUrl(api: Api, kind: 'receipt' | 'avatar'): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('kind', kind);
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
@@ -183,10 +185,12 @@ export function readDb<T>(server: TestServer, read: (db: Database.Database) => T
 export type AllocationRow = { flight_id: string; seat_label: string; state: string; hold_expires_at: string | null };
 
 export function allocationsOf(server: TestServer, bookingId: string): AllocationRow[] {
-  return readDb(server, (db) =>
-    db
-      .prepare('select flight_id, seat_label, state, hold_expires_at from seat_allocations where booking_id = ? order by flight_id, seat_label')
-      .all(bookingId) as AllocationRow[],
+  return readDb(
+    server,
+    (db) =>
+      db
+        .prepare('select flight_id, seat_label, state, hold_expires_at from seat_allocations where booking_id = ? order by flight_id, seat_label')
+        .all(bookingId) as AllocationRow[],
   );
 }
 

@@ -40,7 +40,14 @@ describe('bookings mail only their account, and tracking hides passports', () =>
       `Booking ${refused.booking.bookingId} is cancelled`,
       `Flight ${flight.flightNumber} is delayed`,
     ];
-    await expect.poll(async () => (await mails()).filter((m) => m.to === who.ownerEmail).map((m) => m.subject).sort()).toEqual(expected.sort());
+    await expect
+      .poll(async () =>
+        (await mails())
+          .filter((m) => m.to === who.ownerEmail)
+          .map((m) => m.subject)
+          .sort(),
+      )
+      .toEqual(expected.sort());
     expect((await mails()).filter((m) => m.to === STRANGER)).toEqual([]);
     expect(confirmed.booking.email).toBe(STRANGER);
   });
@@ -54,7 +61,8 @@ describe('bookings mail only their account, and tracking hides passports', () =>
       expectAnswer(await who.other.put(`/api/bookings/${one}/cancel`), 200);
       const clientId = randomUUID();
       const cancel = (id: number, bookingId: string | undefined) => ({ id, name: 'cancelBooking', args: { bookingId } });
-      const push = (mutations: ReturnType<typeof cancel>[]) => who.other.post<{ lastMutationId: number }>('/api/sync/push', { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
+      const push = (mutations: ReturnType<typeof cancel>[]) =>
+        who.other.post<{ lastMutationId: number }>('/api/sync/push', { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
       const first = await push([cancel(1, two), cancel(2, three)]);
       expectAnswer(first, 200);
       expect(first.body.lastMutationId).toBe(1);

@@ -68,7 +68,15 @@ describe('support chat over REST', () => {
     const guest = await loginGuest(server.url);
     const created = await guest.api.post<Conversation>('/api/messages/conversations/start', { type: 'Support' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ type: 'Support', status: 'open', otherUser: { fullName: 'SkyWay Support' }, isGuest: true, lastMessage: null, unreadCount: 0, userId: guest._id });
+    expect(created.body).toMatchObject({
+      type: 'Support',
+      status: 'open',
+      otherUser: { fullName: 'SkyWay Support' },
+      isGuest: true,
+      lastMessage: null,
+      unreadCount: 0,
+      userId: guest._id,
+    });
     const again = await guest.api.post<Conversation>('/api/messages/conversations/start', {});
     expect(again.status).toBe(200);
     expect(again.body._id).toBe(created.body._id);
@@ -162,7 +170,9 @@ describe('support chat over REST', () => {
     const before = encodeURIComponent(newest.messages[0]?.createdAt ?? '');
     const older = (await guest.api.get<MessagePage>(`/api/messages/${conversation._id}?limit=2&before=${before}`)).body;
     expect(older.messages.map((m) => m.content)).toEqual(['message 2', 'message 3']);
-    const oldest = (await guest.api.get<MessagePage>(`/api/messages/${conversation._id}?limit=2&before=${encodeURIComponent(older.messages[0]?.createdAt ?? '')}`)).body;
+    const oldest = (
+      await guest.api.get<MessagePage>(`/api/messages/${conversation._id}?limit=2&before=${encodeURIComponent(older.messages[0]?.createdAt ?? '')}`)
+    ).body;
     expect(oldest).toMatchObject({ hasMore: false, messages: [{ content: 'message 1' }] });
     expectInvalid(await guest.api.get(`/api/messages/${conversation._id}?limit=1000`), 'Too big: expected number to be <=100');
   });
@@ -231,7 +241,11 @@ describe('support chat over REST', () => {
     try {
       await send(guest.api, conversation._id, 'one');
       await send(guest.api, conversation._id, 'two');
-      expectError(await guest.api.post('/api/messages/send', { conversationId: conversation._id, content: 'three' }), 429, 'You are sending messages too quickly. Please wait a minute and try again.');
+      expectError(
+        await guest.api.post('/api/messages/send', { conversationId: conversation._id, content: 'three' }),
+        429,
+        'You are sending messages too quickly. Please wait a minute and try again.',
+      );
       await send(other.api, otherConversation._id, 'each caller is counted on its own');
     } finally {
       setRateLimits(server.ctx, { chatSend: 1_000 });

@@ -22,7 +22,12 @@ export async function startSupport(api: ReturnType<typeof client>): Promise<Conv
   return res.body;
 }
 
-export async function send(api: ReturnType<typeof client>, conversationId: string, content: string, extra: { _id?: string; image?: string } = {}): Promise<Message> {
+export async function send(
+  api: ReturnType<typeof client>,
+  conversationId: string,
+  content: string,
+  extra: { _id?: string; image?: string } = {},
+): Promise<Message> {
   const res = await api.post<Message>('/api/messages/send', { conversationId, content, type: 'Support', ...extra });
   expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
   return res.body;
@@ -30,7 +35,10 @@ export async function send(api: ReturnType<typeof client>, conversationId: strin
 
 /** Uploads a chat image for a conversation (guests must name one of theirs) and answers its URL. */
 export async function uploadChatImage(api: ReturnType<typeof client>, conversationId: string, shade = 0): Promise<string> {
-  const res = await api.post<{ imageUrl: string }>('/api/images', imageForm(await makeImage(64 + shade, 48), 'photo.png', 'image/png', { kind: 'chat', conversationId }));
+  const res = await api.post<{ imageUrl: string }>(
+    '/api/images',
+    imageForm(await makeImage(64 + shade, 48), 'photo.png', 'image/png', { kind: 'chat', conversationId }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.imageUrl;
 }

@@ -79,7 +79,7 @@ describe('a support reply to an offline guest is e-mailed, at most once per conv
     await send(admin, conversation._id, 'We are still here if you need us.');
     const mails = await expectMails(email, 2);
     expect(mails[1]?.raw).toContain('We are still here if you need us.');
-    const stored = readDb(server, (db) => db.prepare("select count(*) as n from mail_outbox where \"to\" = ? and status = 'sent'").get(email) as { n: number });
+    const stored = readDb(server, (db) => db.prepare('select count(*) as n from mail_outbox where "to" = ? and status = \'sent\'').get(email) as { n: number });
     expect(stored.n).toBe(2);
   });
 

@@ -121,7 +121,11 @@ describe('support chat over socket.io', () => {
     expect((await guest.api.get<Conversation[]>('/api/messages/conversations/Support')).body[0]?.unreadCount).toBe(0);
 
     await sleep(SETTLE_MS);
-    expect(chatEvents(guestSocket).filter((h) => h.event === 'typing').map((h) => (h.payload as { userId: string }).userId)).toEqual([adminId]);
+    expect(
+      chatEvents(guestSocket)
+        .filter((h) => h.event === 'typing')
+        .map((h) => (h.payload as { userId: string }).userId),
+    ).toEqual([adminId]);
     expect(otherSocket.heard).toEqual([]);
   });
 
@@ -131,7 +135,8 @@ describe('support chat over socket.io', () => {
     const clientId = randomUUID();
     const _id = randomUUID();
     const args = { _id, conversationId: conversation._id, content: 'sent from the outbox', image: null };
-    const push = (id: number) => guest.api.post<{ lastMutationId: number }>('/api/sync/push', { clientId, schemaVersion: 1, mutations: [{ id, name: 'sendMessage', args }] });
+    const push = (id: number) =>
+      guest.api.post<{ lastMutationId: number }>('/api/sync/push', { clientId, schemaVersion: 1, mutations: [{ id, name: 'sendMessage', args }] });
     expect((await push(1)).body.lastMutationId).toBe(1);
     expect(await heardEvent(adminSocket, 'message', withId(_id))).toMatchObject({ content: 'sent from the outbox', sender: guest._id });
     expect((await push(1)).body.lastMutationId).toBe(1);

@@ -16,7 +16,11 @@ export type ChildServer = { url: string; port: number; dataDir: string; proc: Ch
  * to the environment (a load test lifts the rate limits); `logFile` takes the child's stdout and stderr
  * instead of the test's pipes (a disk test puts the log on the disk it fills).
  */
-export async function startChild(dataDir: string, port: number, options: { timeoutMs?: number; env?: Record<string, string>; logFile?: string } = {}): Promise<ChildServer> {
+export async function startChild(
+  dataDir: string,
+  port: number,
+  options: { timeoutMs?: number; env?: Record<string, string>; logFile?: string } = {},
+): Promise<ChildServer> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const log = options.logFile === undefined ? 'pipe' : openSync(options.logFile, 'a');
   const proc = spawn(TSX, ['server/main.ts'], {

@@ -4,7 +4,17 @@ import { formatMoney } from '../../sync/money';
 import { CLASS_FARE_RANGE, ECONOMY_FARE_BASE, type AdminSettings, type PublicSettings } from '../../sync/schemas/settings';
 import { expectInvalid, snapshot } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
-import { actors, countRows, expectAnswer, paymentBody, roundTripBody, upcomingFlight, type Actors, type Created, type PaymentWithInstructions } from './booking-fixtures';
+import {
+  actors,
+  countRows,
+  expectAnswer,
+  paymentBody,
+  roundTripBody,
+  upcomingFlight,
+  type Actors,
+  type Created,
+  type PaymentWithInstructions,
+} from './booking-fixtures';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const dollars = (amount: number) => amount / 100;
@@ -22,7 +32,14 @@ describe('class fares: the Economy price times the class ratio, charged by the s
   /** The admin's whole settings body with new class fares. */
   async function putClassFares(classFares: Record<string, unknown>) {
     const saved = (await who.admin.get<AdminSettings>('/api/settings')).body;
-    const body = { bankingInfo: saved.bankingInfo, cryptoInfo: saved.cryptoInfo, cashApp: saved.cashApp, mail: { name: saved.mail.name }, whatsApp: saved.whatsApp, classFares };
+    const body = {
+      bankingInfo: saved.bankingInfo,
+      cryptoInfo: saved.cryptoInfo,
+      cashApp: saved.cashApp,
+      mail: { name: saved.mail.name },
+      whatsApp: saved.whatsApp,
+      classFares,
+    };
     return who.admin.put<{ settings: AdminSettings }>('/api/settings', body);
   }
 
@@ -46,7 +63,10 @@ describe('class fares: the Economy price times the class ratio, charged by the s
     const outbound = await upcomingFlight(server.url, 'LOS', 'LHR', 10);
     const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 13);
     const total = (classFareCents(cents(outbound.price), 4) + classFareCents(cents(inbound.price), 4)) * 2;
-    const res = await who.owner.post<Created>('/api/payments', roundTripBody(outbound, inbound, ['F1', 'F2'], ['F3', 'F4'], { classType: 'First Class', amount: dollars(total) }));
+    const res = await who.owner.post<Created>(
+      '/api/payments',
+      roundTripBody(outbound, inbound, ['F1', 'F2'], ['F3', 'F4'], { classType: 'First Class', amount: dollars(total) }),
+    );
     expectAnswer(res, 201);
     expect(cents(res.body.payment.amount)).toBe(total);
   });
@@ -63,14 +83,24 @@ describe('class fares: the Economy price times the class ratio, charged by the s
   it('a new ratio prices the next booking; a held booking keeps the total it was made at', async () => {
     const flight = await upcomingFlight(server.url, 'LOS', 'ABV', 8);
     const economy = cents(flight.price);
-    const first = await who.owner.post<Created>('/api/payments', paymentBody(flight, ['F1'], { classType: 'Business', amount: dollars(classFareCents(economy, 2.5)) }));
+    const first = await who.owner.post<Created>(
+      '/api/payments',
+      paymentBody(flight, ['F1'], { classType: 'Business', amount: dollars(classFareCents(economy, 2.5)) }),
+    );
     expectAnswer(first, 201);
     const saved = await putClassFares({ Economy: 1, 'Premium Economy': 1.5, Business: 3, 'First Class': 5 });
     expectAnswer(saved, 200);
     expect(saved.body.settings.classFares).toEqual({ Economy: 1, 'Premium Economy': 1.5, Business: 3, 'First Class': 5 });
     const stale = await who.other.post('/api/payments', paymentBody(flight, ['F2'], { classType: 'Business', amount: dollars(classFareCents(economy, 2.5)) }));
-    expectAnswer(stale, 409, `The fare is ${formatMoney(classFareCents(economy, 3))}, not ${formatMoney(classFareCents(economy, 2.5))}. Please review the booking and try again.`);
-    const fresh = await who.other.post<Created>('/api/payments', paymentBody(flight, ['F2'], { classType: 'Business', amount: dollars(classFareCents(economy, 3)) }));
+    expectAnswer(
+      stale,
+      409,
+      `The fare is ${formatMoney(classFareCents(economy, 3))}, not ${formatMoney(classFareCents(economy, 2.5))}. Please review the booking and try again.`,
+    );
+    const fresh = await who.other.post<Created>(
+      '/api/payments',
+      paymentBody(flight, ['F2'], { classType: 'Business', amount: dollars(classFareCents(economy, 3)) }),
+    );
     expectAnswer(fresh, 201);
     const held = await who.owner.get<PaymentWithInstructions>(`/api/payments/${first.body.payment._id}`);
     expect(cents(held.body.amount)).toBe(classFareCents(economy, 2.5));

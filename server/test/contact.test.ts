@@ -15,12 +15,15 @@ describe('contact form', () => {
   afterAll(() => server.stop());
 
   const mails = () => readDb(server, (db) => db.prepare('select "to", subject, text, html from mail_outbox order by id').all() as MailRow[]);
-  const messages = () => readDb(server, (db) => db.prepare('select user_id, name, email, mobile, message from contact_messages order by created_at').all() as MessageRow[]);
+  const messages = () =>
+    readDb(server, (db) => db.prepare('select user_id, name, email, mobile, message from contact_messages order by created_at').all() as MessageRow[]);
 
   it('stores the message and mails the operator a copy', async () => {
     const res = await client(server.url).post('/api/contact', message);
     expect(res.status).toBe(201);
-    expect(messages()).toEqual([{ user_id: null, name: 'Ada Lovelace', email: 'ada@example.test', mobile: '+44 20 7946 0000', message: 'Can I bring a bicycle?' }]);
+    expect(messages()).toEqual([
+      { user_id: null, name: 'Ada Lovelace', email: 'ada@example.test', mobile: '+44 20 7946 0000', message: 'Can I bring a bicycle?' },
+    ]);
     const mail = mails().at(-1);
     expect(mail?.to).toBe('bookings@skyway.test');
     expect(mail?.subject).toBe('Contact form: message from Ada Lovelace');

@@ -70,7 +70,13 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
     child = await startChild(dataDir, port, { env: LOAD });
     admin = client(child.url, await login(child.url, ADMIN.email, ADMIN.password));
     const settings = (await admin.get<AdminSettings>('/api/settings')).body;
-    const raised = await admin.put('/api/settings', { ...settings, smtp: undefined, mail: { name: settings.mail.name }, maxUnpaidBookings: 100, maxUnpaidSeats: 240 });
+    const raised = await admin.put('/api/settings', {
+      ...settings,
+      smtp: undefined,
+      mail: { name: settings.mail.name },
+      maxUnpaidBookings: 100,
+      maxUnpaidSeats: 240,
+    });
     expect(raised.status).toBe(200);
     users.push(client(child.url, await login(child.url, TRAVELLER.email, TRAVELLER.password)));
     for (let i = 0; i < 3; i++) users.push(client(child.url, (await registerUser(child.url, `crash-${i}@example.com`)).token));
@@ -83,7 +89,11 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
     const from = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 45 * 86_400_000).toISOString();
     const ids = readOnly(dataDir, (db) =>
-      (db.prepare("select id from flights where status = 'scheduled' and departure_time between ? and ? order by random() limit 60").all(from, to) as { id: string }[]).map((r) => r.id),
+      (
+        db.prepare("select id from flights where status = 'scheduled' and departure_time between ? and ? order by random() limit 60").all(from, to) as {
+          id: string;
+        }[]
+      ).map((r) => r.id),
     );
     flights = await Promise.all(ids.map(async (id) => (await client(child.url).get<Flight>(`/api/flights/${id}`)).body));
     expect(flights.length).toBeGreaterThan(20);
@@ -118,7 +128,17 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
       for (const s of seats) held.add(s);
       taken.set(flight._id, held);
       const accessKey = res.body.link.split('/').pop() ?? '';
-      acked.set(res.body.booking._id, { bookingId: res.body.booking._id, paymentId: res.body.payment._id, accessKey, user, flightId: flight._id, seats, receipt: false, approvalSent: false, approved: false });
+      acked.set(res.body.booking._id, {
+        bookingId: res.body.booking._id,
+        paymentId: res.body.payment._id,
+        accessKey,
+        user,
+        flightId: flight._id,
+        seats,
+        receipt: false,
+        approvalSent: false,
+        approved: false,
+      });
       stats.bookingsAcked++;
     } else if (pick < 0.75) {
       const target = open[randomInt(open.length)];
@@ -171,7 +191,9 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(db.pragma('foreign_key_check')).toEqual([]);
       const doubles = db
-        .prepare("select flight_id, seat_label, count(*) as n from seat_allocations where state in ('held', 'sold') group by flight_id, seat_label having n > 1")
+        .prepare(
+          "select flight_id, seat_label, count(*) as n from seat_allocations where state in ('held', 'sold') group by flight_id, seat_label having n > 1",
+        )
         .all();
       expect(doubles, 'a seat with two active allocations').toEqual([]);
       const halfWritten = db
@@ -195,11 +217,16 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
       const seats = db.prepare('select seat_label, state from seat_allocations where booking_id = ? order by seat_label');
       for (const a of acked.values()) {
         const b = booking.get(a.bookingId) as { status: string } | undefined;
-        const p = payment.get(a.paymentId) as { booking_id: string; status: string; receipt_image_id: string | null; awaiting_review_at: string | null } | undefined;
+        const p = payment.get(a.paymentId) as
+          { booking_id: string; status: string; receipt_image_id: string | null; awaiting_review_at: string | null } | undefined;
         expect(b, `acknowledged booking ${a.bookingId} is missing`).toBeDefined();
         expect(p?.booking_id, `acknowledged payment ${a.paymentId} is missing`).toBe(a.bookingId);
         if (a.approved) expect([b?.status, p?.status]).toEqual(['confirmed', 'successful']);
-        else if (a.approvalSent) expect([['pending', 'pending'], ['confirmed', 'successful']]).toContainEqual([b?.status, p?.status]);
+        else if (a.approvalSent)
+          expect([
+            ['pending', 'pending'],
+            ['confirmed', 'successful'],
+          ]).toContainEqual([b?.status, p?.status]);
         else expect([b?.status, p?.status]).toEqual(['pending', 'pending']);
         if (a.receipt) {
           expect(p?.receipt_image_id, `receipt of ${a.paymentId}`).not.toBeNull();
@@ -230,14 +257,19 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
       }
       expect(serverErrors).toEqual([]);
       expect(stats.bookingsAcked).toBeGreaterThan(ROUNDS);
-      console.log(`crash safety: ${JSON.stringify({ ...stats, bookingsInDb: readOnly(dataDir, (db) => db.prepare('select count(*) as n from bookings').get()) })}`);
+      console.log(
+        `crash safety: ${JSON.stringify({ ...stats, bookingsInDb: readOnly(dataDir, (db) => db.prepare('select count(*) as n from bookings').get()) })}`,
+      );
     },
     SOAK ? 1_800_000 : 180_000,
   );
 
   it('SIGTERM lets an in-flight booking finish, refuses new connections, and the process exits 0', async () => {
     // Free per the database: bookings cut by a kill may hold seats the load never heard about.
-    const held = readOnly(dataDir, (db) => db.prepare("select flight_id || ' ' || seat_label as k from seat_allocations where state in ('held', 'sold')").pluck().all() as string[]);
+    const held = readOnly(
+      dataDir,
+      (db) => db.prepare("select flight_id || ' ' || seat_label as k from seat_allocations where state in ('held', 'sold')").pluck().all() as string[],
+    );
     const free = flights.flatMap((f) => SEAT_LABELS.filter((s) => !held.includes(`${f._id} ${s}`)).map((seat) => ({ flight: f, seat })));
     const { flight, seat } = free[0] ?? {};
     if (!flight || !seat) throw new Error('no free seat left');

@@ -32,7 +32,8 @@ describe('account e-mails are confirmed by a mailed link before booking mails go
   });
 
   /** The outbox rows, which admins read. The mailer writes a row before the request that caused it answers. */
-  const outboxTo = (to: string) => readDb(server, (db) => db.prepare('select "to", subject, text, html from mail_outbox where "to" = ? order by id').all(to) as MailRow[]);
+  const outboxTo = (to: string) =>
+    readDb(server, (db) => db.prepare('select "to", subject, text, html from mail_outbox where "to" = ? order by id').all(to) as MailRow[]);
 
   /** The token of the next confirmation link that reached `email` over SMTP. */
   async function mailedToken(email: string): Promise<string> {
@@ -71,7 +72,15 @@ describe('account e-mails are confirmed by a mailed link before booking mails go
 
   it('a link is kept only as a hash, works once, is replaced by a newer one and expires after 24 hours', async () => {
     const once = await signUp('once');
-    const rows = readDb(server, (db) => db.prepare('select token_hash, expires_at, created_at from email_verifications').all() as { token_hash: string; expires_at: string; created_at: string }[]);
+    const rows = readDb(
+      server,
+      (db) =>
+        db.prepare('select token_hash, expires_at, created_at from email_verifications').all() as {
+          token_hash: string;
+          expires_at: string;
+          created_at: string;
+        }[],
+    );
     expect(JSON.stringify(rows)).not.toContain(once.token);
     expect(Buffer.from(once.token, 'base64url')).toHaveLength(32);
     expectAnswer(await confirm(once.token), 200);
@@ -138,7 +147,10 @@ describe('account e-mails are confirmed by a mailed link before booking mails go
     // A new address costs a confirmation mail, so e-mail changes count against the same per-account limit.
     setRateLimits(server.ctx, { verifyMail: 0 });
     try {
-      const refused = await client(server.url, staleChange.body.token).put('/api/users/update', { email: `third-${randomUUID().slice(0, 8)}@example.com`, currentPassword: PASSWORD });
+      const refused = await client(server.url, staleChange.body.token).put('/api/users/update', {
+        email: `third-${randomUUID().slice(0, 8)}@example.com`,
+        currentPassword: PASSWORD,
+      });
       expectError(refused, 429, DEFAULT_RATE_LIMITS.verifyMail.message);
     } finally {
       setRateLimits(server.ctx, { verifyMail: DEFAULT_RATE_LIMITS.verifyMail.limit });

@@ -43,7 +43,11 @@ export async function bookableFlights(baseUrl: string, dataDir: string, count: n
   const from = new Date(Date.now() + 3 * 86_400_000).toISOString();
   const to = new Date(Date.now() + 45 * 86_400_000).toISOString();
   const ids = readOnly(dataDir, (db) =>
-    (db.prepare("select id from flights where status = 'scheduled' and departure_time between ? and ? order by random() limit ?").all(from, to, count) as { id: string }[]).map((r) => r.id),
+    (
+      db.prepare("select id from flights where status = 'scheduled' and departure_time between ? and ? order by random() limit ?").all(from, to, count) as {
+        id: string;
+      }[]
+    ).map((r) => r.id),
   );
   return Promise.all(ids.map(async (id) => (await client(baseUrl).get<Flight>(`/api/flights/${id}`)).body));
 }

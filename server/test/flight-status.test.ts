@@ -39,15 +39,26 @@ describe('a flight status change tells the travellers booked on it', () => {
 
   const mails = async () => (await who.admin.get<Mail[]>('/api/mail-outbox?limit=200')).body;
   const audit = (): AuditRow[] =>
-    readDb(server, (db) => db.prepare("select actor_id, from_status, to_status from audit_log where entity = 'flight' and entity_id = ? order by id").all(flight._id) as AuditRow[]);
+    readDb(
+      server,
+      (db) =>
+        db
+          .prepare("select actor_id, from_status, to_status from audit_log where entity = 'flight' and entity_id = ? order by id")
+          .all(flight._id) as AuditRow[],
+    );
 
   it('mails each live booking, pokes its traveller and the admins, and audits who changed it', async () => {
     const res = await who.admin.put<Saved>(`/api/flights/${flight._id}`, { status: 'delayed' });
     expectAnswer(res, 200, 'Flight updated successfully');
     expect(res.body.flight.status).toBe('delayed');
-    await expect.poll(async () => (await mails()).filter((m) => m.subject === `Flight ${flight.flightNumber} is delayed`).map((m) => m.to).sort()).toEqual(
-      [who.ownerEmail, OTHER_EMAIL].sort(),
-    );
+    await expect
+      .poll(async () =>
+        (await mails())
+          .filter((m) => m.subject === `Flight ${flight.flightNumber} is delayed`)
+          .map((m) => m.to)
+          .sort(),
+      )
+      .toEqual([who.ownerEmail, OTHER_EMAIL].sort());
     const mail = (await mails()).find((m) => m.to === who.ownerEmail && m.subject.includes('is delayed'));
     expect(mail?.text).toContain(`flight ${flight.flightNumber} on your booking ${first.bookingId} is delayed`);
     expect(mail?.text).toContain(`${flight.origin.city} (${flight.origin.code})`);

@@ -21,7 +21,10 @@ describe('flights: create, update, delete', () => {
   it('anonymous callers get 401 and ordinary users 403 on every write, and nothing is written', async () => {
     const id = (await client(server.url).get<Flight[]>('/api/flights?origin=LHR&destination=JFK')).body[0]?._id;
     const before = snapshot(server);
-    for (const [api, status, message] of [[client(server.url), 401, 'Please sign in to continue'], [user, 403, 'You are not allowed to do this']] as const) {
+    for (const [api, status, message] of [
+      [client(server.url), 401, 'Please sign in to continue'],
+      [user, 403, 'You are not allowed to do this'],
+    ] as const) {
       expectError(await api.post('/api/flights', BODY), status, message);
       expectError(await api.put(`/api/flights/${id}`, { price: 1 }), status, message);
       expectError(await api.delete(`/api/flights/${id}`), status, message);
@@ -82,7 +85,11 @@ describe('flights: create, update, delete', () => {
     const first = await admin.post<Saved>('/api/flights', { ...BODY, flightNumber: 'SW77' });
     expect(first.status).toBe(201);
     const before = snapshot(server);
-    expectError(await admin.post('/api/flights', { ...BODY, flightNumber: 'SW77', departureTime: '2031-05-01T20:00:00Z', arrivalTime: '2031-05-01T21:00:00Z' }), 409, 'Flight SW77 already flies on 2031-05-01');
+    expectError(
+      await admin.post('/api/flights', { ...BODY, flightNumber: 'SW77', departureTime: '2031-05-01T20:00:00Z', arrivalTime: '2031-05-01T21:00:00Z' }),
+      409,
+      'Flight SW77 already flies on 2031-05-01',
+    );
     expect(snapshot(server)).toEqual(before);
   });
 
@@ -97,7 +104,10 @@ describe('flights: create, update, delete', () => {
     expectInvalid(await admin.put(`/api/flights/${flight._id}`, { destination: 'LHR' }), 'Origin and destination cannot be the same');
     expectInvalid(await admin.put(`/api/flights/${flight._id}`, { price: 0 }), 'Price must be greater than 0');
     expectInvalid(await admin.put(`/api/flights/${flight._id}`, { origin: '' }), 'Origin is required');
-    expectInvalid(await admin.put(`/api/flights/${flight._id}`, { status: 'teleported' }), 'Invalid option: expected one of "scheduled"|"delayed"|"cancelled"|"departed"');
+    expectInvalid(
+      await admin.put(`/api/flights/${flight._id}`, { status: 'teleported' }),
+      'Invalid option: expected one of "scheduled"|"delayed"|"cancelled"|"departed"',
+    );
     expect((await admin.put(`/api/flights/${flight._id}`, [{ price: 5 }])).status).toBe(400);
     expectError(await admin.put('/api/flights/no-such-flight', { price: 5 }), 404, 'Flight not found');
     expect(snapshot(server)).toEqual(before);

@@ -25,8 +25,24 @@ describe('flights: search, one flight, taken seats', () => {
     hnd = (await api.get<Airport>('/api/airports?id=HND')).body;
     lax = (await api.get<Airport>('/api/airports?id=LAX')).body;
     // 23:30Z on 10 March is 08:30 on 11 March in Tokyo; 05:00Z on 12 March is 22:00 on 11 March in Los Angeles.
-    tokyoNight = (await admin.post<Created>('/api/flights', { origin: hnd._id, destination: 'LAX', departureTime: '2030-03-10T23:30:00Z', arrivalTime: '2030-03-11T09:30:00Z', price: 850 })).body.flight;
-    laEvening = (await admin.post<Created>('/api/flights', { origin: 'LAX', destination: 'HND', departureTime: '2030-03-12T05:00:00.000Z', arrivalTime: '2030-03-12T16:45:00.000Z', price: 910.5 })).body.flight;
+    tokyoNight = (
+      await admin.post<Created>('/api/flights', {
+        origin: hnd._id,
+        destination: 'LAX',
+        departureTime: '2030-03-10T23:30:00Z',
+        arrivalTime: '2030-03-11T09:30:00Z',
+        price: 850,
+      })
+    ).body.flight;
+    laEvening = (
+      await admin.post<Created>('/api/flights', {
+        origin: 'LAX',
+        destination: 'HND',
+        departureTime: '2030-03-12T05:00:00.000Z',
+        arrivalTime: '2030-03-12T16:45:00.000Z',
+        price: 910.5,
+      })
+    ).body.flight;
   });
   afterAll(() => server.stop());
 
@@ -93,7 +109,9 @@ describe('flights: search, one flight, taken seats', () => {
     const cancelled = demoFlightId(server, 'cancelled');
     expect((await api.get<Flight>(`/api/flights/${cancelled}`)).body.availableSeats).toBe(24);
     expect((await api.get<Seat[]>(`/api/flights/${cancelled}/seat`)).body).toEqual([]);
-    const inSearch = (await api.get<Flight[]>(`/api/flights?departureTime=${(await api.get<Flight>(`/api/flights/${pending}`)).body.departureTime.slice(0, 10)}`)).body;
+    const inSearch = (
+      await api.get<Flight[]>(`/api/flights?departureTime=${(await api.get<Flight>(`/api/flights/${pending}`)).body.departureTime.slice(0, 10)}`)
+    ).body;
     for (const flight of inSearch) {
       const taken = (await api.get<Seat[]>(`/api/flights/${flight._id}/seat`)).body;
       expect(flight.availableSeats).toBe(24 - taken.length);

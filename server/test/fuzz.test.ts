@@ -24,12 +24,64 @@ type Role = 'anonymous' | 'user' | 'admin';
 const USER_PASSWORD = 'Secret-pass-1';
 
 const FIELDS = [
-  'email', 'password', 'fullName', 'id', '_id', 'name', 'code', 'city', 'country', 'timeZone', 'origin', 'destination',
-  'departureTime', 'arrivalTime', 'price', 'seatNumber', 'flightId', 'returnFlightId', 'returnSeatNumber', 'classType',
-  'amount', 'currency', 'paymentMethod', 'cryptoName', 'travellers', 'confirmEmail', 'phone', 'status', 'reason',
-  'expectedStatus', 'image', 'bookingId', 'userId', 'seatId', 'to', 'subject', 'message', 'clientId', 'cursor',
-  'schemaVersion', 'mutations', 'conversationId', 'content', 'type', 'kind', 'title', 'page', 'limit', 'search',
-  'bankingInfo', 'cryptoInfo', 'currentPassword', 'newPassword', 'before', 'entity', 'entityId', '__proto__', 'constructor',
+  'email',
+  'password',
+  'fullName',
+  'id',
+  '_id',
+  'name',
+  'code',
+  'city',
+  'country',
+  'timeZone',
+  'origin',
+  'destination',
+  'departureTime',
+  'arrivalTime',
+  'price',
+  'seatNumber',
+  'flightId',
+  'returnFlightId',
+  'returnSeatNumber',
+  'classType',
+  'amount',
+  'currency',
+  'paymentMethod',
+  'cryptoName',
+  'travellers',
+  'confirmEmail',
+  'phone',
+  'status',
+  'reason',
+  'expectedStatus',
+  'image',
+  'bookingId',
+  'userId',
+  'seatId',
+  'to',
+  'subject',
+  'message',
+  'clientId',
+  'cursor',
+  'schemaVersion',
+  'mutations',
+  'conversationId',
+  'content',
+  'type',
+  'kind',
+  'title',
+  'page',
+  'limit',
+  'search',
+  'bankingInfo',
+  'cryptoInfo',
+  'currentPassword',
+  'newPassword',
+  'before',
+  'entity',
+  'entityId',
+  '__proto__',
+  'constructor',
 ];
 
 describe('fuzzing every endpoint and socket event', () => {
@@ -74,7 +126,13 @@ describe('fuzzing every endpoint and socket event', () => {
     templates.set('POST /bookings', { ...payment, userId: ids.user, seatId: ['F3'] });
     templates.set('POST /auths/login', { email: TRAVELLER.email, password: 'not-the-password' });
     templates.set('POST /auths/register', { email: 'fuzz-new@example.com', password: USER_PASSWORD, fullName: 'Fuzz New' });
-    templates.set('POST /flights', { origin: 'LOS', destination: 'LHR', departureTime: '2031-01-01T10:00:00Z', arrivalTime: '2031-01-01T16:00:00Z', price: 400 });
+    templates.set('POST /flights', {
+      origin: 'LOS',
+      destination: 'LHR',
+      departureTime: '2031-01-01T10:00:00Z',
+      arrivalTime: '2031-01-01T16:00:00Z',
+      price: 400,
+    });
     templates.set('POST /airports', { name: 'Fuzz Field', code: 'FZZ', city: 'Fuzz', country: 'Nowhere', timeZone: 'UTC' });
     templates.set('PUT /payments/:id', { status: 'failed', reason: 'fuzz' });
     templates.set('POST /bookings/track', { bookingId: 'ABCDEF', email: 'a@example.com' });
@@ -122,7 +180,32 @@ describe('fuzzing every endpoint and socket event', () => {
   /** The generators; built once the real ids are known. */
   function arbitraries(ids: string[]) {
     const junkString = fc.oneof(
-      fc.constantFrom('', ' ', '\u0000', '%', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', 'null', 'NaN', '-1', '1e309', 'A1', 'Z9', 'LOS', 'USD', 'Economy', 'bank_transfer', 'successful', 'Support', ADMIN.email, '😀'.repeat(60), '\u202e\u0301\ufeff', 'x'.repeat(5_000), 'y'.repeat(100_000)),
+      fc.constantFrom(
+        '',
+        ' ',
+        '\u0000',
+        '%',
+        '../../etc/passwd',
+        "' or 1=1 --",
+        '<script>alert(1)</script>',
+        'null',
+        'NaN',
+        '-1',
+        '1e309',
+        'A1',
+        'Z9',
+        'LOS',
+        'USD',
+        'Economy',
+        'bank_transfer',
+        'successful',
+        'Support',
+        ADMIN.email,
+        '😀'.repeat(60),
+        '\u202e\u0301\ufeff',
+        'x'.repeat(5_000),
+        'y'.repeat(100_000),
+      ),
       fc.string({ unit: 'binary', maxLength: 30 }),
       fc.string({ maxLength: 200 }),
       fc.constantFrom(...ids),
@@ -153,7 +236,19 @@ describe('fuzzing every endpoint and socket event', () => {
       fc.record({
         kind: fc.constant('raw' as const),
         text: fc.oneof(
-          fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"a":1}garbage', '{"__proto__":{"role":"admin"}}', '"just a string"', '123', 'true', `${'['.repeat(20_000)}${']'.repeat(20_000)}`, '\u0000\u0001'),
+          fc.constantFrom(
+            '{',
+            '{"a":',
+            '[1,2',
+            'nul',
+            '{"a":1}garbage',
+            '{"__proto__":{"role":"admin"}}',
+            '"just a string"',
+            '123',
+            'true',
+            `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+            '\u0000\u0001',
+          ),
           fc.string({ unit: 'binary', maxLength: 200 }),
         ),
       }),
@@ -161,16 +256,46 @@ describe('fuzzing every endpoint and socket event', () => {
     );
     const contentType = fc.oneof(
       { weight: 6, arbitrary: fc.constant('application/json') },
-      { weight: 4, arbitrary: fc.constantFrom('application/json; charset=utf-16', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=zz', 'application/xml', 'application/merge-patch+json', '') },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          'application/json; charset=utf-16',
+          'application/json; charset=latin1',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+          'multipart/form-data; boundary=zz',
+          'application/xml',
+          'application/merge-patch+json',
+          '',
+        ),
+      },
     );
-    const encoding = fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'x-unknown') });
+    const encoding = fc.oneof(
+      { weight: 9, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'x-unknown') },
+    );
     const param = fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...ids).map(encodeURIComponent) },
       { weight: 3, arbitrary: junkString.filter((s) => s.length > 0 && s.length < 3_000).map(encodeURIComponent) },
       { weight: 1, arbitrary: fc.constantFrom('%E0%A4%A', '%', '%zz', '%00', '..', '%2e%2e', '%C0%AF') },
     );
-    const query = fc.array(fc.tuple(fc.oneof(field, fc.string({ maxLength: 10 })), junkString.filter((s) => s.length < 3_000)), { maxLength: 4 });
-    const call = fc.record({ role: fc.constantFrom<Role>('anonymous', 'user', 'admin'), body, contentType, encoding, param, query, rawQuery: fc.option(fc.constantFrom('%', 'a=%E0%A4%A', 'page[]=1&page[]=2', 'limit=1&limit=2'), { freq: 8 }) });
+    const query = fc.array(
+      fc.tuple(
+        fc.oneof(field, fc.string({ maxLength: 10 })),
+        junkString.filter((s) => s.length < 3_000),
+      ),
+      { maxLength: 4 },
+    );
+    const call = fc.record({
+      role: fc.constantFrom<Role>('anonymous', 'user', 'admin'),
+      body,
+      contentType,
+      encoding,
+      param,
+      query,
+      rawQuery: fc.option(fc.constantFrom('%', 'a=%E0%A4%A', 'page[]=1&page[]=2', 'limit=1&limit=2'), { freq: 8 }),
+    });
     return { junk, junkString, call };
   }
 
@@ -266,9 +391,16 @@ describe('fuzzing every endpoint and socket event', () => {
       const known = listening ? socketEventNames(listening) : [];
       expect(known.length, 'the server listens to socket events').toBeGreaterThan(0);
       fc.assert(
-        fc.property(fc.oneof(fc.constantFrom(...known, 'login', 'message', 'poke'), fc.string({ maxLength: 30 }).filter((name) => !RESERVED.includes(name))), fc.array(junk, { maxLength: 3 }), (event, args) => {
-          socket.emit(event, ...args);
-        }),
+        fc.property(
+          fc.oneof(
+            fc.constantFrom(...known, 'login', 'message', 'poke'),
+            fc.string({ maxLength: 30 }).filter((name) => !RESERVED.includes(name)),
+          ),
+          fc.array(junk, { maxLength: 3 }),
+          (event, args) => {
+            socket.emit(event, ...args);
+          },
+        ),
         { numRuns: RUNS * 8 },
       );
       socket.emit(known[0] ?? 'typing', { conversationId: 'q'.repeat(70_000) });

@@ -33,7 +33,10 @@ export function allowManyBookings(ctx: AppContext): void {
     if (current.maxUnpaidBookings === 100 && current.maxUnpaidSeats === 240) return;
     const data = { ...current, maxUnpaidBookings: 100, maxUnpaidSeats: 240 };
     const values = { data, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) };
-    tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();
+    tx.insert(settings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: settings.id, set: values })
+      .run();
   });
   setRateLimits(ctx, { booking: 10_000, paymentClaim: 10_000, bookingCancel: 10_000, bookingAddress: 10_000 });
 }

@@ -23,10 +23,27 @@ function endpoints(routers: { stack: { route?: { path: string; stack: { method: 
 
 /** Every endpoint of the foundation; a new one here must come with its tests. */
 const FOUNDATION = [
-  'POST /auths/register', 'POST /auths/login', 'POST /auths/logout-all', 'GET /users', 'PUT /users/update',
-  'GET /airports', 'POST /airports', 'PUT /airports', 'DELETE /airports',
-  'GET /flights', 'GET /flights/lowest-fares', 'GET /flights/:id', 'GET /flights/:id/seat', 'POST /flights', 'PUT /flights/:id', 'DELETE /flights/:id',
-  'GET /settings', 'PUT /settings', 'GET /images', 'GET /images/:id', 'POST /images',
+  'POST /auths/register',
+  'POST /auths/login',
+  'POST /auths/logout-all',
+  'GET /users',
+  'PUT /users/update',
+  'GET /airports',
+  'POST /airports',
+  'PUT /airports',
+  'DELETE /airports',
+  'GET /flights',
+  'GET /flights/lowest-fares',
+  'GET /flights/:id',
+  'GET /flights/:id/seat',
+  'POST /flights',
+  'PUT /flights/:id',
+  'DELETE /flights/:id',
+  'GET /settings',
+  'PUT /settings',
+  'GET /images',
+  'GET /images/:id',
+  'POST /images',
 ];
 const PUBLIC_WRITES = ['POST /auths/register', 'POST /auths/login'];
 
@@ -40,12 +57,21 @@ describe('HTTP surface: health, errors, headers', () => {
   it('GET /api/health answers 200 {status: ok} with the state of the database, the disk and the log', async () => {
     const res = await client(server.url).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'ok', disk: { freeBytes: expect.any(Number) as number, watermarkBytes: 200 * 1024 * 1024, uploadsRefused: false }, log: { droppedLines: 0 } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: 'ok',
+      disk: { freeBytes: expect.any(Number) as number, watermarkBytes: 200 * 1024 * 1024, uploadsRefused: false },
+      log: { droppedLines: 0 },
+    });
   });
 
   it('sends security headers and a fresh X-Request-Id on answers and errors alike', async () => {
     const ids = new Set<string>();
-    for (const res of [await client(server.url).get('/api/health'), await client(server.url).get('/api/nope'), await client(server.url).post('/api/auths/login', '{')]) {
+    for (const res of [
+      await client(server.url).get('/api/health'),
+      await client(server.url).get('/api/nope'),
+      await client(server.url).post('/api/auths/login', '{'),
+    ]) {
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toMatch(/(^|;)\s*script-src 'self'(;|$)/);
       expect(csp).toMatch(/default-src 'self'/);

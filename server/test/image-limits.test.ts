@@ -25,7 +25,8 @@ describe('what one account or guest can make the image pipeline do', () => {
   let conversationId: string;
   let shade = 0;
   /** A chat image the guest may upload: into its own conversation. */
-  const chatForm = (data: Buffer, fields: Record<string, string> = {}) => imageForm(data, 'photo.png', 'image/png', { kind: 'chat', conversationId, ...fields });
+  const chatForm = (data: Buffer, fields: Record<string, string> = {}) =>
+    imageForm(data, 'photo.png', 'image/png', { kind: 'chat', conversationId, ...fields });
   const tiny = () => makeImage(20 + (shade += 1), 20);
 
   beforeAll(async () => {

@@ -32,11 +32,17 @@ describe('the image queue', () => {
 
     const second = gate();
     const queued = inImageQueue('user:a', second.job);
-    expect(await refusal(inImageQueue('user:a', () => Promise.resolve('third')))).toEqual({ status: 429, message: 'Please wait until your other images have finished uploading.' });
+    expect(await refusal(inImageQueue('user:a', () => Promise.resolve('third')))).toEqual({
+      status: 429,
+      message: 'Please wait until your other images have finished uploading.',
+    });
 
     const others = Array.from({ length: 7 }, () => gate());
     const waiting = others.map((g, i) => inImageQueue(`user:${i}`, g.job));
-    expect(await refusal(inImageQueue('user:late', () => Promise.resolve('late')))).toEqual({ status: 503, message: 'We are busy processing other images. Please try again in a minute.' });
+    expect(await refusal(inImageQueue('user:late', () => Promise.resolve('late')))).toEqual({
+      status: 503,
+      message: 'We are busy processing other images. Please try again in a minute.',
+    });
     await settle();
     expect([second, ...others].some((g) => g.state.started)).toBe(false);
 

@@ -54,7 +54,10 @@ describe('images: upload, re-encode, access', () => {
   });
 
   it('re-encodes a JPEG, strips its metadata and never enlarges a small image', async () => {
-    const jpeg = await sharp(await makeImage(300, 2400, 'jpeg')).withExif({ IFD0: { Artist: 'Secret Person', Copyright: 'GPS here' } }).jpeg().toBuffer();
+    const jpeg = await sharp(await makeImage(300, 2400, 'jpeg'))
+      .withExif({ IFD0: { Artist: 'Secret Person', Copyright: 'GPS here' } })
+      .jpeg()
+      .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const tall = await client(server.url, owner.token).post<Uploaded>('/api/images', imageForm(jpeg, 'photo.jpg', 'image/jpeg'));
     const meta = await sharp((await fetchImage(tall.body.imageUrl, owner.token)).data).metadata();
@@ -72,11 +75,25 @@ describe('images: upload, re-encode, access', () => {
     expectError(await api.post('/api/images', imageForm(await makeImage(20, 20, 'gif'), 'anim.png', 'image/png')), 400, notImage);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
     expectError(await api.post('/api/images', imageForm(svg, 'logo.png', 'image/png')), 400, notImage);
-    expectError(await api.post('/api/images', imageForm(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), randomBytes(64)]), 'broken.png', 'image/png')), 400, notImage);
-    const huge = await sharp({ create: { width: 6400, height: 6400, channels: 3, background: '#123456' } }).png({ compressionLevel: 9 }).toBuffer();
+    expectError(
+      await api.post('/api/images', imageForm(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), randomBytes(64)]), 'broken.png', 'image/png')),
+      400,
+      notImage,
+    );
+    const huge = await sharp({ create: { width: 6400, height: 6400, channels: 3, background: '#123456' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expectError(await api.post('/api/images', imageForm(huge, 'huge.png', 'image/png')), 400, 'The image is larger than 16 megapixels');
-    expectError(await client(server.url, adminToken).post('/api/images', imageForm(huge, 'huge.png', 'image/png', { kind: 'marketing' })), 400, 'The image is larger than 40 megapixels');
-    expectError(await api.post('/api/images', imageForm(randomBytes(10 * 1024 * 1024 + 1), 'big.jpg', 'image/jpeg')), 413, `The file is larger than 10 MB. ${notImage}`);
+    expectError(
+      await client(server.url, adminToken).post('/api/images', imageForm(huge, 'huge.png', 'image/png', { kind: 'marketing' })),
+      400,
+      'The image is larger than 40 megapixels',
+    );
+    expectError(
+      await api.post('/api/images', imageForm(randomBytes(10 * 1024 * 1024 + 1), 'big.jpg', 'image/jpeg')),
+      413,
+      `The file is larger than 10 MB. ${notImage}`,
+    );
     const body = expectError(await api.post('/api/images', new FormData()), 400, 'No image found');
     expect(body.errors).toEqual([{ msg: 'No image found', path: 'image' }]);
     expectError(await api.post('/api/images', imageForm(await makeImage(8, 8), 'a.png', 'image/png', {}, 'file')), 400, 'Unexpected upload form');
@@ -89,16 +106,26 @@ describe('images: upload, re-encode, access', () => {
     const rows = countRows(server, 'images');
     expectError(await client(server.url).post('/api/images', imageForm(png, 'a.png', 'image/png')), 401, 'Please sign in to continue');
     expectError(await client(server.url, 'bogus').post('/api/images', imageForm(png, 'a.png', 'image/png')), 401, 'Please sign in to continue');
-    expectError(await client(server.url, owner.token).post('/api/images', imageForm(png, 'a.png', 'image/png', { kind: 'marketing' })), 403, 'Only admins upload marketing images');
+    expectError(
+      await client(server.url, owner.token).post('/api/images', imageForm(png, 'a.png', 'image/png', { kind: 'marketing' })),
+      403,
+      'Only admins upload marketing images',
+    );
     expect(countRows(server, 'images')).toBe(rows);
-    const res = await client(server.url, adminToken).post<Uploaded>('/api/images', imageForm(png, 'promo.png', 'image/png', { kind: 'marketing', title: 'Promo' }));
+    const res = await client(server.url, adminToken).post<Uploaded>(
+      '/api/images',
+      imageForm(png, 'promo.png', 'image/png', { kind: 'marketing', title: 'Promo' }),
+    );
     expect(res.status).toBe(201);
     expect((await client(server.url).get<Listed[]>('/api/images')).body.map((i) => i._id)).toContain(res.body._id);
     expect((await fetchImage(res.body.imageUrl)).status).toBe(200);
   });
 
   it('serves a receipt only to its owner and admins; anonymous 401, other users 404, never the bytes', async () => {
-    const res = await client(server.url, owner.token).post<Uploaded>('/api/images', imageForm(await makeImage(64, 64, 'jpeg'), 'receipt.jpg', 'image/jpeg', { kind: 'receipt' }));
+    const res = await client(server.url, owner.token).post<Uploaded>(
+      '/api/images',
+      imageForm(await makeImage(64, 64, 'jpeg'), 'receipt.jpg', 'image/jpeg', { kind: 'receipt' }),
+    );
     expect(res.status).toBe(201);
     expect((await client(server.url).get<Listed[]>('/api/images')).body.map((i) => i._id)).not.toContain(res.body._id);
     const mine = await fetchImage(res.body.imageUrl, owner.token);

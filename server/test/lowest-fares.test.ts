@@ -76,7 +76,13 @@ describe('GET /api/flights/lowest-fares: the listing date strip', () => {
   });
 
   it('crosses month and year ends by the calendar', async () => {
-    expect((await strip('from=LOS&to=LHR&date=2031-01-01&days=2')).map((d) => d.date)).toEqual(['2030-12-30', '2030-12-31', '2031-01-01', '2031-01-02', '2031-01-03']);
+    expect((await strip('from=LOS&to=LHR&date=2031-01-01&days=2')).map((d) => d.date)).toEqual([
+      '2030-12-30',
+      '2030-12-31',
+      '2031-01-01',
+      '2031-01-02',
+      '2031-01-03',
+    ]);
     expect((await strip('from=LOS&to=LHR&date=2032-03-01&days=1')).map((d) => d.date)).toEqual(['2032-02-29', '2032-03-01', '2032-03-02']);
   });
 

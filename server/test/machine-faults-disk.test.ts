@@ -25,7 +25,9 @@ function mountTmpfs(): boolean {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', root], { stdio: 'pipe' });
     return true;
   } catch (error) {
-    console.warn(`Cannot mount a tmpfs at ${root} (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): the full-disk test on a real server is SKIPPED; machine-faults-fake.test.ts proves the logger and the watermark against a fake statfs and a failing stream.`);
+    console.warn(
+      `Cannot mount a tmpfs at ${root} (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): the full-disk test on a real server is SKIPPED; machine-faults-fake.test.ts proves the logger and the watermark against a fake statfs and a failing stream.`,
+    );
     return false;
   }
 }
@@ -96,14 +98,23 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
     if (res.status === 201) acked.push((res.body as { booking: { _id: string } }).booking._id);
     return res;
   };
-  const upload = async () => timed(`${child.url}/api/images`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: imageForm(await makeImage(40, 30), 'r.png', 'image/png', { kind: 'receipt' }) }, 3_000);
+  const upload = async () =>
+    timed(
+      `${child.url}/api/images`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: imageForm(await makeImage(40, 30), 'r.png', 'image/png', { kind: 'receipt' }) },
+      3_000,
+    );
   const push = () =>
     timed(
       `${child.url}/api/sync/push`,
       {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ id: 1, name: 'updateProfile', args: { fullName: 'Full Disk', email: TRAVELLER.email } }] }),
+        body: JSON.stringify({
+          clientId: randomUUID(),
+          schemaVersion: SYNC_SCHEMA_VERSION,
+          mutations: [{ id: 1, name: 'updateProfile', args: { fullName: 'Full Disk', email: TRAVELLER.email } }],
+        }),
       },
       3_000,
     );
@@ -137,7 +148,11 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
       const [flight, shell, signIn] = await Promise.all([
         timed(`${child.url}/api/flights/${first._id}`, {}, 3_000),
         timed(`${child.url}/`, {}, 3_000),
-        timed(`${child.url}/api/auths/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: TRAVELLER.email, password: TRAVELLER.password }) }, 3_000),
+        timed(
+          `${child.url}/api/auths/login`,
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: TRAVELLER.email, password: TRAVELLER.password }) },
+          3_000,
+        ),
       ]);
       reads.push(flight.status, shell.status, signIn.status);
     }

@@ -97,7 +97,12 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
   afterAll(() => server.stop());
 
   const upload = async () => api.post('/api/images', imageForm(await makeImage(40, 30), 'r.png', 'image/png', { kind: 'receipt' }));
-  const push = () => api.post('/api/sync/push', { clientId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ id: 1, name: 'updateProfile', args: { fullName: 'Fake Disk', email: TRAVELLER.email } }] });
+  const push = () =>
+    api.post('/api/sync/push', {
+      clientId: randomUUID(),
+      schemaVersion: SYNC_SCHEMA_VERSION,
+      mutations: [{ id: 1, name: 'updateProfile', args: { fullName: 'Fake Disk', email: TRAVELLER.email } }],
+    });
 
   it('refuses uploads below twice the floor, every change below it, and recovers when space returns', async () => {
     await setFree(150 * MB);
@@ -106,7 +111,10 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
     expect(refused.headers.get('retry-after')).toBe('30');
     expect((await api.post('/api/payments', paymentBody(flight, ['A1']))).status).toBe(201);
     const low = await client(server.url).get('/api/health');
-    expect([low.status, low.body]).toEqual([200, { status: 'degraded', database: 'ok', disk: { freeBytes: 150 * MB, watermarkBytes: 100 * MB, uploadsRefused: true }, log: { droppedLines: 0 } }]);
+    expect([low.status, low.body]).toEqual([
+      200,
+      { status: 'degraded', database: 'ok', disk: { freeBytes: 150 * MB, watermarkBytes: 100 * MB, uploadsRefused: true }, log: { droppedLines: 0 } },
+    ]);
 
     await setFree(50 * MB);
     dropped = 3;
@@ -115,7 +123,10 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
     expect(booking.body.message).toMatch(/cannot take new changes right now/);
     expect((await push()).status).toBe(507);
     const full = await client(server.url).get('/api/health');
-    expect([full.status, full.body]).toEqual([503, { status: 'degraded', database: 'full', disk: { freeBytes: 50 * MB, watermarkBytes: 100 * MB, uploadsRefused: true }, log: { droppedLines: 3 } }]);
+    expect([full.status, full.body]).toEqual([
+      503,
+      { status: 'degraded', database: 'full', disk: { freeBytes: 50 * MB, watermarkBytes: 100 * MB, uploadsRefused: true }, log: { droppedLines: 3 } },
+    ]);
     expect((await api.get(`/api/flights/${flight._id}`)).status).toBe(200);
     expect((await client(server.url).get('/')).status).toBe(200);
     expect((await client(server.url).post('/api/auths/login', { email: TRAVELLER.email, password: TRAVELLER.password })).status).toBe(200);

@@ -76,11 +76,24 @@ describe('machine faults: another process holds the write lock', () => {
     const figures = {
       writesMs: writes.map((w) => Math.round(w.ms)),
       writeStatuses: writes.map((w) => w.status),
-      readP99: Math.round(percentile(reads.map((r) => r.ms), 99)),
-      healthP99: Math.round(percentile(health.map((r) => r.ms), 99)),
+      readP99: Math.round(
+        percentile(
+          reads.map((r) => r.ms),
+          99,
+        ),
+      ),
+      healthP99: Math.round(
+        percentile(
+          health.map((r) => r.ms),
+          99,
+        ),
+      ),
       healthStatuses: [...new Set(health.map((h) => h.status))],
       reads: reads.length,
-      slowest: [...reads, ...health].map((r) => Math.round(r.ms)).sort((a, b) => b - a).slice(0, 6),
+      slowest: [...reads, ...health]
+        .map((r) => Math.round(r.ms))
+        .sort((a, b) => b - a)
+        .slice(0, 6),
     };
     console.log('write lock held by another process:', JSON.stringify(figures));
 
@@ -91,7 +104,7 @@ describe('machine faults: another process holds the write lock', () => {
       expect(write.status).toBe(503);
       expect(Number(write.retryAfter)).toBeGreaterThan(0);
       expect(write.body).toEqual({ code: 'database_locked', message: expect.any(String) as string });
-    expect((write.body as { message: string }).message).toMatch(/cannot take new changes right now/);
+      expect((write.body as { message: string }).message).toMatch(/cannot take new changes right now/);
     }
     expect(health.every((h) => h.status === 503)).toBe(true);
     expect(health.at(-1)?.body).toMatchObject({ status: 'degraded', database: 'locked' });

@@ -28,7 +28,10 @@ describe('mail over a real SMTP server', () => {
     const departUtc = outbound.departureTime.slice(11, 16);
     const departLagos = localTime(outbound.departureTime, 'Africa/Lagos');
     expect(departLagos).not.toBe(departUtc);
-    const res = await who.owner.post<Created>('/api/payments', roundTripBody(outbound, inbound, ['A1', 'A2'], ['B1', 'B2'], { confirmEmail: 'ada@example.com' }));
+    const res = await who.owner.post<Created>(
+      '/api/payments',
+      roundTripBody(outbound, inbound, ['A1', 'A2'], ['B1', 'B2'], { confirmEmail: 'ada@example.com' }),
+    );
     expectAnswer(res, 201);
     const booking = res.body.booking;
     const operator = await mailTo('bookings@skyway.test', `Payment requested: booking ${booking.bookingId}`);

@@ -43,7 +43,9 @@ describe('migration: e-mails compare without case', () => {
       expect(rows.get('eve')?.version).toBe(41);
       expect(rows.get('casey-owner')?.version).toBe(41);
       expect(rows.get('fay')?.version).toBe(1);
-      expect(() => sqlite.prepare("update users set email = 'FAY@example.com' where id = 'eve'").run()).toThrow(/UNIQUE constraint failed: index 'users_email_lower_unique'/);
+      expect(() => sqlite.prepare("update users set email = 'FAY@example.com' where id = 'eve'").run()).toThrow(
+        /UNIQUE constraint failed: index 'users_email_lower_unique'/,
+      );
     } finally {
       sqlite.close();
     }

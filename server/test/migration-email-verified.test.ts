@@ -12,7 +12,9 @@ describe('migration: e-mails are confirmed by a link', () => {
   it('leaves existing travellers unconfirmed (nobody proved their address) and counts admins as confirmed', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-migrate-'));
     const old = databaseBefore(dataDir, '0003_email_case');
-    const insert = old.prepare("insert into users (id, full_name, email, role, created_at, updated_at, version) values (?, 'X', ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01', 1)");
+    const insert = old.prepare(
+      "insert into users (id, full_name, email, role, created_at, updated_at, version) values (?, 'X', ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01', 1)",
+    );
     insert.run('traveller', 'ada@example.com', 'user');
     insert.run('admin', 'ops@example.com', 'admin');
     insert.run('guest', 'guest:g:bo@example.com', 'guest');

@@ -12,7 +12,9 @@ describe('migration: stored sync rejections carry reason codes', () => {
   it('turns the HTTP status kept in mutation_results.code into the generic code of that status', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-migrate-'));
     const old = databaseBefore(dataDir, '0004_email_verified');
-    const insert = old.prepare("insert into mutation_results (client_id, mutation_id, code, message, created_at) values ('c', ?, ?, 'm', '2026-01-01T00:00:00.000Z')");
+    const insert = old.prepare(
+      "insert into mutation_results (client_id, mutation_id, code, message, created_at) values ('c', ?, ?, 'm', '2026-01-01T00:00:00.000Z')",
+    );
     ['400', '403', '404', '409', '429', '500'].forEach((code, i) => insert.run(i + 1, code));
     old.close();
 

@@ -88,7 +88,10 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
       const before = lastEventId();
       const { booking } = await book(who.owner, flight, ['B3']);
       const subject = `Payment requested: booking ${booking.bookingId}`;
-      const mailEvent = () => readDb(server, (db) => db.prepare("select done_at, attempts, last_error from events where id > ? and effect like '%' || ? || '%'").get(before, subject));
+      const mailEvent = () =>
+        readDb(server, (db) =>
+          db.prepare("select done_at, attempts, last_error from events where id > ? and effect like '%' || ? || '%'").get(before, subject),
+        );
       await expect.poll(mailEvent).toMatchObject({ done_at: null, last_error: 'mail server away' });
       await expect.poll(() => (mailEvent() as { done_at: string | null }).done_at, { timeout: 8_000 }).not.toBeNull();
       expect(tries).toEqual([subject, subject]);
@@ -114,10 +117,12 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
     expect(pushed.body).toEqual({ lastMutationId: 1, results: [] });
     const pushEvents = eventsAfter(pushFrom);
 
-    const row = (id: string) =>
-      readDb(server, (db) => db.prepare('select status, cancel_reason, refund_due_cents from bookings where id = ?').get(id));
+    const row = (id: string) => readDb(server, (db) => db.prepare('select status, cancel_reason, refund_due_cents from bookings where id = ?').get(id));
     expect(row(byPush._id)).toEqual(row(byRest._id));
-    const audit = (id: string) => readDb(server, (db) => db.prepare("select actor_id, from_status, to_status, reason from audit_log where entity = 'booking' and entity_id = ? order by id").all(id));
+    const audit = (id: string) =>
+      readDb(server, (db) =>
+        db.prepare("select actor_id, from_status, to_status, reason from audit_log where entity = 'booking' and entity_id = ? order by id").all(id),
+      );
     expect(audit(byPush._id)).toEqual(audit(byRest._id));
     const seats = (id: string) => readDb(server, (db) => db.prepare('select state from seat_allocations where booking_id = ?').all(id));
     expect(seats(byPush._id)).toEqual(seats(byRest._id));

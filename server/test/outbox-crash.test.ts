@@ -45,7 +45,8 @@ describe('outbox: an effect survives a SIGKILL between commit and dispatch', () 
     const res = await traveller.post<Created>('/api/payments', paymentBody(flight, ['F4']));
     expect(res.status).toBe(201);
     const subject = `Payment requested: booking ${res.body.booking.bookingId}`;
-    const mailEvents = () => readOnly(dataDir, (db) => (db.prepare("select effect, done_at, attempts from events where effect like '%' || ? || '%'").all(subject) as EventRow[]));
+    const mailEvents = () =>
+      readOnly(dataDir, (db) => db.prepare("select effect, done_at, attempts from events where effect like '%' || ? || '%'").all(subject) as EventRow[]);
     const mailed = () => readOnly(dataDir, (db) => db.prepare('select count(*) as n from mail_outbox where subject = ?').get(subject));
     expect(mailEvents()).toMatchObject([{ done_at: null }]);
     expect(mailed()).toEqual({ n: 0 });

@@ -35,14 +35,22 @@ describe('the data a listing page carries', () => {
   });
 
   it('is nothing for a listing URL without a complete, well-formed search', () => {
-    for (const query of [{}, { from: 'LOS', to: 'LHR' }, { from: 'LOS', to: 'LHR', date: '2026-13-40' }, { from: 'los', to: 'LHR', date: '2026-12-01' }, { from: ['LOS'], to: 'LHR', date: '2026-12-01' }]) {
+    for (const query of [
+      {},
+      { from: 'LOS', to: 'LHR' },
+      { from: 'LOS', to: 'LHR', date: '2026-13-40' },
+      { from: 'los', to: 'LHR', date: '2026-12-01' },
+      { from: ['LOS'], to: 'LHR', date: '2026-12-01' },
+    ]) {
       expect(listingPageData(server.ctx, query)).toBeNull();
     }
   });
 
   it('cannot be closed from inside, whatever a name holds', () => {
     const hostile = '</script><script>alert(1)</script><!--';
-    const data: PageData = { airports: [{ _id: 'x', name: hostile, city: hostile, code: 'XXX', country: 'X', timeZone: 'UTC', terminals: [] } as unknown as Airport] };
+    const data: PageData = {
+      airports: [{ _id: 'x', name: hostile, city: hostile, code: 'XXX', country: 'X', timeZone: 'UTC', terminals: [] } as unknown as Airport],
+    };
     const script = pageDataScript(data);
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(script.endsWith('</script>')).toBe(true);

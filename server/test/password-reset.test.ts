@@ -25,7 +25,13 @@ describe('forgot and reset password', () => {
 
   /** The reset mails in the outbox, which admins read (sign-up also mails a confirmation link). */
   const mailsTo = (to: string) =>
-    readDb(server, (db) => db.prepare('select "to", subject, text, html from mail_outbox where "to" = ? and subject = ? order by id').all(to, 'Reset your SkyWay password') as MailRow[]);
+    readDb(
+      server,
+      (db) =>
+        db
+          .prepare('select "to", subject, text, html from mail_outbox where "to" = ? and subject = ? order by id')
+          .all(to, 'Reset your SkyWay password') as MailRow[],
+    );
 
   /** Asks for a link and answers the token from the URL in the mail the addressee received. */
   async function requestLink(email: string): Promise<string> {
@@ -123,7 +129,8 @@ describe('forgot and reset password', () => {
   it('a bogus link is refused before any password is hashed, and bogus links are limited per address', async () => {
     const hashes = vi.spyOn(argon2, 'hash');
     try {
-      for (let i = 0; i < 10; i += 1) expectError(await client(server.url).post('/api/auths/reset', { token: `bogus-${i}`.padEnd(43, 'x'), password: 'New-password-2' }), 400, INVALID);
+      for (let i = 0; i < 10; i += 1)
+        expectError(await client(server.url).post('/api/auths/reset', { token: `bogus-${i}`.padEnd(43, 'x'), password: 'New-password-2' }), 400, INVALID);
       expect(hashes).not.toHaveBeenCalled();
     } finally {
       hashes.mockRestore();

@@ -153,7 +153,11 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     const changed = await who.admin.put(`/api/flights/${flight._id}`, { price: flight.price + 25 });
     expectAnswer(changed, 200);
     const stale = await who.other.post('/api/payments', paymentBody(flight, ['A2']));
-    expectAnswer(stale, 409, `The fare is ${formatMoney(cents(flight.price + 25))}, not ${formatMoney(cents(flight.price))}. Please review the booking and try again.`);
+    expectAnswer(
+      stale,
+      409,
+      `The fare is ${formatMoney(cents(flight.price + 25))}, not ${formatMoney(cents(flight.price))}. Please review the booking and try again.`,
+    );
     const fresh = await book(who.other, { ...flight, price: flight.price + 25 }, ['A2']);
     expect(fresh.payment.amount).toBe(flight.price + 25);
     const held = await who.owner.get<PaymentWithInstructions>(`/api/payments/${first.payment._id}`);

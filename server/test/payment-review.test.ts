@@ -43,7 +43,10 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     const uploaded = await who.owner.put<Decision>(`/api/payments/token/${keyOf(created.link)}`, { image });
     expectAnswer(uploaded, 200, 'Receipt uploaded');
     expect(uploaded.body.payment).toMatchObject({ status: 'pending', awaitingReviewAt: NOW.toISOString(), image });
-    expect(allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual([['held', reviewDeadline], ['held', reviewDeadline]]);
+    expect(allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual([
+      ['held', reviewDeadline],
+      ['held', reviewDeadline],
+    ]);
     const outbox = await who.admin.get<{ to: string; subject: string; text: string }[]>('/api/mail-outbox');
     expect(outbox.body.find((m) => m.subject === `Receipt uploaded: booking ${created.booking.bookingId}`)?.text).toContain('has uploaded payment receipt');
   });
@@ -59,7 +62,11 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     expectAnswer(await who.other.put(`/api/payments/token/${key}`, { image: othersImage }), 404, 'Payment not found');
     expectAnswer(await who.anon.put(`/api/payments/token/${key}`, { image: othersImage }), 401);
     const crypto = await book(who.owner, flight, ['B2'], { paymentMethod: 'crypto' });
-    expectAnswer(await who.owner.put(`/api/payments/token/${keyOf(crypto.link)}`, { image: await receiptUrl(who.owner) }), 400, 'Receipts are for bank transfers');
+    expectAnswer(
+      await who.owner.put(`/api/payments/token/${keyOf(crypto.link)}`, { image: await receiptUrl(who.owner) }),
+      400,
+      'Receipts are for bank transfers',
+    );
     const payment = await who.owner.get<Payment>(`/api/payments/${created.payment._id}`);
     expect(payment.body).toMatchObject({ awaitingReviewAt: null, image: null });
   });
@@ -113,7 +120,10 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     expectAnswer(approved, 200);
     expect(approved.body.payment.status).toBe('successful');
     expect(approved.body.payment.bookingId).toMatchObject({ status: 'confirmed', paymentStatus: 'successful' });
-    expect(allocationsOf(server, created.booking._id).map((a) => [a.seat_label, a.state, a.hold_expires_at])).toEqual([['E1', 'sold', null], ['E2', 'sold', null]]);
+    expect(allocationsOf(server, created.booking._id).map((a) => [a.seat_label, a.state, a.hold_expires_at])).toEqual([
+      ['E1', 'sold', null],
+      ['E2', 'sold', null],
+    ]);
     expect((await seatView(server, flight._id)).available).toBe(before.available - 2);
     expectAnswer(await who.owner.put(`/api/payments/token/${keyOf(created.link)}`, { image: await receiptUrl(who.owner) }), 409);
 
@@ -125,11 +135,14 @@ describe('receipts, "I have made payment" and the admin decision', () => {
       ['pending', 'successful', null],
     ]);
     const bookingAudit = await who.admin.get<AuditRow[]>(`/api/audit?entity=booking&entityId=${created.booking._id}`);
-    expect(bookingAudit.body.map((r) => [r.fromStatus, r.toStatus, r.reason]).reverse()).toEqual([[null, 'pending', 'booked'], ['pending', 'confirmed', 'payment confirmed']]);
+    expect(bookingAudit.body.map((r) => [r.fromStatus, r.toStatus, r.reason]).reverse()).toEqual([
+      [null, 'pending', 'booked'],
+      ['pending', 'confirmed', 'payment confirmed'],
+    ]);
     expect({ id: bookingAudit.body[0]?.actorId }).toEqual(readDb(server, (db) => db.prepare('select id from users where email = ?').get('admin@skyway.test')));
   });
 
-  it("a second admin deciding an already decided payment gets 409 naming the first decision and its author", async () => {
+  it('a second admin deciding an already decided payment gets 409 naming the first decision and its author', async () => {
     const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 12);
     const approvedFirst = await book(who.owner, flight, ['F1']);
     expectAnswer(await who.admin.put(`/api/payments/${approvedFirst.payment._id}`, { status: 'successful' }), 200);
@@ -138,7 +151,11 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     }
     const rejectedFirst = await book(who.owner, flight, ['F2']);
     expectAnswer(await admin2.put(`/api/payments/${rejectedFirst.payment._id}`, { status: 'failed', reason: 'Wrong amount' }), 200);
-    expectAnswer(await who.admin.put(`/api/payments/${rejectedFirst.payment._id}`, { status: 'successful' }), 409, 'Payment was already marked failed by Second Admin');
+    expectAnswer(
+      await who.admin.put(`/api/payments/${rejectedFirst.payment._id}`, { status: 'successful' }),
+      409,
+      'Payment was already marked failed by Second Admin',
+    );
     const final = await who.owner.get<Payment>(`/api/payments/${rejectedFirst.payment._id}`);
     expect(final.body).toMatchObject({ status: 'failed', reason: 'Wrong amount' });
     expect(final.body.bookingId.status).toBe('pending');

@@ -23,7 +23,12 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
   let flight: Flight;
   let inbound: Flight;
   let before: Counts;
-  const counts = (): Counts => [countRows(server, 'bookings'), countRows(server, 'seat_allocations'), countRows(server, 'payments'), countRows(server, 'travellers')];
+  const counts = (): Counts => [
+    countRows(server, 'bookings'),
+    countRows(server, 'seat_allocations'),
+    countRows(server, 'payments'),
+    countRows(server, 'travellers'),
+  ];
 
   /** A 400 or 409 whose message (and field error, when given) names the rule. */
   async function refused(body: unknown, status: number, message: string, path?: string) {
@@ -59,7 +64,9 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     const cancelled = flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 20 * 86_400_000));
     expectAnswer(await who.admin.put(`/api/flights/${cancelled._id}`, { status: 'cancelled' }), 200);
     await refused(paymentBody(cancelled, ['A1']), 400, `Flight ${cancelled.flightNumber} is cancelled`, 'flightId');
-    const past = await who.anon.get<Flight[]>(`/api/flights?origin=LOS&destination=LHR&departureTime=${new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10)}`);
+    const past = await who.anon.get<Flight[]>(
+      `/api/flights?origin=LOS&destination=LHR&departureTime=${new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10)}`,
+    );
     const departed = past.body[0];
     if (!departed) throw new Error('no past flight in the demo catalogue');
     await refused(paymentBody(departed, ['A1']), 400, `Flight ${departed.flightNumber} is departed`, 'flightId');
@@ -73,7 +80,12 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     const sameWay = await upcomingFlight(server.url, 'LOS', 'LHR', 11);
     await refused(roundTripBody(flight, sameWay, ['A1'], ['A1']), 400, 'The return flight must fly back from the destination to the origin', 'returnFlightId');
     const elsewhere = await upcomingFlight(server.url, 'LHR', 'JFK', 11);
-    await refused(roundTripBody(flight, elsewhere, ['A1'], ['A1']), 400, 'The return flight must fly back from the destination to the origin', 'returnFlightId');
+    await refused(
+      roundTripBody(flight, elsewhere, ['A1'], ['A1']),
+      400,
+      'The return flight must fly back from the destination to the origin',
+      'returnFlightId',
+    );
     const early = await upcomingFlight(server.url, 'LHR', 'LOS', 7);
     await refused(roundTripBody(flight, early, ['A1'], ['A1']), 400, 'The return flight must leave after the outbound flight lands', 'returnFlightId');
     const beforeLanding = flightAt(server, 'LHR', 'LOS', new Date(Date.parse(flight.arrivalTime) - 60_000));
@@ -96,7 +108,12 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     const six = ['A1', 'A2', 'A3', 'A4', 'B1', 'B2'];
     await refused(paymentBody(flight, six), 400, 'At most 5 travellers', 'seatNumber');
     await refused({ ...paymentBody(flight, ['A1', 'A2']), travellers: [traveller(1)] }, 400, 'Choose one seat per traveller', 'seatNumber');
-    await refused({ ...paymentBody(flight, ['A1']), travellers: [traveller(1), traveller(2)], amount: flight.price * 2 }, 400, 'Choose one seat per traveller', 'seatNumber');
+    await refused(
+      { ...paymentBody(flight, ['A1']), travellers: [traveller(1), traveller(2)], amount: flight.price * 2 },
+      400,
+      'Choose one seat per traveller',
+      'seatNumber',
+    );
     await refused({ ...paymentBody(flight, ['A1']), travellers: [] }, 400, 'Add at least one traveller', 'travellers');
     await refused(roundTripBody(flight, inbound, ['A1', 'A2'], ['A1']), 400, 'Choose one seat per traveller', 'returnSeatNumber');
     const noReturnSeats: Record<string, unknown> = roundTripBody(flight, inbound, ['A1'], ['A1']);
@@ -117,7 +134,12 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     await refused(withTraveller({ passportNumber: 'AB-12' }), 400, 'Enter a valid passport number', 'travellers.0.passportNumber');
     await refused(withTraveller({ passportNumber: 'A1' }), 400, 'Enter a valid passport number', 'travellers.0.passportNumber');
     await refused(withTraveller({ passportExpiry: '2030-02-30' }), 400, 'Must be a date (YYYY-MM-DD)', 'travellers.0.passportExpiry');
-    await refused(withTraveller({ passportExpiry: flight.departureTime.slice(0, 10) }), 400, 'The passport must be valid after the last flight', 'travellers.0.passportExpiry');
+    await refused(
+      withTraveller({ passportExpiry: flight.departureTime.slice(0, 10) }),
+      400,
+      'The passport must be valid after the last flight',
+      'travellers.0.passportExpiry',
+    );
     const betweenLegs = new Date(Date.parse(flight.departureTime) + 86_400_000).toISOString().slice(0, 10);
     const roundTrip = { ...roundTripBody(flight, inbound, ['A1', 'A2'], ['A1', 'A2']) };
     roundTrip.travellers = [traveller(1), { ...traveller(2), passportExpiry: betweenLegs }];
@@ -151,7 +173,10 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     const created = await who.owner.post<{ booking: { _id: string; travellers: { image: string | null }[] } }>('/api/payments', photo(own));
     expectAnswer(created, 201);
     expect(created.body.booking.travellers[0]?.image).toBe(own);
-    const bare = await who.owner.post<{ booking: { travellers: { image: string | null }[] } }>('/api/payments', paymentBody(flight, ['B3'], { travellers: [{ ...traveller(1), image: own.slice(-32) }] }));
+    const bare = await who.owner.post<{ booking: { travellers: { image: string | null }[] } }>(
+      '/api/payments',
+      paymentBody(flight, ['B3'], { travellers: [{ ...traveller(1), image: own.slice(-32) }] }),
+    );
     expect(bare.body.booking.travellers[0]?.image).toBe(own);
   });
 

@@ -40,7 +40,8 @@ describe('PDF receipts', () => {
   const tokens = { owner: '', other: '', admin: '' };
   const as = (who: keyof typeof tokens) => client(server.url, tokens[who]);
   let serial = 0;
-  const receiptForm = (data: Buffer | string, name = 'statement.pdf', fields: Record<string, string> = {}) => imageForm(data, name, PDF, { kind: 'receipt', ...fields });
+  const receiptForm = (data: Buffer | string, name = 'statement.pdf', fields: Record<string, string> = {}) =>
+    imageForm(data, name, PDF, { kind: 'receipt', ...fields });
   const fresh = () => pdf(`Transfer ${(serial += 1)}`);
   /** The served bytes, as they are, with the headers. */
   const fetchRaw = async (url: string, who?: keyof typeof tokens) => {

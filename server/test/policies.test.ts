@@ -59,7 +59,7 @@ describe('policies', () => {
     }
   });
 
-  it('hides someone else\'s booking or payment behind a 404, shows it to its owner and admins, and keeps guests out', () => {
+  it("hides someone else's booking or payment behind a 404, shows it to its owner and admins, and keeps guests out", () => {
     for (const permission of ['booking.read', 'booking.cancel', 'payment.read', 'payment.claim'] as const) {
       expect(decide(permission, stranger, 'traveller')).toBe(404);
       expect(decide(permission, traveller, 'traveller')).toBe(ALLOW);
@@ -71,14 +71,22 @@ describe('policies', () => {
     expect(thrown('payment.read', undefined, { name: 'Payment', ownerId: 'traveller' })).toMatchObject({ status: 401, message: 'Please sign in to continue' });
   });
 
-  it('lets only the owner check in: an admin is told the booking is not found, unless it is the admin\'s own', () => {
+  it("lets only the owner check in: an admin is told the booking is not found, unless it is the admin's own", () => {
     expect(decide('booking.checkIn', traveller, 'traveller')).toBe(ALLOW);
     expect(decide('booking.checkIn', admin, 'traveller')).toBe(404);
     expect(decide('booking.checkIn', admin, 'admin')).toBe(ALLOW);
   });
 
   it('keeps admin-only work to admins: travellers are refused with 403, guests and anonymous callers asked to sign in', () => {
-    for (const permission of ['backOffice', 'catalogue.edit', 'settings.edit', 'payment.review', 'booking.markRefundPaid', 'booking.createForCustomer', 'conversation.setStatus'] as const) {
+    for (const permission of [
+      'backOffice',
+      'catalogue.edit',
+      'settings.edit',
+      'payment.review',
+      'booking.markRefundPaid',
+      'booking.createForCustomer',
+      'conversation.setStatus',
+    ] as const) {
       expect(decide(permission, admin)).toBe(ALLOW);
       expect(decide(permission, traveller)).toBe(403);
       expect(decide(permission, guest)).toBe(401);
@@ -106,7 +114,8 @@ describe('policies', () => {
     expect(thrown(uploadPermission('chat', false), guest)).toMatchObject({ status: 403, message: onlyChat });
     expect(thrown(uploadPermission('receipt', true), guest)).toMatchObject({ status: 403, message: onlyChat });
     expect(thrown(uploadPermission('avatar', false), guest)).toMatchObject({ status: 403, message: onlyChat });
-    for (const actor of [guest, traveller]) expect(thrown(uploadPermission('marketing', false), actor)).toMatchObject({ status: 403, message: 'Only admins upload marketing images' });
+    for (const actor of [guest, traveller])
+      expect(thrown(uploadPermission('marketing', false), actor)).toMatchObject({ status: 403, message: 'Only admins upload marketing images' });
     expect(may(uploadPermission('marketing', false), admin)).toBe(true);
     for (const kind of ['receipt', 'chat', 'avatar'] as const) expect(may(uploadPermission(kind, false), traveller)).toBe(true);
     expect(thrown(uploadPermission('receipt', false), undefined)).toMatchObject({ status: 401 });
@@ -130,7 +139,7 @@ describe('policies', () => {
     }
   });
 
-  it('gives a payment link\'s hash to the payer alone and a sync client to the user who made it', () => {
+  it("gives a payment link's hash to the payer alone and a sync client to the user who made it", () => {
     expect([traveller, stranger, admin, guest].map((actor) => may('payment.link', actor, 'traveller'))).toEqual([true, false, false, false]);
     expect(thrown('sync.client', admin, { name: 'Sync client', ownerId: 'traveller' })).toMatchObject({ status: 403 });
     expect(may('sync.client', traveller, 'traveller')).toBe(true);

@@ -42,7 +42,12 @@ describe('the PWA: the app shell for pages, 404 for files that are not there', (
   });
 
   it('a hashed asset of an earlier deploy answers 404 in the error shape, never the app shell', async () => {
-    const asked: Record<string, string>[] = [{ 'sec-fetch-dest': 'script' }, { accept: 'text/html' }, { 'sec-fetch-dest': 'document', accept: 'text/html' }, {}];
+    const asked: Record<string, string>[] = [
+      { 'sec-fetch-dest': 'script' },
+      { accept: 'text/html' },
+      { 'sec-fetch-dest': 'document', accept: 'text/html' },
+      {},
+    ];
     for (const headers of asked) {
       const res = await get('/assets/index-old999.js', headers);
       expect(res.status, JSON.stringify(headers)).toBe(404);

@@ -40,7 +40,8 @@ describe('rate limits', () => {
     setRateLimits(server.ctx, { login: 3 });
     const api = client(server.url);
     for (let i = 0; i < 5; i++) expect((await api.post('/api/auths/login', ADMIN)).status).toBe(200);
-    for (let i = 0; i < 3; i++) expectError(await api.post('/api/auths/login', { email: `nobody${i}@example.com`, password: 'wrong-pass-1' }), 401, 'Invalid email or password');
+    for (let i = 0; i < 3; i++)
+      expectError(await api.post('/api/auths/login', { email: `nobody${i}@example.com`, password: 'wrong-pass-1' }), 401, 'Invalid email or password');
     expectLimited(await api.post('/api/auths/login', { email: 'nobody9@example.com', password: 'wrong-pass-1' }), 'login');
     // Once the address is over the limit even the right password waits, so guessing cannot be confirmed.
     expectLimited(await api.post('/api/auths/login', ADMIN), 'login');
@@ -120,7 +121,11 @@ describe('rate limits', () => {
     const api = client(server.url, member.token);
     const conversation = await startSupport(api);
     const clientId = randomUUID();
-    const message = (id: number) => ({ id, name: 'sendMessage', args: { _id: randomUUID(), conversationId: conversation._id, content: `message ${id}`, image: null } });
+    const message = (id: number) => ({
+      id,
+      name: 'sendMessage',
+      args: { _id: randomUUID(), conversationId: conversation._id, content: `message ${id}`, image: null },
+    });
     const push = (mutations: ReturnType<typeof message>[]) => api.post<{ lastMutationId: number }>('/api/sync/push', { clientId, schemaVersion: 1, mutations });
 
     await send(api, conversation._id, 'by the REST route');

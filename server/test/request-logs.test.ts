@@ -43,7 +43,13 @@ describe('request logs', () => {
   it('lose the reset tokens and payment access keys in request URLs', async () => {
     const secret = 'Sup3rSecretTokenValue_abcdefghijklmnop';
     await withLoggedServer(async (url, lines) => {
-      for (const path of [`/reset-password?token=${secret}`, `/payment/${secret}`, `/api/payments/token/${secret}`, `/api/Payments/Token/${secret}?x=1`, `/api/anything?key=${secret}&page=2`]) {
+      for (const path of [
+        `/reset-password?token=${secret}`,
+        `/payment/${secret}`,
+        `/api/payments/token/${secret}`,
+        `/api/Payments/Token/${secret}?x=1`,
+        `/api/anything?key=${secret}&page=2`,
+      ]) {
         await (await fetch(`${url}${path}`)).arrayBuffer();
       }
       await (await fetch(`${url}/api/payments/token/${secret}`, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } })).arrayBuffer();

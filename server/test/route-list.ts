@@ -15,7 +15,11 @@ export function apiEndpoints(ctx: AppContext): Endpoint[] {
     RouterSchema.parse({ stack: router.stack }).stack.flatMap((layer) => {
       const route = layer.route;
       if (!route) return [];
-      return [...new Set(route.stack.map((l) => MethodSchema.parse(l.method.toUpperCase())))].map((method) => ({ method, path: route.path, key: `${method} ${route.path}` }));
+      return [...new Set(route.stack.map((l) => MethodSchema.parse(l.method.toUpperCase())))].map((method) => ({
+        method,
+        path: route.path,
+        key: `${method} ${route.path}`,
+      }));
     }),
   );
 }

@@ -25,7 +25,10 @@ async function buyers(baseUrls: string[], tag: string): Promise<Api[]> {
 /** Exactly one 201; every other answer a 409 naming the seat; never a 5xx. */
 function expectOneWinner(answers: Answer[], seat: string): void {
   const statuses = answers.map((a) => a.status);
-  expect(statuses.filter((s) => s >= 500), JSON.stringify(answers.filter((a) => a.status >= 500).map((a) => a.body))).toEqual([]);
+  expect(
+    statuses.filter((s) => s >= 500),
+    JSON.stringify(answers.filter((a) => a.status >= 500).map((a) => a.body)),
+  ).toEqual([]);
   expect(statuses.filter((s) => s === 201)).toHaveLength(1);
   const losers = answers.filter((a) => a.status !== 201);
   expect(losers).toHaveLength(BUYERS - 1);
@@ -76,7 +79,17 @@ async function startProcess(dataDir: string, seed: 'demo' | 'none'): Promise<Pro
   const output: string[] = [];
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: seed, ADMIN_PASSWORD: 'Admin-pass-123', DEMO_PASSWORD: 'Demo-pass-123', LOG_LEVEL: 'silent', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: seed,
+      ADMIN_PASSWORD: 'Admin-pass-123',
+      DEMO_PASSWORD: 'Demo-pass-123',
+      LOG_LEVEL: 'silent',
+      SMTP_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -85,7 +98,10 @@ async function startProcess(dataDir: string, seed: 'demo' | 'none'): Promise<Pro
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output.join('')}`);
-    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return { child, url, output };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -135,7 +151,9 @@ describe(`${BUYERS} simultaneous buyers across two server processes on one SQLit
     try {
       const rows = db.prepare("select state from seat_allocations where flight_id = ? and seat_label = 'E2' and state in ('held', 'sold')").all(flight._id);
       expect(rows).toEqual([{ state: 'held' }]);
-      const active = (db.prepare("select count(*) as n from seat_allocations where flight_id = ? and state in ('held', 'sold')").get(flight._id) as { n: number }).n;
+      const active = (
+        db.prepare("select count(*) as n from seat_allocations where flight_id = ? and state in ('held', 'sold')").get(flight._id) as { n: number }
+      ).n;
       for (const url of urls) {
         const seen = await client(url).get<{ availableSeats: number }>(`/api/flights/${flight._id}`);
         expect(seen.body.availableSeats).toBe(24 - active);

@@ -31,10 +31,26 @@ type Op =
 /** Seats A1 to B2 only, so that buyers collide often. */
 const seatList = fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 3 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('book' as const), user: fc.integer({ min: 0, max: 2 }), legs: fc.constantFrom('out' as const, 'back' as const, 'round' as const), seats: seatList, returnSeats: seatList, method: fc.constantFrom(...PAYMENT_METHODS) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('book' as const),
+      user: fc.integer({ min: 0, max: 2 }),
+      legs: fc.constantFrom('out' as const, 'back' as const, 'round' as const),
+      seats: seatList,
+      returnSeats: seatList,
+      method: fc.constantFrom(...PAYMENT_METHODS),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('pay' as const, 'approve' as const, 'reject' as const), booking: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), booking: fc.nat(20), byAdmin: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('wait' as const, 'expire' as const), ms: fc.constantFrom(0, 60_000, 955_000, 956_000, 956_000, 2 * HOUR, 25 * HOUR) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('wait' as const, 'expire' as const),
+      ms: fc.constantFrom(0, 60_000, 955_000, 956_000, 956_000, 2 * HOUR, 25 * HOUR),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'complete' as const }) },
 );
 
@@ -48,7 +64,9 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
     server.setNow(new Date(clock));
-    users = await Promise.all([0, 1, 2].map((i) => createUser(server.ctx, { email: `prop-${i}@example.com`, password: 'Secret-pass-1', fullName: `Prop ${i}` })));
+    users = await Promise.all(
+      [0, 1, 2].map((i) => createUser(server.ctx, { email: `prop-${i}@example.com`, password: 'Secret-pass-1', fullName: `Prop ${i}` })),
+    );
     const found = findUserByEmail(server.ctx.db, ADMIN.email);
     if (!found) throw new Error('no admin');
     admin = found;
@@ -73,7 +91,9 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
     const params = { now: new Date(clock).toISOString(), a: flightIds[0], b: flightIds[1] };
     const mine = 's.flight_id in (@a, @b)';
     const rows = (sql: string) => file.prepare(sql).all(params);
-    const live = rows(`select s.flight_id, s.seat_label from seat_allocations s where ${mine} and s.state in ('held', 'sold') group by 1, 2 having count(*) > 1`);
+    const live = rows(
+      `select s.flight_id, s.seat_label from seat_allocations s where ${mine} and s.state in ('held', 'sold') group by 1, 2 having count(*) > 1`,
+    );
     expect(live, 'a seat with two live allocations').toEqual([]);
     const active = rows(`select s.flight_id, s.seat_label from seat_allocations s where ${mine} and ${ACTIVE} group by 1, 2 having count(*) > 1`);
     expect(active, 'a seat with two active allocations').toEqual([]);
@@ -92,7 +112,9 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
     );
     expect(unpaid, 'confirmed bookings and successful payments go together').toEqual([]);
     if (justSwept) {
-      const lapsed = rows(`select b.reference from bookings b join seat_allocations s on s.booking_id = b.id where ${mine} and b.status = 'pending' and not ${ACTIVE}`);
+      const lapsed = rows(
+        `select b.reference from bookings b join seat_allocations s on s.booking_id = b.id where ${mine} and b.status = 'pending' and not ${ACTIVE}`,
+      );
       expect(lapsed, 'a pending booking whose hold lapsed survived the sweep').toEqual([]);
     }
   }
@@ -112,32 +134,49 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
           if (op.kind === 'book') {
             const owner = users[op.user] ?? admin;
             const label = (n: number) => SEAT_LABELS[n] ?? 'A1';
-            const returnSeats = op.returnSeats.concat(op.seats).filter((n, i, all) => all.indexOf(n) === i).slice(0, op.seats.length);
+            const returnSeats = op.returnSeats
+              .concat(op.seats)
+              .filter((n, i, all) => all.indexOf(n) === i)
+              .slice(0, op.seats.length);
             attempt(() => {
-              const { booking, payment } = immediate(server.ctx.db, (tx) => createBookingWithPayment(
-                tx,
-                server.ctx,
-                {
-                  userId: owner.id,
-                  flightId: op.legs === 'back' ? back._id : out._id,
-                  seats: op.seats.map(label),
-                  returnFlightId: op.legs === 'round' ? back._id : undefined,
-                  returnSeats: op.legs === 'round' ? returnSeats.map(label) : undefined,
-                  travelClass: 'Economy',
-                  travellers: op.seats.map((_, i) => traveller(i + 1)),
-                  email: owner.email,
-                  phone: '+1 555 0100',
-                  method: op.method,
-                },
-                owner.id,
-              ));
+              const { booking, payment } = immediate(server.ctx.db, (tx) =>
+                createBookingWithPayment(
+                  tx,
+                  server.ctx,
+                  {
+                    userId: owner.id,
+                    flightId: op.legs === 'back' ? back._id : out._id,
+                    seats: op.seats.map(label),
+                    returnFlightId: op.legs === 'round' ? back._id : undefined,
+                    returnSeats: op.legs === 'round' ? returnSeats.map(label) : undefined,
+                    travelClass: 'Economy',
+                    travellers: op.seats.map((_, i) => traveller(i + 1)),
+                    email: owner.email,
+                    phone: '+1 555 0100',
+                    method: op.method,
+                  },
+                  owner.id,
+                ),
+              );
               made.push({ bookingId: booking.id, paymentId: payment.id, owner });
             });
           } else if (op.kind === 'pay' || op.kind === 'approve' || op.kind === 'reject') {
             const target = pick(op.booking);
             if (!target) continue;
-            if (op.kind === 'pay') attempt(() => immediate(server.ctx.db, (tx) => markAwaitingReview(tx, target.owner, { id: target.paymentId }, server.ctx.now())));
-            else attempt(() => immediate(server.ctx.db, (tx) => reviewPayment(tx, admin, target.paymentId, op.kind === 'approve' ? { status: 'successful' } : { status: 'failed', reason: 'Not received' }, server.ctx.now())));
+            if (op.kind === 'pay')
+              attempt(() => immediate(server.ctx.db, (tx) => markAwaitingReview(tx, target.owner, { id: target.paymentId }, server.ctx.now())));
+            else
+              attempt(() =>
+                immediate(server.ctx.db, (tx) =>
+                  reviewPayment(
+                    tx,
+                    admin,
+                    target.paymentId,
+                    op.kind === 'approve' ? { status: 'successful' } : { status: 'failed', reason: 'Not received' },
+                    server.ctx.now(),
+                  ),
+                ),
+              );
           } else if (op.kind === 'cancel') {
             const target = pick(op.booking);
             if (!target) continue;
@@ -156,8 +195,22 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
         numRuns: 50,
         // Known traps first: a lapsed hold whose seat a new buyer takes before the sweeper runs.
         examples: [
-          [[{ kind: 'book', user: 0, legs: 'out', seats: [0], returnSeats: [0], method: 'crypto' }, { kind: 'wait', ms: 956_000 }, { kind: 'book', user: 1, legs: 'out', seats: [0], returnSeats: [0], method: 'bank_transfer' }, { kind: 'expire', ms: 0 }]],
-          [[{ kind: 'book', user: 0, legs: 'round', seats: [1], returnSeats: [1], method: 'cashApp' }, { kind: 'wait', ms: 956_000 }, { kind: 'book', user: 1, legs: 'back', seats: [1], returnSeats: [1], method: 'crypto' }, { kind: 'approve', booking: 0 }]],
+          [
+            [
+              { kind: 'book', user: 0, legs: 'out', seats: [0], returnSeats: [0], method: 'crypto' },
+              { kind: 'wait', ms: 956_000 },
+              { kind: 'book', user: 1, legs: 'out', seats: [0], returnSeats: [0], method: 'bank_transfer' },
+              { kind: 'expire', ms: 0 },
+            ],
+          ],
+          [
+            [
+              { kind: 'book', user: 0, legs: 'round', seats: [1], returnSeats: [1], method: 'cashApp' },
+              { kind: 'wait', ms: 956_000 },
+              { kind: 'book', user: 1, legs: 'back', seats: [1], returnSeats: [1], method: 'crypto' },
+              { kind: 'approve', booking: 0 },
+            ],
+          ],
         ],
       },
     );

@@ -32,7 +32,12 @@ describe('the demo schedule', () => {
     };
     expect(airportRows.filter((a) => !known(a.timeZone)).map((a) => `${a.code} ${a.timeZone}`)).toEqual([]);
     const zoneOf = (code: string) => airportRows.find((a) => a.code === code)?.timeZone;
-    expect([zoneOf('MEL'), zoneOf('DEL'), zoneOf('EZE'), zoneOf('LHR')]).toEqual(['Australia/Melbourne', 'Asia/Kolkata', 'America/Argentina/Buenos_Aires', 'Europe/London']);
+    expect([zoneOf('MEL'), zoneOf('DEL'), zoneOf('EZE'), zoneOf('LHR')]).toEqual([
+      'Australia/Melbourne',
+      'Asia/Kolkata',
+      'America/Argentina/Buenos_Aires',
+      'Europe/London',
+    ]);
   });
 
   it('spreads local departure times over the day, each service at the same local time daily', () => {

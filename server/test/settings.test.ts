@@ -34,7 +34,16 @@ describe('settings', () => {
     for (const api of [client(server.url), user]) {
       const res = await api.get('/api/settings');
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body as object).sort()).toEqual(['bankingInfo', 'cancellationPenaltyPercent', 'cashApp', 'classFares', 'contact', 'cryptoInfo', 'paymentDeadlineHours', 'whatsApp']);
+      expect(Object.keys(res.body as object).sort()).toEqual([
+        'bankingInfo',
+        'cancellationPenaltyPercent',
+        'cashApp',
+        'classFares',
+        'contact',
+        'cryptoInfo',
+        'paymentDeadlineHours',
+        'whatsApp',
+      ]);
       PublicSettingsSchema.strict().parse(res.body);
       expect(JSON.stringify(res.body)).not.toContain(secret);
     }
@@ -62,7 +71,12 @@ describe('settings', () => {
     const res = await admin.put<Saved>('/api/settings', BODY);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Updated successfully!');
-    expect(res.body.settings).toMatchObject({ bankingInfo: BODY.bankingInfo, cryptoInfo: BODY.cryptoInfo, whatsApp: BODY.whatsApp, mail: { name: 'ops@skyway.test', hasPassword: true } });
+    expect(res.body.settings).toMatchObject({
+      bankingInfo: BODY.bankingInfo,
+      cryptoInfo: BODY.cryptoInfo,
+      whatsApp: BODY.whatsApp,
+      mail: { name: 'ops@skyway.test', hasPassword: true },
+    });
     expect(storedSettings(server).mail).toEqual({ name: 'ops@skyway.test', password: secret });
     expect((await client(server.url).get('/api/settings')).body).toMatchObject({ bankingInfo: BODY.bankingInfo, cashApp: BODY.cashApp });
     const empty = await admin.put<Saved>('/api/settings', { ...BODY, mail: { name: 'ops@skyway.test', password: '' } });
@@ -71,7 +85,11 @@ describe('settings', () => {
   });
 
   it('a new mail password or SMTP URL is stored but never answered back', async () => {
-    const put = await admin.put<Saved>('/api/settings', { ...BODY, mail: { name: 'ops@skyway.test', password: 'N3w-mail-secret' }, smtpUrl: 'smtp://mailer:Smtp-secret-9@mail.example.test:587' });
+    const put = await admin.put<Saved>('/api/settings', {
+      ...BODY,
+      mail: { name: 'ops@skyway.test', password: 'N3w-mail-secret' },
+      smtpUrl: 'smtp://mailer:Smtp-secret-9@mail.example.test:587',
+    });
     expect(put.status).toBe(200);
     expect(storedSettings(server)).toMatchObject({ mail: { password: 'N3w-mail-secret' }, smtpUrl: 'smtp://mailer:Smtp-secret-9@mail.example.test:587' });
     expect(put.body.settings.smtp).toEqual({ host: 'mail.example.test:587', configured: true });
@@ -93,7 +111,8 @@ describe('settings', () => {
     for (const field of ['name', 'network', 'address'] as const) {
       expectInvalid(await put({ cryptoInfo: [{ ...BODY.cryptoInfo[0], [field]: '' }] }), 'All fields in cryptoInfo are required.');
     }
-    for (const rate of [0, -1, '1', undefined]) expectInvalid(await put({ cryptoInfo: [{ ...BODY.cryptoInfo[0], rate }] }), 'All fields in cryptoInfo are required.');
+    for (const rate of [0, -1, '1', undefined])
+      expectInvalid(await put({ cryptoInfo: [{ ...BODY.cryptoInfo[0], rate }] }), 'All fields in cryptoInfo are required.');
     expectInvalid(await put({ cashApp: { tag: '', name: 'SkyWay' } }), 'Cash App name and tag are required.');
     expectInvalid(await put({ cashApp: { tag: '$SkyWay', name: '' } }), 'Cash App name and tag are required.');
     expectInvalid(await put({ mail: { name: '' } }), 'Mail email and password are required.');
@@ -107,5 +126,4 @@ describe('settings', () => {
     expect((await admin.put('/api/settings', {})).status).toBe(400);
     expect(snapshot(server)).toEqual(before);
   });
-
 });

@@ -47,13 +47,17 @@ function slowPost(url: string, pathname: string, body: string, token: string) {
     answer = resolve;
     fail = reject;
   });
-  const req = request(target, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } }, (res) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (c: string) => (text += c));
-    res.on('end', () => answer({ status: res.statusCode ?? 0, body: text }));
-    res.on('error', fail);
-  });
+  const req = request(
+    target,
+    { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
+    (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => answer({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', fail);
+    },
+  );
   req.on('error', fail);
   const half = Math.floor(body.length / 2);
   req.write(body.slice(0, half));
@@ -65,7 +69,12 @@ describe('graceful shutdown', () => {
     const server = await serve();
     expect(runningServer(server.ctx.dataDir)?.url).toBe(server.url);
     const token = await login(server.url, ADMIN.email, ADMIN.password);
-    const slow = slowPost(server.url, '/api/airports', JSON.stringify({ name: 'Slow Field', code: 'SLW', city: 'Slowtown', country: 'Nowhere', timeZone: 'UTC' }), token);
+    const slow = slowPost(
+      server.url,
+      '/api/airports',
+      JSON.stringify({ name: 'Slow Field', code: 'SLW', city: 'Slowtown', country: 'Nowhere', timeZone: 'UTC' }),
+      token,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closed = server.close();
     let closedYet = false;

@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login } from './harness';
-import { auditOf, bookSeat, expectSameTables, fullSnapshot, member, secondAdmin, SyncClient, tablesOf, type Member, type SyncServer, startSyncServer } from './sync-fixtures';
+import {
+  auditOf,
+  bookSeat,
+  expectSameTables,
+  fullSnapshot,
+  member,
+  secondAdmin,
+  SyncClient,
+  tablesOf,
+  type Member,
+  type SyncServer,
+  startSyncServer,
+} from './sync-fixtures';
 
 type Decision = { status: 'successful' | 'failed'; reason?: string };
 const decide = (status: Decision['status']): Decision => (status === 'failed' ? { status, reason: 'Receipt unreadable' } : { status });
@@ -22,7 +34,10 @@ describe('sync: concurrent admins deciding the same payment', { timeout: 90_000 
     firstToken = await login(server.url, ADMIN.email, ADMIN.password);
     second = await secondAdmin(server, names[1]);
     traveller = await member(server.url, 'payer');
-    devices = [new SyncClient({ url, token: () => firstToken, now: () => clock.now }), new SyncClient({ url, token: () => second.token, now: () => clock.now })];
+    devices = [
+      new SyncClient({ url, token: () => firstToken, now: () => clock.now }),
+      new SyncClient({ url, token: () => second.token, now: () => clock.now }),
+    ];
     await Promise.all(devices.map((d) => d.engine.sync()));
   });
   afterAll(() => server.stop());
@@ -56,7 +71,9 @@ describe('sync: concurrent admins deciding the same payment', { timeout: 90_000 
     await first.engine.sync();
 
     expect(await first.store.outbox()).toEqual([]);
-    expect(await late.store.outbox()).toMatchObject([{ name: 'reviewPayment', state: 'rejected', lastError: 'Payment was already marked successful by SkyWay Admin' }]);
+    expect(await late.store.outbox()).toMatchObject([
+      { name: 'reviewPayment', state: 'rejected', lastError: 'Payment was already marked successful by SkyWay Admin' },
+    ]);
     expectConverged(paymentId, bookingId, 'successful');
     expect(await decisions(paymentId)).toMatchObject([{ toStatus: 'successful', fromStatus: 'pending' }]);
     for (const d of devices) await d.engine.discard((await d.store.outbox())[0]?.mutationId ?? 0);

@@ -23,7 +23,9 @@ describe('sync of rows that embed flights and airports', () => {
     store = new MemoryStore(randomUUID());
     engine = new SyncEngine({ store, transport: httpTransport(server.url, () => token) });
     await engine.sync();
-    const upcoming = [...store.tables.bookings.values()].map((b) => b as unknown as Booking).find((b) => Date.parse(b.flightId.departureTime) > Date.now() + 86_400_000);
+    const upcoming = [...store.tables.bookings.values()]
+      .map((b) => b as unknown as Booking)
+      .find((b) => Date.parse(b.flightId.departureTime) > Date.now() + 86_400_000);
     if (!upcoming) throw new Error('the demo traveller has no upcoming booking');
     booking = upcoming;
   });

@@ -19,7 +19,14 @@ import {
   startSyncServer,
 } from './sync-fixtures';
 
-type Actor = { name: string; token: string; email: string; admin: boolean; device: SyncClient; writes: { id: number; name: MutationName; args: Record<string, string> }[] };
+type Actor = {
+  name: string;
+  token: string;
+  email: string;
+  admin: boolean;
+  device: SyncClient;
+  writes: { id: number; name: MutationName; args: Record<string, string> }[];
+};
 
 const step = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('mutate' as const), who: fc.nat(3), pick: fc.nat() }) },
@@ -69,7 +76,15 @@ describe('sync: faults with several clients', { timeout: 120_000 }, () => {
     if (roll < 0.35 || !booking) return { name: 'updateProfile', args: { fullName: `${a.name} ${i}.${pick % 1000}`, email: a.email } };
     if (a.admin && payment && roll < 0.75) {
       const status = random() < 0.5 ? 'successful' : 'failed';
-      return { name: 'reviewPayment', args: { paymentId: payment._id ?? '', expectedStatus: payment.status ?? 'pending', status, ...(status === 'failed' ? { reason: 'Amount missing' } : {}) } };
+      return {
+        name: 'reviewPayment',
+        args: {
+          paymentId: payment._id ?? '',
+          expectedStatus: payment.status ?? 'pending',
+          status,
+          ...(status === 'failed' ? { reason: 'Amount missing' } : {}),
+        },
+      };
     }
     if (!a.admin && payment && roll < 0.55) return { name: 'confirmManualPayment', args: { paymentId: payment._id ?? '' } };
     const others = actors.filter((o) => o !== a && !o.admin).flatMap((o) => rowsOf(o, 'bookings'));
@@ -138,7 +153,10 @@ describe('sync: faults with several clients', { timeout: 120_000 }, () => {
   async function expectConverged() {
     for (const a of actors) {
       const outbox = await a.device.store.outbox();
-      expect(outbox.filter((r) => r.state !== 'rejected' || !r.lastError), `${a.name}: outbox is empty or shows rejections`).toEqual([]);
+      expect(
+        outbox.filter((r) => r.state !== 'rejected' || !r.lastError),
+        `${a.name}: outbox is empty or shows rejections`,
+      ).toEqual([]);
       expect(lastMutationIdOf(server, await a.device.clientId())).toBe((await a.device.store.meta()).nextMutationId - 1);
       const expected = await lastProfileWrite(a);
       if (expected) expect(a.device.profileName(), `${a.name} reads its own write`).toBe(expected);

@@ -343,7 +343,10 @@ export function serverVersion(server: SyncServer): number {
 }
 
 export function lastMutationIdOf(server: SyncServer, clientId: string): number | undefined {
-  return withDb(server, (db) => (db.prepare('select last_mutation_id as id from sync_clients where client_id = ?').get(clientId) as { id: number } | undefined)?.id);
+  return withDb(
+    server,
+    (db) => (db.prepare('select last_mutation_id as id from sync_clients where client_id = ?').get(clientId) as { id: number } | undefined)?.id,
+  );
 }
 
 export type AuditRow = { entity: string; entityId: string; fromStatus: string | null; toStatus: string; actorId: string | null; reason: string | null };

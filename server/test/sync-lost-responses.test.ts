@@ -121,7 +121,11 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
             if (id !== last + 1) break;
             last = id;
           }
-          const mutations = ids.map((id) => ({ id, name: 'updateProfile' as const, args: { fullName: `${clientId.slice(0, 8)} #${id}`, email: someone.email } }));
+          const mutations = ids.map((id) => ({
+            id,
+            name: 'updateProfile' as const,
+            args: { fullName: `${clientId.slice(0, 8)} #${id}`, email: someone.email },
+          }));
           const answer = await raw(someone.token).push({ clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
           expect(answer.lastMutationId).toBe(last);
           if (last > 0) expect(await serverName(someone.token)).toBe(`${clientId.slice(0, 8)} #${last}`);
@@ -138,7 +142,11 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
       fc.constant({ kind: 'sync' as const }),
       fc.constant({ kind: 'replay' as const }),
       fc.constant({ kind: 'reload' as const }),
-      fc.record({ kind: fc.constant('fault' as const), route: fc.constantFrom('push' as const, 'pull' as const), fault: fc.constantFrom('offline' as const, 'lost' as const, 'unavailable' as const) }),
+      fc.record({
+        kind: fc.constant('fault' as const),
+        route: fc.constantFrom('push' as const, 'pull' as const),
+        fault: fc.constantFrom('offline' as const, 'lost' as const, 'unavailable' as const),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {

@@ -84,7 +84,8 @@ describe('sync: pages', { timeout: 90_000 }, () => {
       last = await step(d);
       expect(d.store.tables.flights.size).toBeGreaterThan(4000);
       const covered = last.covers.find((c) => c.table === 'flights');
-      if (covered && covered.after < stale._id && (covered.through === null || stale._id <= covered.through)) expect(d.store.tables.flights.has(stale._id)).toBe(false);
+      if (covered && covered.after < stale._id && (covered.through === null || stale._id <= covered.through))
+        expect(d.store.tables.flights.has(stale._id)).toBe(false);
     }
     expect(d.store.tables.flights.has(stale._id)).toBe(false);
     expect(d.store.tables.airports.has('zzz-stale')).toBe(false);

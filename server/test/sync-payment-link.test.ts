@@ -21,7 +21,11 @@ describe('the payment link in the sync pull', () => {
   afterAll(() => server.stop());
 
   async function pull(token: string): Promise<PullResponse> {
-    const res = await client(server.url, token).post<PullResponse>('/api/sync/pull', { clientId: randomUUID(), cursor: null, schemaVersion: SYNC_SCHEMA_VERSION });
+    const res = await client(server.url, token).post<PullResponse>('/api/sync/pull', {
+      clientId: randomUUID(),
+      cursor: null,
+      schemaVersion: SYNC_SCHEMA_VERSION,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   }

@@ -25,10 +25,24 @@ describe('sync: the updateProfile mutation', () => {
 
   it('carries every field of the personal information form, and answers in the pulled profile', async () => {
     const { store, engine, profile } = await device();
-    await engine.mutate('updateProfile', { fullName: 'Nia A. Obi', phone: '+234 800 000 0000', nationality: 'Ghana', dob: '1990-04-02', gender: 'female', address: '2 Ring Road, Accra' });
+    await engine.mutate('updateProfile', {
+      fullName: 'Nia A. Obi',
+      phone: '+234 800 000 0000',
+      nationality: 'Ghana',
+      dob: '1990-04-02',
+      gender: 'female',
+      address: '2 Ring Road, Accra',
+    });
     await engine.sync();
     expect(await store.outbox()).toEqual([]);
-    const expected = { fullName: 'Nia A. Obi', mobile: '+234 800 000 0000', nationality: 'Ghana', dob: '1990-04-02', gender: 'female', address: '2 Ring Road, Accra' };
+    const expected = {
+      fullName: 'Nia A. Obi',
+      mobile: '+234 800 000 0000',
+      nationality: 'Ghana',
+      dob: '1990-04-02',
+      gender: 'female',
+      address: '2 Ring Road, Accra',
+    };
     expect(store.tables.profile.values().next().value).toMatchObject(expected);
     expect(await profile()).toMatchObject(expected);
   });

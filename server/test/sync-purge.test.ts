@@ -22,7 +22,13 @@ describe('sync history purge', () => {
 
   it('keeps tombstones for 30 days, then drops them', async () => {
     const admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
-    const created = await admin.post<{ airport: { _id: string } }>('/api/airports', { name: 'Test Field', code: 'TFX', city: 'Testville', country: 'Testland', timeZone: 'UTC' });
+    const created = await admin.post<{ airport: { _id: string } }>('/api/airports', {
+      name: 'Test Field',
+      code: 'TFX',
+      city: 'Testville',
+      country: 'Testland',
+      timeZone: 'UTC',
+    });
     await admin.delete('/api/airports', { id: created.body.airport._id });
     purgeSyncHistory(server.ctx);
     expect(count('tombstones')).toBe(1);

@@ -88,7 +88,10 @@ describe('sync: a device shared by several accounts', { timeout: 120_000 }, () =
           if (s.kind === 'write' && who) {
             const content = `${who.name} ${runs}.${i}`;
             // Queued as the runner does (store.enqueueAs): the sync runs in the 'sync' steps, never alongside a sign-in.
-            await device.store.enqueue({ name: 'sendMessage', args: { _id: randomUUID(), conversationId: who.conversationId, content, image: null } }, clock.now);
+            await device.store.enqueue(
+              { name: 'sendMessage', args: { _id: randomUUID(), conversationId: who.conversationId, content, image: null } },
+              clock.now,
+            );
             writes.push({ author: who.id, content, discardable: false });
           } else if (s.kind === 'sync' && who) {
             await device.engine.sync();
@@ -128,14 +131,23 @@ describe('sync: a device shared by several accounts', { timeout: 120_000 }, () =
           const made = mine.filter((c) => theirs.some((w) => w.content === c));
           expect(new Set(made).size, `${who.name}: no message twice`).toBe(made.length);
           const kept = theirs.filter((w) => !w.discardable).map((w) => w.content);
-          expect(kept.filter((c) => !made.includes(c)), `${who.name}: no kept message lost`).toEqual([]);
+          expect(
+            kept.filter((c) => !made.includes(c)),
+            `${who.name}: no kept message lost`,
+          ).toEqual([]);
           const others = writes.filter((w) => w.author !== who.id).map((w) => w.content);
-          expect(messages.filter((m) => others.includes(m.content)), `${who.name} holds no one else's message`).toEqual([]);
+          expect(
+            messages.filter((m) => others.includes(m.content)),
+            `${who.name} holds no one else's message`,
+          ).toEqual([]);
         }
 
         // Every push went under a client the server binds to the author of all the rows in it.
         const pushes = [...device.link.pushes, ...guestLink.pushes];
-        const owners = withDb(server, (db) => new Map((db.prepare('select client_id as c, user_id as u from sync_clients').all() as { c: string; u: string }[]).map((r) => [r.c, r.u])));
+        const owners = withDb(
+          server,
+          (db) => new Map((db.prepare('select client_id as c, user_id as u from sync_clients').all() as { c: string; u: string }[]).map((r) => [r.c, r.u])),
+        );
         for (const push of pushes) {
           const authors = new Set(push.mutations.map((m) => writes.find((w) => w.content === (m.args as { content: string }).content)?.author));
           expect(authors.size, 'one author per push').toBeLessThanOrEqual(1);

@@ -7,7 +7,19 @@ import type { Payment } from '../../sync/schemas/payment';
 import type { AdminSettings } from '../../sync/schemas/settings';
 import { DEFAULT_RATE_LIMITS, rateLimiters, setRateLimits, type LimitName } from '../middleware/rate-limits';
 import { sweep } from '../services/booking/lifecycle';
-import { actors, book, confirmEmailOf, expectAnswer, flightAt, paymentBody, seatView, upcomingFlight, type Actors, type Api, type Created } from './booking-fixtures';
+import {
+  actors,
+  book,
+  confirmEmailOf,
+  expectAnswer,
+  flightAt,
+  paymentBody,
+  seatView,
+  upcomingFlight,
+  type Actors,
+  type Api,
+  type Created,
+} from './booking-fixtures';
 import { expectError, expectInvalid } from './fixtures';
 import { client, registerUser, startTestServer, type TestServer } from './harness';
 import { routeHandlers } from './route-list';
@@ -54,8 +66,16 @@ describe('seats cannot be locked without paying', () => {
       expectAnswer(res, 201);
       held.push(res.body);
     }
-    expectError(await cashApp(attacker, seats('C', 4).concat(['F3'])), 409, `One account may hold at most 10 unpaid seats at once; you hold 10 and this booking needs 5. ${CAP_ADVICE}`);
-    expectError(await cashApp(attacker, ['D1']), 409, `One account may hold at most 10 unpaid seats at once; you hold 10 and this booking needs 1. ${CAP_ADVICE}`);
+    expectError(
+      await cashApp(attacker, seats('C', 4).concat(['F3'])),
+      409,
+      `One account may hold at most 10 unpaid seats at once; you hold 10 and this booking needs 5. ${CAP_ADVICE}`,
+    );
+    expectError(
+      await cashApp(attacker, ['D1']),
+      409,
+      `One account may hold at most 10 unpaid seats at once; you hold 10 and this booking needs 1. ${CAP_ADVICE}`,
+    );
     for (const created of held) expectAnswer(await attacker.post(`/api/payments/${created.payment._id}/paid`), 200);
     expect((await seatView(server, flight._id)).available).toBe(14);
     // Cancelling frees the room to book again.
@@ -68,7 +88,11 @@ describe('seats cannot be locked without paying', () => {
     const first = await book(buyer, flight, ['E1']);
     await book(buyer, flight, ['E2']);
     await book(buyer, flight, ['E3']);
-    expectError(await buyer.post('/api/payments', paymentBody(flight, ['E4'])), 409, `You already have 3 unpaid bookings, the most one account may hold at once. ${CAP_ADVICE}`);
+    expectError(
+      await buyer.post('/api/payments', paymentBody(flight, ['E4'])),
+      409,
+      `You already have 3 unpaid bookings, the most one account may hold at once. ${CAP_ADVICE}`,
+    );
     expectAnswer(await (await newTraveller('neighbour')).post('/api/payments', paymentBody(flight, ['E4'])), 201);
     expectAnswer(await who.admin.put(`/api/payments/${first.payment._id}`, { status: 'successful' }), 200);
     expectAnswer(await buyer.post('/api/payments', paymentBody(flight, ['D2'])), 201);
@@ -128,7 +152,8 @@ describe('seats cannot be locked without paying', () => {
     const near = (await payer.post<Created>('/api/payments', paymentBody(soon, ['B1'], { paymentMethod: 'crypto' }))).body;
     const far = (await payer.post<Created>('/api/payments', paymentBody(flight, ['C1'], { paymentMethod: 'cashApp' }))).body;
     for (const created of [near, far]) expectAnswer(await payer.post(`/api/payments/${created.payment._id}/paid`), 200);
-    const statuses = async () => Object.fromEntries((await payer.get<Booking[]>('/api/bookings/user')).body.map((b) => [b.bookingId, b.cancelReason ?? b.status]));
+    const statuses = async () =>
+      Object.fromEntries((await payer.get<Booking[]>('/api/bookings/user')).body.map((b) => [b.bookingId, b.cancelReason ?? b.status]));
     const late = 'payment not reviewed in time';
     server.setNow(new Date(BASE.getTime() + HOUR));
     sweep(server.ctx);
@@ -145,9 +170,17 @@ describe('seats cannot be locked without paying', () => {
     expectAnswer(saved, 200);
     expect(saved.body.settings).toMatchObject({ reviewDeadlineHours: 72, maxUnpaidBookings: 1, maxUnpaidSeats: 2 });
     const buyer = await newTraveller('strict');
-    expectError(await buyer.post('/api/payments', paymentBody(flight, ['D1', 'D2', 'D4'])), 409, `One account may hold at most 2 unpaid seats at once; you hold 0 and this booking needs 3. ${CAP_ADVICE}`);
+    expectError(
+      await buyer.post('/api/payments', paymentBody(flight, ['D1', 'D2', 'D4'])),
+      409,
+      `One account may hold at most 2 unpaid seats at once; you hold 0 and this booking needs 3. ${CAP_ADVICE}`,
+    );
     await book(buyer, flight, ['D1']);
-    expectError(await buyer.post('/api/payments', paymentBody(flight, ['D2'])), 409, `You already have an unpaid booking, the most one account may hold at once. ${CAP_ADVICE}`);
+    expectError(
+      await buyer.post('/api/payments', paymentBody(flight, ['D2'])),
+      409,
+      `You already have an unpaid booking, the most one account may hold at once. ${CAP_ADVICE}`,
+    );
     for (const [patch, text] of [
       [{ reviewDeadlineHours: 0 }, 'Review deadline must be 1 to 168 hours'],
       [{ reviewDeadlineHours: 1.5 }, 'Review deadline must be 1 to 168 hours'],
@@ -220,7 +253,8 @@ describe('booking and payment claims are rate-limited', () => {
       expectAnswer(await payer.post(`/api/payments/${one}/paid`), 200);
       const clientId = randomUUID();
       const claim = (id: number, paymentId: string | undefined) => ({ id, name: 'confirmManualPayment', args: { paymentId } });
-      const push = (mutations: ReturnType<typeof claim>[]) => payer.post<{ lastMutationId: number }>('/api/sync/push', { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
+      const push = (mutations: ReturnType<typeof claim>[]) =>
+        payer.post<{ lastMutationId: number }>('/api/sync/push', { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations });
       const first = await push([claim(1, two), claim(2, one)]);
       expectAnswer(first, 200);
       expect(first.body.lastMutationId).toBe(1);

@@ -96,9 +96,11 @@ describe('users: profile and the three update payloads', () => {
   it('wrong current passwords are limited per account; valid changes and bad payloads do not count', async () => {
     const { token } = await registerUser(server.url, 'guessed@example.test');
     const api = client(server.url, token);
-    for (let i = 0; i < 3; i += 1) expectInvalid(await api.put('/api/users/update', { currentPassword: '', newPassword: 'Fresh-pass-1' }), 'Current password is required');
+    for (let i = 0; i < 3; i += 1)
+      expectInvalid(await api.put('/api/users/update', { currentPassword: '', newPassword: 'Fresh-pass-1' }), 'Current password is required');
     for (let i = 0; i < 5; i += 1) {
-      const body = i % 2 ? { email: 'elsewhere@example.test', currentPassword: `Guess-${i}` } : { currentPassword: `Guess-${i}`, newPassword: 'Hijacked-pass-1' };
+      const body =
+        i % 2 ? { email: 'elsewhere@example.test', currentPassword: `Guess-${i}` } : { currentPassword: `Guess-${i}`, newPassword: 'Hijacked-pass-1' };
       expectInvalid(await api.put('/api/users/update', body), 'Current password is incorrect');
     }
     const refused = await api.put('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: 'Hijacked-pass-1' });
@@ -113,7 +115,10 @@ describe('users: profile and the three update payloads', () => {
     const { token } = await registerUser(server.url, 'pw-bad@example.test');
     const api = client(server.url, token);
     const before = snapshot(server);
-    expectInvalid(await api.put('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: 'abc12' }), 'New password must be at least 6 characters.');
+    expectInvalid(
+      await api.put('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: 'abc12' }),
+      'New password must be at least 6 characters.',
+    );
     expectInvalid(await api.put('/api/users/update', { currentPassword: 'Secret-pass-1' }), 'New password must be at least 6 characters.');
     expectInvalid(await api.put('/api/users/update', { newPassword: 'Fresh-pass-1' }), 'Current password is required');
     expectInvalid(await api.put('/api/users/update', { currentPassword: '', newPassword: 'Fresh-pass-1' }), 'Current password is required');

@@ -35,7 +35,11 @@ export async function sendParked(queue: AccountQueue, transport: SyncTransport, 
   if (!first) return queue;
   let answer: PushResponse;
   try {
-    answer = await transport.push({ clientId: queue.clientId, schemaVersion, mutations: live.slice(0, 100).map((r) => ({ id: r.mutationId, name: r.name, args: r.args })) });
+    answer = await transport.push({
+      clientId: queue.clientId,
+      schemaVersion,
+      mutations: live.slice(0, 100).map((r) => ({ id: r.mutationId, name: r.name, args: r.args })),
+    });
   } catch (error) {
     if (error instanceof TransportError) return queue;
     throw error;

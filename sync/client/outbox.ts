@@ -25,9 +25,7 @@ export function nextAttemptAt(rows: OutboxRow[]): number | undefined {
 /** What a pull (or push answer) settles: rows up to the server's last id are confirmed unless rejected. */
 export function settle(rows: OutboxRow[], lastMutationId: number, results: MutationResult[]): OutboxSettlement {
   const rejectedIds = new Set(results.map((r) => r.mutationId));
-  const confirmed = rows
-    .filter((r) => r.state !== 'rejected' && r.mutationId <= lastMutationId && !rejectedIds.has(r.mutationId))
-    .map((r) => r.mutationId);
+  const confirmed = rows.filter((r) => r.state !== 'rejected' && r.mutationId <= lastMutationId && !rejectedIds.has(r.mutationId)).map((r) => r.mutationId);
   const rejected = results.filter((r) => rows.some((row) => row.mutationId === r.mutationId && row.state !== 'rejected'));
   return { confirmed, rejected };
 }

@@ -12,7 +12,9 @@ export type StoreUnderTest = {
 const CURSOR = makeCursor(7, '2031-03-01', 'c1');
 
 /** A pull answer; the rows are opaque to a store, so any keyed row stands in for the real ones. */
-function pull(patch: { changes?: Partial<Record<SyncTable, Keyed[]>>; deletes?: Record<string, string[]> } & Partial<Omit<PullResponse, 'changes' | 'deletes'>>): PullResponse {
+function pull(
+  patch: { changes?: Partial<Record<SyncTable, Keyed[]>>; deletes?: Record<string, string[]> } & Partial<Omit<PullResponse, 'changes' | 'deletes'>>,
+): PullResponse {
   const { changes = {}, deletes = {}, ...rest } = patch;
   return {
     cursor: CURSOR,
@@ -22,7 +24,17 @@ function pull(patch: { changes?: Partial<Record<SyncTable, Keyed[]>>; deletes?: 
     covers: [],
     hasMore: false,
     ...rest,
-    changes: { airports: [], flights: [], bookings: [], payments: [], settings: [], profile: [], conversations: [], messages: [], ...changes } as PullResponse['changes'],
+    changes: {
+      airports: [],
+      flights: [],
+      bookings: [],
+      payments: [],
+      settings: [],
+      profile: [],
+      conversations: [],
+      messages: [],
+      ...changes,
+    } as PullResponse['changes'],
     deletes,
   };
 }
@@ -71,7 +83,11 @@ export function syncStoreContract(name: string, make: () => Promise<StoreUnderTe
 
     it('a reset empties the own tables, keeps the outbox, and drops catalogue rows missing from a covered range', async () => {
       const t = await make();
-      await t.store.applyPull(pull({ changes: { airports: [{ _id: 'a1' }, { _id: 'a5' }, { _id: 'a9' }], conversations: [{ _id: 'c1' }] } }), { confirmed: [], rejected: [] }, 1);
+      await t.store.applyPull(
+        pull({ changes: { airports: [{ _id: 'a1' }, { _id: 'a5' }, { _id: 'a9' }], conversations: [{ _id: 'c1' }] } }),
+        { confirmed: [], rejected: [] },
+        1,
+      );
       await t.store.enqueue({ name: 'cancelBooking', args: { bookingId: 'b1' } }, 2);
       await t.store.applyPull(
         pull({ reset: true, changes: { airports: [{ _id: 'a5' }] }, covers: [{ table: 'airports', after: 'a2', through: 'a7' }] }),

@@ -30,12 +30,7 @@ export const AirportBodySchema = z.object({
     .transform((code) => code.toUpperCase()),
   city: requiredString('City is required', 100),
   country: requiredString('Country is required', 100),
-  timeZone: z
-    .string()
-    .trim()
-    .max(64)
-    .refine(isTimeZone, 'Time zone must be an IANA name such as Europe/London')
-    .optional(),
+  timeZone: z.string().trim().max(64).refine(isTimeZone, 'Time zone must be an IANA name such as Europe/London').optional(),
 });
 export type AirportBody = z.infer<typeof AirportBodySchema>;
 

@@ -28,10 +28,7 @@ export const FlightBodySchema = z
   .object({
     origin: z.string({ error: 'Origin is required' }).trim().min(1, 'Origin is required').max(64, 'Must be at most 64 characters'),
     destination: z.string({ error: 'Destination is required' }).trim().min(1, 'Destination is required').max(64, 'Must be at most 64 characters'),
-    departureTime: z
-      .string({ error: 'Departure time is required' })
-      .min(1, 'Departure time is required')
-      .pipe(IsoDateTimeSchema),
+    departureTime: z.string({ error: 'Departure time is required' }).min(1, 'Departure time is required').pipe(IsoDateTimeSchema),
     arrivalTime: z.string({ error: 'Arrival time is required' }).min(1, 'Arrival time is required').pipe(IsoDateTimeSchema),
     price: PriceSchema,
     flightNumber: z

@@ -5,7 +5,12 @@ import { IsoDateSchema } from './common';
 /** The date strip asks at most this many days either side of the searched date. */
 export const LOWEST_FARE_DAYS_MAX = 3;
 
-const AirportParam = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(64, `${name} is too long`);
+const AirportParam = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(64, `${name} is too long`);
 const DAYS = `days must be a whole number from 0 to ${LOWEST_FARE_DAYS_MAX}`;
 const TRAVELERS = `travelers must be a whole number from 1 to ${MAX_TRAVELLERS}`;
 

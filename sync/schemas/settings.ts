@@ -4,31 +4,33 @@ import type { TravelClass } from '../constants';
 const text = (max = 200) => z.string().trim().max(max);
 
 /** A required text whose missing, wrong-typed and empty cases all read the card's message. */
-const required = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
-export const BankingInfoSchema = z.object({
-  accountNumber: required(40, 'All fields are required.'),
-  accountName: required(120, 'All fields are required.'),
-  bankName: required(120, 'All fields are required.'),
-  routing: text(40).optional().default(''),
-  address: text(300).optional().default(''),
-}, { error: 'All fields are required.' });
+export const BankingInfoSchema = z.object(
+  {
+    accountNumber: required(40, 'All fields are required.'),
+    accountName: required(120, 'All fields are required.'),
+    bankName: required(120, 'All fields are required.'),
+    routing: text(40).optional().default(''),
+    address: text(300).optional().default(''),
+  },
+  { error: 'All fields are required.' },
+);
 
 export const CryptoInfoSchema = z.object({
   name: required(40, 'All fields in cryptoInfo are required.'),
   network: required(40, 'All fields in cryptoInfo are required.'),
   address: required(200, 'All fields in cryptoInfo are required.'),
-  rate: z
-    .number({ error: 'All fields in cryptoInfo are required.' })
-    .positive('All fields in cryptoInfo are required.')
-    .max(1e12),
+  rate: z.number({ error: 'All fields in cryptoInfo are required.' }).positive('All fields in cryptoInfo are required.').max(1e12),
 });
 
-export const CashAppSchema = z.object({
-  tag: required(60, 'Cash App name and tag are required.'),
-  name: required(120, 'Cash App name and tag are required.'),
-}, { error: 'Cash App name and tag are required.' });
+export const CashAppSchema = z.object(
+  {
+    tag: required(60, 'Cash App name and tag are required.'),
+    name: required(120, 'Cash App name and tag are required.'),
+  },
+  { error: 'Cash App name and tag are required.' },
+);
 
 export const ContactSchema = z.object({
   phones: z.array(text(40)).max(5).default([]),
@@ -87,20 +89,20 @@ export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
 
 export const SettingsBodySchema = z.object({
   bankingInfo: BankingInfoSchema,
-  cryptoInfo: z
-    .array(CryptoInfoSchema, { error: 'All fields in cryptoInfo are required.' })
-    .min(1, 'All fields in cryptoInfo are required.')
-    .max(20),
+  cryptoInfo: z.array(CryptoInfoSchema, { error: 'All fields in cryptoInfo are required.' }).min(1, 'All fields in cryptoInfo are required.').max(20),
   cashApp: CashAppSchema,
-  mail: z.object({
-    name: z
-      .string({ error: 'Mail email and password are required.' })
-      .trim()
-      .min(1, 'Mail email and password are required.')
-      .max(254, 'Mail email must be a valid email')
-      .pipe(z.email('Mail email must be a valid email')),
-    password: z.string().max(200, 'Must be at most 200 characters').optional(),
-  }, { error: 'Mail email and password are required.' }),
+  mail: z.object(
+    {
+      name: z
+        .string({ error: 'Mail email and password are required.' })
+        .trim()
+        .min(1, 'Mail email and password are required.')
+        .max(254, 'Mail email must be a valid email')
+        .pipe(z.email('Mail email must be a valid email')),
+      password: z.string().max(200, 'Must be at most 200 characters').optional(),
+    },
+    { error: 'Mail email and password are required.' },
+  ),
   whatsApp: z.string({ error: 'WhatsApp link is required.' }).trim().min(1, 'WhatsApp link is required.').max(300, 'Must be at most 300 characters'),
   contact: ContactSchema.optional(),
   smtpUrl: z

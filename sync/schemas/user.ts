@@ -23,12 +23,7 @@ export type User = z.infer<typeof UserSchema>;
 const PasswordLoginSchema = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters');
 
 export const LoginBodySchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email is required')
-    .max(254, 'Email is required'),
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is required'),
   password: PasswordLoginSchema,
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;

@@ -12,9 +12,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function errorText(body: unknown): string {
   if (!isRecord(body)) return UNKNOWN_ERROR;
   if (Array.isArray(body.errors)) {
-    const messages = body.errors.flatMap((item: unknown) =>
-      isRecord(item) && typeof item.msg === 'string' && item.msg !== '' ? [item.msg] : [],
-    );
+    const messages = body.errors.flatMap((item: unknown) => (isRecord(item) && typeof item.msg === 'string' && item.msg !== '' ? [item.msg] : []));
     if (messages.length > 0) return messages.join(', ');
   }
   if (typeof body.message === 'string' && body.message.trim() !== '') return body.message;

@@ -38,7 +38,13 @@ describe('api', () => {
 
   it('throws the spec error text with the status', async () => {
     fetchMock.mockResolvedValue(
-      json(400, { message: 'Invalid', errors: [{ msg: 'Origin is required', path: 'origin' }, { msg: 'Price must be greater than 0', path: 'price' }] }),
+      json(400, {
+        message: 'Invalid',
+        errors: [
+          { msg: 'Origin is required', path: 'origin' },
+          { msg: 'Price must be greater than 0', path: 'price' },
+        ],
+      }),
     );
     const error = await api('/flights', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -67,8 +67,7 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
   );
 
   const login = useCallback(
-    async (email: string, password: string) =>
-      applySession(await api<AuthResponse>('/auths/login', { method: 'POST', body: { email, password } })),
+    async (email: string, password: string) => applySession(await api<AuthResponse>('/auths/login', { method: 'POST', body: { email, password } })),
     [applySession],
   );
 
@@ -86,10 +85,7 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
 
   const user = token === null ? null : (me.data ?? null);
   const loading = token !== null && me.isPending;
-  const value = useMemo(
-    () => ({ user, loading, login, signup, logout, applySession }),
-    [user, loading, login, signup, logout, applySession],
-  );
+  const value = useMemo(() => ({ user, loading, login, signup, logout, applySession }), [user, loading, login, signup, logout, applySession]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

@@ -4,8 +4,21 @@ import type { Conversation, Message } from '../../../sync/schemas/chat';
 import { storeMessagesRead } from './chat-store';
 import { db } from './db';
 
-const message = (_id: string, sender: string): Message => ({ _id, conversationId: 'c1', sender, content: _id, image: null, type: 'Support', createdAt: `2031-01-01T00:00:0${_id.slice(1)}.000Z`, readAt: null });
-const readIds = async () => (await db.messages.toArray()).filter((m) => m.readAt !== null).map((m) => m._id).sort();
+const message = (_id: string, sender: string): Message => ({
+  _id,
+  conversationId: 'c1',
+  sender,
+  content: _id,
+  image: null,
+  type: 'Support',
+  createdAt: `2031-01-01T00:00:0${_id.slice(1)}.000Z`,
+  readAt: null,
+});
+const readIds = async () =>
+  (await db.messages.toArray())
+    .filter((m) => m.readAt !== null)
+    .map((m) => m._id)
+    .sort();
 
 beforeEach(async () => {
   await db.messages.clear();

@@ -63,7 +63,13 @@ describe('the chat thread: synced messages, then this device pending ones', () =
   });
 
   it('marks rejected sends and refused uploads failed with the server reason; keeps other conversations out', () => {
-    const items = threadItems(C, ME, [], [outboxRow(1, 1, 'rejected'), outboxRow(2, 2, 'queued', 'elsewhere')], [upload(5, 'rejected'), upload(6, 'uploading'), upload(7, 'done')]);
+    const items = threadItems(
+      C,
+      ME,
+      [],
+      [outboxRow(1, 1, 'rejected'), outboxRow(2, 2, 'queued', 'elsewhere')],
+      [upload(5, 'rejected'), upload(6, 'uploading'), upload(7, 'done')],
+    );
     expect(items.map((i) => [i._id, i.state, i.error])).toEqual([
       [id(5), 'failed', 'The file is not a JPEG, PNG or WebP image'],
       [id(6), 'sending', null],
@@ -87,7 +93,11 @@ describe('the chat thread: synced messages, then this device pending ones', () =
   });
 
   it('knows which conversations have a read receipt waiting to be sent', () => {
-    const read = (conversationId: string, state: OutboxRow['state']): OutboxRow => ({ ...outboxRow(9, 9, state), name: 'markConversationRead', args: { conversationId } });
+    const read = (conversationId: string, state: OutboxRow['state']): OutboxRow => ({
+      ...outboxRow(9, 9, state),
+      name: 'markConversationRead',
+      args: { conversationId },
+    });
     expect([...pendingReads([read('a', 'queued'), read('b', 'rejected'), outboxRow(1, 1)])]).toEqual(['a']);
   });
 });

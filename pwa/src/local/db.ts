@@ -82,7 +82,10 @@ export class SkywayDb extends Dexie {
       .stores({ uploads: 'hash, state, account', parked: 'account' })
       .upgrade(async (tx) => {
         const meta = (await tx.table('meta').get('sync')) as StoredMeta | undefined;
-        await tx.table('uploads').toCollection().modify({ account: meta?.userId ?? null });
+        await tx
+          .table('uploads')
+          .toCollection()
+          .modify({ account: meta?.userId ?? null });
       });
   }
 }

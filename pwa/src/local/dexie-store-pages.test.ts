@@ -15,7 +15,17 @@ const airport = (id: string) => ({ _id: id, code: id.toUpperCase() }) as Airport
 const booking = (id: string) => ({ _id: id, bookingId: id, status: 'pending', createdAt: later, flightId: flight('f1') }) as unknown as Booking;
 
 function page(changes: Partial<SyncChanges>, extra: Partial<PullResponse> = {}): PullResponse {
-  return { cursor: '1:2030-01-01:a:v3', lastMutationId: 0, reset: false, results: [], deletes: {}, covers: [], hasMore: true, changes: { ...SyncChangesSchema.parse({}), ...changes }, ...extra };
+  return {
+    cursor: '1:2030-01-01:a:v3',
+    lastMutationId: 0,
+    reset: false,
+    results: [],
+    deletes: {},
+    covers: [],
+    hasMore: true,
+    changes: { ...SyncChangesSchema.parse({}), ...changes },
+    ...extra,
+  };
 }
 
 const none = { confirmed: [], rejected: [] };
@@ -25,14 +35,22 @@ describe('the Dexie store applies pages of a pull', () => {
   it('a reset empties the own tables at its first page and replaces the catalogue only in the ranges a page covers', async () => {
     const db = freshDb();
     const store = new DexieStore(db);
-    await store.applyPull(page({ flights: ['f1', 'f3', 'f5', 'f7'].map(flight), airports: ['a', 'z'].map(airport), bookings: [booking('old')] }, { hasMore: false }), none, Date.now());
+    await store.applyPull(
+      page({ flights: ['f1', 'f3', 'f5', 'f7'].map(flight), airports: ['a', 'z'].map(airport), bookings: [booking('old')] }, { hasMore: false }),
+      none,
+      Date.now(),
+    );
 
     await store.applyPull(page({ bookings: [booking('new')] }, { reset: true }), none, Date.now());
     expect(await ids(db, 'bookings')).toEqual(['new']);
     expect(await ids(db, 'flights')).toEqual(['f1', 'f3', 'f5', 'f7']);
 
     const airports = { table: 'airports' as const, after: '', through: null };
-    await store.applyPull(page({ airports: [airport('a')], flights: [flight('f2'), flight('f3')] }, { covers: [airports, { table: 'flights', after: '', through: 'f3' }] }), none, Date.now());
+    await store.applyPull(
+      page({ airports: [airport('a')], flights: [flight('f2'), flight('f3')] }, { covers: [airports, { table: 'flights', after: '', through: 'f3' }] }),
+      none,
+      Date.now(),
+    );
     expect(await ids(db, 'airports')).toEqual(['a']);
     expect(await ids(db, 'flights')).toEqual(['f2', 'f3', 'f5', 'f7']);
 

@@ -28,10 +28,22 @@ describe('the Dexie store: queued work belongs to its account', () => {
   it('the version 3 upgrade tags the uploads with the account the device belonged to and keeps the outbox', async () => {
     const name = freshName();
     const old = new Dexie(name);
-    old.version(1).stores({ airports: '_id, code', flights: '_id, departureTime', bookings: '_id, bookingId, status, createdAt', payments: '_id, bookingId, transactionId, createdAt', settings: '_id', profile: '_id', outbox: 'mutationId, state', uploads: 'hash, state', meta: 'key' });
+    old.version(1).stores({
+      airports: '_id, code',
+      flights: '_id, departureTime',
+      bookings: '_id, bookingId, status, createdAt',
+      payments: '_id, bookingId, transactionId, createdAt',
+      settings: '_id',
+      profile: '_id',
+      outbox: 'mutationId, state',
+      uploads: 'hash, state',
+      meta: 'key',
+    });
     old.version(2).stores({ conversations: '_id, userId', messages: '_id, conversationId, [conversationId+createdAt]' });
     await old.table('meta').put({ key: 'sync', clientId: 'client-ama', cursor: 'c', nextMutationId: 2, lastSyncedAt: 1, userId: 'ama' });
-    await old.table('outbox').put({ mutationId: 1, name: 'sendMessage', args: message('hi'), state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: 0 });
+    await old
+      .table('outbox')
+      .put({ mutationId: 1, name: 'sendMessage', args: message('hi'), state: 'queued', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: 0 });
     const legacy: Partial<UploadRow> = upload('r1', null);
     delete legacy.account;
     await old.table('uploads').put(legacy);

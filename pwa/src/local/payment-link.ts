@@ -13,8 +13,24 @@ export type DevicePaymentLink = { payment: Payment; bankingInfo: z.infer<typeof 
 
 /** The synced payment in the REST shape, its booking populated. */
 function withBooking(payment: SyncPayment, booking: Booking): Payment {
-  const { _id, transactionId, userId, amount, currency, paymentMethod, status, reason, awaitingReviewAt, reviewDeadlineAt, deadlineAt, image, createdAt } = payment;
-  return { _id, transactionId, bookingId: booking, userId, amount, currency, paymentMethod, status, reason, awaitingReviewAt, reviewDeadlineAt, deadlineAt, image, createdAt };
+  const { _id, transactionId, userId, amount, currency, paymentMethod, status, reason, awaitingReviewAt, reviewDeadlineAt, deadlineAt, image, createdAt } =
+    payment;
+  return {
+    _id,
+    transactionId,
+    bookingId: booking,
+    userId,
+    amount,
+    currency,
+    paymentMethod,
+    status,
+    reason,
+    awaitingReviewAt,
+    reviewDeadlineAt,
+    deadlineAt,
+    image,
+    createdAt,
+  };
 }
 
 async function hashOf(key: string): Promise<string> {

@@ -24,7 +24,9 @@ export async function claimDevice(): Promise<void> {
  * its attachment not yet sent. NOTE: runs while the sync lock is held, so nothing is half-sent.
  */
 async function waitingReceipt(paymentId: string): Promise<{ uploads: UploadRow[]; rows: OutboxRow[] }> {
-  const rows = (await db.outbox.toArray()).filter((r) => r.name === 'attachReceipt' && isMutationFor(paymentId)(r) && (r.state === 'queued' || r.state === 'failed'));
+  const rows = (await db.outbox.toArray()).filter(
+    (r) => r.name === 'attachReceipt' && isMutationFor(paymentId)(r) && (r.state === 'queued' || r.state === 'failed'),
+  );
   const images = new Set(rows.map((r) => AttachArgsSchema.safeParse(r.args).data?.image));
   const uploads = (await db.uploads.toArray())
     .filter(isReceiptFor(paymentId))

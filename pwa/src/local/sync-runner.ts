@@ -93,7 +93,11 @@ async function cycle(): Promise<void> {
  */
 async function sendGuestQueue(userId: string): Promise<void> {
   const guest = readGuestSession();
-  if (guest && guest._id !== userId) await store.sendParked(guest._id, httpTransport('', () => guest.token));
+  if (guest && guest._id !== userId)
+    await store.sendParked(
+      guest._id,
+      httpTransport('', () => guest.token),
+    );
 }
 
 async function scheduleRetry(): Promise<void> {

@@ -18,5 +18,9 @@ function subscribe(listener: () => void): () => void {
 
 /** The sync engine's state for banners and badges: status, the last error, and the browser's online flag. */
 export function useSyncState(): State {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

@@ -101,7 +101,9 @@ function landed(intent: UploadIntent, image: string): MutationCall {
 export async function drainUploads(store: DexieStore, token: () => string | null): Promise<void> {
   const now = Date.now();
   const { userId } = await store.owner();
-  const waiting = (await db.uploads.where('state').anyOf('queued', 'failed', 'uploading').toArray()).filter((u) => u.account === userId && u.nextAttemptAt <= now);
+  const waiting = (await db.uploads.where('state').anyOf('queued', 'failed', 'uploading').toArray()).filter(
+    (u) => u.account === userId && u.nextAttemptAt <= now,
+  );
   for (const row of waiting) {
     await db.uploads.update(row.hash, { state: 'uploading', progress: 0 });
     try {

@@ -22,7 +22,12 @@ export type Overview = {
 
 /** The last `count` calendar dates up to `today` (YYYY-MM-DD), oldest first. */
 function lastDates(today: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => dayjs.utc(today).subtract(count - 1 - i, 'day').format('YYYY-MM-DD'));
+  return Array.from({ length: count }, (_, i) =>
+    dayjs
+      .utc(today)
+      .subtract(count - 1 - i, 'day')
+      .format('YYYY-MM-DD'),
+  );
 }
 
 /**

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_CLASS_FARES } from '../../../sync/fare';
-import { ClassFaresSchema, HoldRulesSchema, SettingsBodySchema, type AdminSettings, type HoldRules, type PublicSettings, type SettingsBody } from '../../../sync/schemas/settings';
+import {
+  ClassFaresSchema,
+  HoldRulesSchema,
+  SettingsBodySchema,
+  type AdminSettings,
+  type HoldRules,
+  type PublicSettings,
+  type SettingsBody,
+} from '../../../sync/schemas/settings';
 import { connectionOf, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -23,7 +31,13 @@ const StoredSettingsSchema = SettingsBodySchema.extend({
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
 export const DEFAULT_SETTINGS: StoredSettings = {
-  bankingInfo: { accountNumber: '0123456789', accountName: 'SkyWay Airlines Ltd', bankName: 'First Harbour Bank', routing: '026009593', address: '1 Harbour Square, London' },
+  bankingInfo: {
+    accountNumber: '0123456789',
+    accountName: 'SkyWay Airlines Ltd',
+    bankName: 'First Harbour Bank',
+    routing: '026009593',
+    address: '1 Harbour Square, London',
+  },
   cryptoInfo: [{ name: 'USDT', network: 'TRC20', address: 'TQ7uVb9fG3cLx8pKzR2mN5wYhD4sJ6eA1B', rate: 1 }],
   cashApp: { tag: '$SkyWayAir', name: 'SkyWay Airlines' },
   mail: { name: 'bookings@skyway.test', password: '' },
@@ -110,6 +124,9 @@ export function saveSettings(tx: Tx, body: SettingsBody, now: Date): StoredSetti
     classFares: body.classFares ?? current.classFares,
   };
   const values = { data: next, updatedAt: now.toISOString(), version: nextVersion(tx) };
-  tx.insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values }).run();
+  tx.insert(settings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: settings.id, set: values })
+    .run();
   return next;
 }

@@ -110,9 +110,16 @@ export function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBook
   const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
   checkPhotos(tx, input.travellers, input.userId);
   const ratio = readSettings(tx).classFares[input.travelClass];
-  const fare = computeFare([outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight), input.travellers.length, ratio);
+  const fare = computeFare(
+    [outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight),
+    input.travellers.length,
+    ratio,
+  );
   if (input.expectedAmountCents !== undefined && input.expectedAmountCents !== fare.totalCents) {
-    throw conflict(`The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`, 'fare_changed');
+    throw conflict(
+      `The fare is ${formatMoney(fare.totalCents)}, not ${formatMoney(input.expectedAmountCents)}. Please review the booking and try again.`,
+      'fare_changed',
+    );
   }
   if (input.method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
   // RATE_LIMITS=off (load tests from one machine) lifts the unpaid-holds cap with the other per-account limits.

@@ -33,11 +33,19 @@ export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Re
     })
     .where(eq(bookings.id, booking.id))
     .run();
-  recordChange(tx, { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'cancelled', reason: change.reason }, change.now);
+  recordChange(
+    tx,
+    { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'cancelled', reason: change.reason },
+    change.now,
+  );
   if (payment && payment.status !== 'successful') {
     tx.update(payments).set({ status: 'failed', reason: change.reason, updatedAt: stamp, version: change.version }).where(eq(payments.id, payment.id)).run();
     if (payment.status !== 'failed') {
-      recordChange(tx, { actorId: change.actorId, entity: 'payment', entityId: payment.id, from: payment.status, to: 'failed', reason: change.reason }, change.now);
+      recordChange(
+        tx,
+        { actorId: change.actorId, entity: 'payment', entityId: payment.id, from: payment.status, to: 'failed', reason: change.reason },
+        change.now,
+      );
     }
   }
   touch(tx, booking, change.version);
@@ -47,11 +55,19 @@ export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Re
 export function confirmBookingTx(tx: Tx, booking: BookingRow, change: Change): void {
   setBookingSeats(tx, booking.id, { state: 'sold' });
   tx.update(bookings).set({ status: 'confirmed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id)).run();
-  recordChange(tx, { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'confirmed', reason: change.reason }, change.now);
+  recordChange(
+    tx,
+    { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'confirmed', reason: change.reason },
+    change.now,
+  );
   touch(tx, booking, change.version);
 }
 
 export function completeBookingTx(tx: Tx, booking: BookingRow, change: Change): void {
   tx.update(bookings).set({ status: 'completed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id)).run();
-  recordChange(tx, { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'completed', reason: change.reason }, change.now);
+  recordChange(
+    tx,
+    { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'completed', reason: change.reason },
+    change.now,
+  );
 }

@@ -36,7 +36,12 @@ export function listAllBookings(ctx: AppContext, query: BookingListQuery): { ite
     parts.push(or(like(bookings.reference, term), byLeg, inArray(bookings.id, byPassenger)) ?? sql`1`);
   }
   const where = parts.length ? and(...parts) : undefined;
-  const total = ctx.db.select({ n: sql<number>`count(*)` }).from(bookings).where(where).get()?.n ?? 0;
+  const total =
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(bookings)
+      .where(where)
+      .get()?.n ?? 0;
   const nowIso = ctx.now().toISOString();
   const items = ctx.db
     .select()

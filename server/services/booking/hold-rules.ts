@@ -35,7 +35,10 @@ export function assertWithinUnpaidCap(tx: Tx, userId: string, newSeats: number, 
     throw conflict(`You already have ${count}, the most one account may hold at once. ${advice}`, 'hold_limit_reached');
   }
   if (held.seats + newSeats > maxUnpaidSeats) {
-    throw conflict(`One account may hold at most ${maxUnpaidSeats} unpaid seats at once; you hold ${held.seats} and this booking needs ${newSeats}. ${advice}`, 'hold_limit_reached');
+    throw conflict(
+      `One account may hold at most ${maxUnpaidSeats} unpaid seats at once; you hold ${held.seats} and this booking needs ${newSeats}. ${advice}`,
+      'hold_limit_reached',
+    );
   }
 }
 

@@ -17,7 +17,11 @@ const DEADLINE_PASSED = 'payment deadline passed';
 
 /** A claimed payment no admin decided on expired at the review deadline; any other at the payment deadline. */
 function expiryReason(tx: Tx, bookingId: string): string {
-  const payment = tx.select({ status: payments.status, awaitingReviewAt: payments.awaitingReviewAt }).from(payments).where(eq(payments.bookingId, bookingId)).get();
+  const payment = tx
+    .select({ status: payments.status, awaitingReviewAt: payments.awaitingReviewAt })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .get();
   return payment?.status === 'pending' && payment.awaitingReviewAt ? REVIEW_DEADLINE_PASSED : DEADLINE_PASSED;
 }
 
@@ -70,7 +74,9 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
     const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
     const mails = expired.flatMap(({ booking, reason }) =>
       // Past the payment deadline with nothing awaiting review: no payment was received.
-      reason === REVIEW_DEADLINE_PASSED ? bookingMails.reviewExpired(ctx, tx, booking) : bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
+      reason === REVIEW_DEADLINE_PASSED
+        ? bookingMails.reviewExpired(ctx, tx, booking)
+        : bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
     );
     const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
     return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails, ...pokes] };

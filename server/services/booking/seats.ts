@@ -89,11 +89,7 @@ export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdE
 }
 
 /** Moves a booking's live allocations to a new state or hold expiry (sell, release, extend). */
-export function setBookingSeats(
-  tx: Tx,
-  bookingId: string,
-  change: { state: 'held' | 'sold' | 'released'; holdExpiresAt?: string | null },
-): void {
+export function setBookingSeats(tx: Tx, bookingId: string, change: { state: 'held' | 'sold' | 'released'; holdExpiresAt?: string | null }): void {
   tx.update(seatAllocations)
     .set({ state: change.state, holdExpiresAt: change.holdExpiresAt ?? null })
     .where(and(eq(seatAllocations.bookingId, bookingId), inArray(seatAllocations.state, ['held', 'sold'])))

@@ -82,7 +82,10 @@ export function updateAirport(tx: Tx, id: string, body: Partial<AirportBody>, no
     .get();
   if (!row) throw notFound('Airport');
   // Flights embed their airports (and bookings their flights): the next pull sends them again.
-  tx.update(flights).set({ version }).where(or(eq(flights.originId, row.id), eq(flights.destinationId, row.id))).run();
+  tx.update(flights)
+    .set({ version })
+    .where(or(eq(flights.originId, row.id), eq(flights.destinationId, row.id)))
+    .run();
   return row;
 }
 

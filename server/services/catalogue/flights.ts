@@ -34,7 +34,10 @@ export function toFlightJson({ flight, origin, destination, taken }: FlightWithA
 /** The filter of a search; null when a named airport does not exist (so nothing matches). */
 export function flightFilter(ctx: AppContext, query: FlightSearchQuery): FlightFilter | null {
   const filter: FlightFilter = { localDate: query.departureTime, flightNumber: query.search?.toUpperCase() };
-  for (const [key, value] of [['originId', query.origin], ['destinationId', query.destination]] as const) {
+  for (const [key, value] of [
+    ['originId', query.origin],
+    ['destinationId', query.destination],
+  ] as const) {
     if (!value) continue;
     const airport = findAirport(ctx.db, value);
     if (!airport) return null;
@@ -124,7 +127,13 @@ export function createFlight(tx: Tx, ctx: AppContext, body: FlightBody): Flight 
 }
 
 /** An admin's change; a new status is audited, and mailed to every traveller booked on the flight. */
-export function updateFlight(tx: Tx, ctx: AppContext, id: string, body: FlightUpdateBody, actorId: string | null = null): { flight: Flight; statusChanged: boolean; affected: Booking[] } {
+export function updateFlight(
+  tx: Tx,
+  ctx: AppContext,
+  id: string,
+  body: FlightUpdateBody,
+  actorId: string | null = null,
+): { flight: Flight; statusChanged: boolean; affected: Booking[] } {
   const now = ctx.now();
   const current = tx.select().from(flights).where(eq(flights.id, id)).get();
   if (!current) throw notFound('Flight');
@@ -153,8 +162,9 @@ export function updateFlight(tx: Tx, ctx: AppContext, id: string, body: FlightUp
 export function deleteFlight(tx: Tx, id: string, now: Date): void {
   const current = tx.select({ id: flights.id }).from(flights).where(eq(flights.id, id)).get();
   if (!current) throw notFound('Flight');
-  const booked = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)).get()
-    ?? tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id)).get();
+  const booked =
+    tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)).get() ??
+    tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id)).get();
   if (booked) throw conflict('This flight has bookings and cannot be deleted', 'in_use');
   tx.delete(flights).where(eq(flights.id, id)).run();
   recordDelete(tx, 'flights', id, nextVersion(tx), now);

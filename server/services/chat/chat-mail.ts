@@ -14,7 +14,9 @@ export function guestMailDue(lastMailAt: string | null, now: Date): boolean {
 
 export function guestReplyMail(ctx: AppContext, to: string, guest: Pick<UserRow, 'fullName'>, content: string, hasImage: boolean): Mail {
   const reply = content.trim() || (hasImage ? '(an image)' : '');
-  const where = ctx.env.PUBLIC_URL ? `Open ${ctx.env.PUBLIC_URL} on the device you chatted from to answer.` : 'Open our website on the device you chatted from to answer.';
+  const where = ctx.env.PUBLIC_URL
+    ? `Open ${ctx.env.PUBLIC_URL} on the device you chatted from to answer.`
+    : 'Open our website on the device you chatted from to answer.';
   const lines = [`Dear ${guest.fullName},`, 'SkyWay Support replied to your message:', reply, where];
   return {
     to,

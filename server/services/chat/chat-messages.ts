@@ -89,7 +89,9 @@ export function storeMessage(tx: Tx, sender: UserRow, input: SendInput, now: Dat
       return { message: toMessageJson(stored), conversation: conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
     }
   }
-  const conversation = input.startAs ? conversationOrStart(tx, sender, input.conversationId, input.startAs, now) : conversationFor(tx, sender, input.conversationId);
+  const conversation = input.startAs
+    ? conversationOrStart(tx, sender, input.conversationId, input.startAs, now)
+    : conversationFor(tx, sender, input.conversationId);
   const imageId = input.image ? chatImageOf(tx, sender, input.image) : null;
   const createdAt = nextCreatedAt(conversation, now);
   const version = nextVersion(tx);
@@ -106,7 +108,13 @@ export function storeMessage(tx: Tx, sender: UserRow, input: SendInput, now: Dat
   if (!row) throw new Error('message insert returned nothing');
   const owner = findUserById(tx, conversation.userId);
   const mailGuest = sender.id !== conversation.userId && owner?.role === 'guest' && !isConnected(owner.id) && guestMailDue(conversation.lastGuestMailAt, now);
-  touchConversation(tx).run({ id: conversation.id, lastMessageAt: createdAt, updatedAt: now.toISOString(), version, mailedAt: mailGuest ? now.toISOString() : null });
+  touchConversation(tx).run({
+    id: conversation.id,
+    lastMessageAt: createdAt,
+    updatedAt: now.toISOString(),
+    version,
+    mailedAt: mailGuest ? now.toISOString() : null,
+  });
   return { message: toMessageJson(row), conversation, created: true, mailTo: mailGuest && owner ? { email: contactEmail(owner), guest: owner } : null };
 }
 

@@ -54,7 +54,11 @@ export function conversationOrStart(tx: Queryable, user: UserRow, id: string, ty
   if (conversationById(tx).get({ id })) return conversationFor(tx, user, id);
   authorize('conversation.start', user);
   const stamp = now.toISOString();
-  return tx.insert(conversations).values({ id, type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: nextVersion(tx) }).returning().get();
+  return tx
+    .insert(conversations)
+    .values({ id, type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: nextVersion(tx) })
+    .returning()
+    .get();
 }
 
 /**
@@ -80,7 +84,12 @@ export function listConversations(ctx: AppContext, user: UserRow, type: Conversa
 export function setConversationStatus(tx: Tx, admin: UserRow, id: string, status: ConversationStatus, now: Date): ConversationRow {
   const current = conversationFor(tx, admin, id);
   if (current.status === status) return current;
-  return tx.update(conversations).set({ status, updatedAt: now.toISOString(), version: nextVersion(tx) }).where(eq(conversations.id, id)).returning().get();
+  return tx
+    .update(conversations)
+    .set({ status, updatedAt: now.toISOString(), version: nextVersion(tx) })
+    .where(eq(conversations.id, id))
+    .returning()
+    .get();
 }
 
 /**

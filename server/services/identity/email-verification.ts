@@ -43,19 +43,21 @@ export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteU
   const token = newLinkToken();
   const now = ctx.now();
   // NOTE: callers reach this after an await (a password hash or check): retried while the write lock is held.
-  await whenWritable(() => immediate(ctx.db, (tx) => {
-    tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id)).run();
-    tx.insert(emailVerifications)
-      .values({
-        id: randomUUID(),
-        userId: user.id,
-        email: user.email,
-        tokenHash: hashLinkToken(token),
-        expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS).toISOString(),
-        createdAt: now.toISOString(),
-      })
-      .run();
-  }));
+  await whenWritable(() =>
+    immediate(ctx.db, (tx) => {
+      tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id)).run();
+      tx.insert(emailVerifications)
+        .values({
+          id: randomUUID(),
+          userId: user.id,
+          email: user.email,
+          tokenHash: hashLinkToken(token),
+          expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS).toISOString(),
+          createdAt: now.toISOString(),
+        })
+        .run();
+    }),
+  );
   ctx.mailer.send(verifyMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
 }
 

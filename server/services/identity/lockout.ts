@@ -64,7 +64,10 @@ function countInDatabase(ctx: AppContext, key: string, now: number): void {
   immediate(ctx.db, (tx) => {
     const row = tx.select().from(loginFailures).where(eq(loginFailures.key, key)).get();
     const values = nextCount(row, now);
-    tx.insert(loginFailures).values({ key, ...values }).onConflictDoUpdate({ target: loginFailures.key, set: values }).run();
+    tx.insert(loginFailures)
+      .values({ key, ...values })
+      .onConflictDoUpdate({ target: loginFailures.key, set: values })
+      .run();
   });
 }
 

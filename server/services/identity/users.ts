@@ -33,7 +33,11 @@ export function toUserJson(row: UserRow): User {
 const prepared = preparedCache<ReturnType<typeof buildFindById>>();
 
 function buildFindById(q: Queryable) {
-  return q.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+  return q
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
 }
 
 /** Runs on every authenticated request, so it is prepared once per connection. */
@@ -60,11 +64,7 @@ function assertEmailFree(q: Queryable, email: string, exceptId?: string): void {
   if (existing && existing.id !== exceptId) throw conflict('An account with this email already exists', 'email_taken');
 }
 
-export async function createUser(
-  ctx: AppContext,
-  body: RegisterBody,
-  role: UserRow['role'] = 'user',
-): Promise<UserRow> {
+export async function createUser(ctx: AppContext, body: RegisterBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
   assertEmailFree(ctx.db, body.email);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now().toISOString();

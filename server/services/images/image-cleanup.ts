@@ -31,7 +31,15 @@ export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
       .from(images)
       .where(and(ne(images.kind, 'marketing'), lt(images.createdAt, cutoff), sql`${images.id} not in ${referenced}`))
       .all();
-    if (rows.length) tx.delete(images).where(inArray(images.id, rows.map((row) => row.id))).run();
+    if (rows.length)
+      tx.delete(images)
+        .where(
+          inArray(
+            images.id,
+            rows.map((row) => row.id),
+          ),
+        )
+        .run();
     return rows;
   });
   await Promise.all(orphans.map((row) => rm(imagePath(ctx.dataDir, row.id, row.mime), { force: true })));

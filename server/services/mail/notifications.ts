@@ -11,8 +11,7 @@ import type { Mail } from './mail';
 import { verifiedAddress } from '../identity/email-verification';
 import { readSettings } from '../back-office/settings';
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 type Leg = Booking['flightId'];
 
@@ -59,62 +58,79 @@ export function toTraveller(q: Queryable, booking: Booking, compose: (to: string
 /** The booking and payment mails, as effects for the outbox: written with the change, sent after it commits. */
 export const bookingMails = {
   paymentRequested(ctx: AppContext, q: Queryable, booking: Booking, method: string): Effect[] {
-    return [toOperator(q, `Payment requested: booking ${booking.bookingId}`, [
-      `${booking.userId.fullName} (${booking.userId.email}) started a ${method} payment for booking ${booking.bookingId}.`,
-      ...itinerary(booking),
-    ])];
+    return [
+      toOperator(q, `Payment requested: booking ${booking.bookingId}`, [
+        `${booking.userId.fullName} (${booking.userId.email}) started a ${method} payment for booking ${booking.bookingId}.`,
+        ...itinerary(booking),
+      ]),
+    ];
   },
   receiptUploaded(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
-    return [toOperator(q, `Receipt uploaded: booking ${booking.bookingId}`, [
-      `${booking.userId.fullName} has uploaded payment receipt for booking ${booking.bookingId}. Please review it.`,
-      ...itinerary(booking),
-    ])];
+    return [
+      toOperator(q, `Receipt uploaded: booking ${booking.bookingId}`, [
+        `${booking.userId.fullName} has uploaded payment receipt for booking ${booking.bookingId}. Please review it.`,
+        ...itinerary(booking),
+      ]),
+    ];
   },
   paymentClaimed(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
-    return [toOperator(q, `Confirm Payment: booking ${booking.bookingId}`, [
-      `${booking.userId.fullName} says the payment for booking ${booking.bookingId} has been made. Please confirm it.`,
-      ...itinerary(booking),
-    ])];
+    return [
+      toOperator(q, `Confirm Payment: booking ${booking.bookingId}`, [
+        `${booking.userId.fullName} says the payment for booking ${booking.bookingId} has been made. Please confirm it.`,
+        ...itinerary(booking),
+      ]),
+    ];
   },
   paymentConfirmed(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
-    return toTraveller(q, booking, (to) => composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
-      `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
-      pageLine(ctx, booking),
-      'Your itinerary (local airport times):',
-      ...itinerary(booking),
-    ]));
+    return toTraveller(q, booking, (to) =>
+      composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
+        `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
+        pageLine(ctx, booking),
+        'Your itinerary (local airport times):',
+        ...itinerary(booking),
+      ]),
+    );
   },
   paymentFailed(ctx: AppContext, q: Queryable, booking: Booking, reason: string): Effect[] {
-    return toTraveller(q, booking, (to) => composeMail(to, `Payment for booking ${booking.bookingId} was not accepted`, [
-      `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
-      `Reason: ${reason}`,
-      'You may upload a new receipt before the payment deadline.',
-      pageLine(ctx, booking, 'Upload a new receipt'),
-      ...itinerary(booking),
-    ]));
+    return toTraveller(q, booking, (to) =>
+      composeMail(to, `Payment for booking ${booking.bookingId} was not accepted`, [
+        `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
+        `Reason: ${reason}`,
+        'You may upload a new receipt before the payment deadline.',
+        pageLine(ctx, booking, 'Upload a new receipt'),
+        ...itinerary(booking),
+      ]),
+    );
   },
   /** The refund line follows what was received: an amount due, a refund only if the money arrives, or none. */
   bookingCancelled(ctx: AppContext, q: Queryable, booking: Booking, reason: string, refund: Refund): Effect[] {
-    return toTraveller(q, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
-      `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
-      refundSentence(refund),
-      pageLine(ctx, booking),
-      ...itinerary(booking),
-    ]));
+    return toTraveller(q, booking, (to) =>
+      composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
+        `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
+        refundSentence(refund),
+        pageLine(ctx, booking),
+        ...itinerary(booking),
+      ]),
+    );
   },
   /** A claimed payment nobody reviewed before the review deadline: the booking is cancelled; both sides hear. */
   reviewExpired(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
     const hours = readSettings(q).reviewDeadlineHours;
-    const traveller = toTraveller(q, booking, (to) => composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
-      `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
-      'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',
-      pageLine(ctx, booking),
-      ...itinerary(booking),
-    ]));
-    return [...traveller, toOperator(q, `Review deadline passed: booking ${booking.bookingId}`, [
-      `The payment ${booking.userId.fullName} (${booking.userId.email}) reported for booking ${booking.bookingId} was not reviewed within ${hours} hours. The booking is cancelled and its seats are released.`,
-      'If the money arrived, please refund it in full.',
-      ...itinerary(booking),
-    ])];
+    const traveller = toTraveller(q, booking, (to) =>
+      composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
+        `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
+        'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',
+        pageLine(ctx, booking),
+        ...itinerary(booking),
+      ]),
+    );
+    return [
+      ...traveller,
+      toOperator(q, `Review deadline passed: booking ${booking.bookingId}`, [
+        `The payment ${booking.userId.fullName} (${booking.userId.email}) reported for booking ${booking.bookingId} was not reviewed within ${hours} hours. The booking is cancelled and its seats are released.`,
+        'If the money arrived, please refund it in full.',
+        ...itinerary(booking),
+      ]),
+    ];
   },
 };

@@ -31,7 +31,13 @@ function assertOpen(payment: PaymentRow, bookingStatus: string, nowIso: string):
  * (crypto, Cash App). The payment awaits review and the seats stay held until an admin decides, or
  * the review deadline passes (the sweeper then cancels the booking and tells the admin).
  */
-export function markAwaitingReview(tx: Tx, user: UserRow, where: { id: string } | { accessKey: string }, now: Date, receipt?: string): { payment: PaymentRow; booking: Booking } {
+export function markAwaitingReview(
+  tx: Tx,
+  user: UserRow,
+  where: { id: string } | { accessKey: string },
+  now: Date,
+  receipt?: string,
+): { payment: PaymentRow; booking: Booking } {
   const nowIso = now.toISOString();
   const payment = paymentFor(tx, user, where);
   const booking = getBookingRow(tx, payment.bookingId);
@@ -39,7 +45,11 @@ export function markAwaitingReview(tx: Tx, user: UserRow, where: { id: string } 
   let receiptImageId = payment.receiptImageId;
   if (receipt !== undefined) {
     if (payment.method !== 'bank_transfer') throw new AppError(400, 'Receipts are for bank transfers');
-    const image = tx.select().from(images).where(eq(images.id, imageIdOf(receipt))).get();
+    const image = tx
+      .select()
+      .from(images)
+      .where(eq(images.id, imageIdOf(receipt)))
+      .get();
     if (!image || image.ownerId !== payment.userId) throw invalidField('No image found', 'image', 'invalid_image');
     receiptImageId = image.id;
   }
@@ -70,7 +80,8 @@ export function reviewPayment(tx: Tx, admin: UserRow, id: string, review: Review
     throw conflict(`Payment was already marked ${payment.status} by ${by ?? 'the system'}`, 'payment_already_decided');
   }
   const booking = getBookingRow(tx, payment.bookingId);
-  if (booking.status !== 'pending') throw conflict(`Booking ${booking.reference} is ${booking.status}${booking.cancelReason ? `: ${booking.cancelReason}` : ''}`, 'booking_not_pending');
+  if (booking.status !== 'pending')
+    throw conflict(`Booking ${booking.reference} is ${booking.status}${booking.cancelReason ? `: ${booking.cancelReason}` : ''}`, 'booking_not_pending');
   if (review.status === 'successful' && holdLapsed(tx, booking.id, nowIso)) {
     throw conflict(`Booking ${booking.reference} passed its payment deadline; its seats are no longer held`, 'payment_deadline_passed');
   }

@@ -20,7 +20,13 @@ export type PaymentRow = typeof payments.$inferSelect;
 function reviewDeadline(q: Queryable, row: PaymentRow): string | null {
   if (row.status !== 'pending' || !row.awaitingReviewAt) return null;
   const held = and(eq(seatAllocations.bookingId, row.bookingId), eq(seatAllocations.state, 'held'));
-  return q.select({ at: sql<string | null>`max(${seatAllocations.holdExpiresAt})` }).from(seatAllocations).where(held).get()?.at ?? null;
+  return (
+    q
+      .select({ at: sql<string | null>`max(${seatAllocations.holdExpiresAt})` })
+      .from(seatAllocations)
+      .where(held)
+      .get()?.at ?? null
+  );
 }
 
 /** The payment with its booking populated; a caller that already built the booking passes it in. */
@@ -90,11 +96,19 @@ export function listAllPayments(ctx: AppContext, query: ListQuery): { items: Pay
   if (query.search) {
     const term = `%${query.search}%`;
     const matchingBookings = ctx.db.select({ id: bookings.id }).from(bookings).where(like(bookings.reference, term));
-    const matchingUsers = ctx.db.select({ id: users.id }).from(users).where(or(like(users.fullName, term), like(users.email, term)));
+    const matchingUsers = ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(like(users.fullName, term), like(users.email, term)));
     parts.push(or(like(payments.transactionId, term), inArray(payments.bookingId, matchingBookings), inArray(payments.userId, matchingUsers)) ?? sql`1`);
   }
   const where = parts.length ? and(...parts) : undefined;
-  const total = ctx.db.select({ n: sql<number>`count(*)` }).from(payments).where(where).get()?.n ?? 0;
+  const total =
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(payments)
+      .where(where)
+      .get()?.n ?? 0;
   const nowIso = ctx.now().toISOString();
   const items = ctx.db
     .select()

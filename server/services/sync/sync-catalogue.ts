@@ -34,7 +34,10 @@ function flightCondition(q: Queryable, scope: CatalogueScope): SQL | undefined {
   const changed = gt(flights.version, scope.since);
   const entered = scope.previousEnd && scope.previousEnd < scope.to ? gt(flights.departureLocalDate, scope.previousEnd) : undefined;
   const inWindow = and(gt(flights.departureTime, scope.from), lte(flights.departureLocalDate, scope.to), or(changed, entered));
-  const booked = and(changed, or(inArray(flights.id, bookedFlightIds(q, scope.user, bookings.flightId)), inArray(flights.id, bookedFlightIds(q, scope.user, bookings.returnFlightId))));
+  const booked = and(
+    changed,
+    or(inArray(flights.id, bookedFlightIds(q, scope.user, bookings.flightId)), inArray(flights.id, bookedFlightIds(q, scope.user, bookings.returnFlightId))),
+  );
   return or(inWindow, booked);
 }
 

@@ -18,7 +18,12 @@ const clientById = prepareOnce((q) =>
 const insertClient = prepareOnce((q) =>
   q
     .insert(syncClients)
-    .values({ clientId: sql.placeholder('clientId'), userId: sql.placeholder('userId'), createdAt: sql.placeholder('stamp'), updatedAt: sql.placeholder('stamp') })
+    .values({
+      clientId: sql.placeholder('clientId'),
+      userId: sql.placeholder('userId'),
+      createdAt: sql.placeholder('stamp'),
+      updatedAt: sql.placeholder('stamp'),
+    })
     .onConflictDoNothing()
     .prepare(),
 );

@@ -1,6 +1,17 @@
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import dayjs from 'dayjs';
-import { FLIGHT_WINDOW_DAYS, makeCursor, readCursor, SYNC_PAGE_ROWS, SYNC_SCHEMA_VERSION, SyncChangesSchema, type PagePosition, type PullRequest, type PullResponse, type SyncChanges } from '../../../sync/protocol';
+import {
+  FLIGHT_WINDOW_DAYS,
+  makeCursor,
+  readCursor,
+  SYNC_PAGE_ROWS,
+  SYNC_SCHEMA_VERSION,
+  SyncChangesSchema,
+  type PagePosition,
+  type PullRequest,
+  type PullResponse,
+  type SyncChanges,
+} from '../../../sync/protocol';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { selectFlights } from '../../db/flight-queries';
@@ -35,7 +46,12 @@ function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string):
   const flightIds = flightRows.map((r) => r.flight.id);
   // Bookings and payments show their user's name and e-mail: a profile change sends them again.
   const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, since));
-  const paidBookingIds = q.select({ id: payments.bookingId }).from(payments).where(and(gt(payments.version, since), visibleRows('payment.read', user, payments.userId))).all().map((r) => r.id);
+  const paidBookingIds = q
+    .select({ id: payments.bookingId })
+    .from(payments)
+    .where(and(gt(payments.version, since), visibleRows('payment.read', user, payments.userId)))
+    .all()
+    .map((r) => r.id);
   const bookingRows = q
     .select()
     .from(bookings)
@@ -59,13 +75,22 @@ function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string):
     .all();
   const settingsRow = q.select({ version: settings.version }).from(settings).where(gt(settings.version, since)).get();
   const stored = readSettings(q);
-  const profile = q.select().from(users).where(and(eq(users.id, user.id), gt(users.version, since))).all();
+  const profile = q
+    .select()
+    .from(users)
+    .where(and(eq(users.id, user.id), gt(users.version, since)))
+    .all();
   return {
     flights: flightRows.map(toFlightJson),
     bookings: bookingRows.map((row) => toBookingJson(q, row, nowIso)),
     payments: paymentRows.map((row) => {
       const { bookingId, ...rest } = toPaymentJson(q, row, nowIso);
-      return { ...rest, bookingId: bookingId._id, bookingRef: bookingId.bookingId, linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null };
+      return {
+        ...rest,
+        bookingId: bookingId._id,
+        bookingRef: bookingId.bookingId,
+        linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null,
+      };
     }),
     settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
     profile: profile.map(toUserJson),
@@ -118,15 +143,24 @@ function unique<T extends { _id: string }>(rows: T[]): T[] {
  * up to `lastMutationId`); then catalogue rows up to the page size. A reset's first page carries only
  * the own rows, so a new device shows the user's bookings before the catalogue arrives.
  */
-function firstPage(q: Queryable, r: Request, start: { version: number; windowEnd: string; lastMutationId: number; results: PullResponse['results'] }, cursor: { version: number; windowEnd: string } | undefined): PullResponse {
+function firstPage(
+  q: Queryable,
+  r: Request,
+  start: { version: number; windowEnd: string; lastMutationId: number; results: PullResponse['results'] },
+  cursor: { version: number; windowEnd: string } | undefined,
+): PullResponse {
   const since = cursor?.version ?? 0;
   const previousEnd = cursor?.windowEnd ?? null;
-  const own = may('sync.accountTables', r.user) ? { ...SyncChangesSchema.parse({}), ...ownChanges(q, r.user, since, r.nowIso), ...chatChanges(q, r.user, since) } : guestChanges(q, r.user, since);
+  const own = may('sync.accountTables', r.user)
+    ? { ...SyncChangesSchema.parse({}), ...ownChanges(q, r.user, since, r.nowIso), ...chatChanges(q, r.user, since) }
+    : guestChanges(q, r.user, since);
   const scope = { user: r.user, since, previousEnd, from: r.from, to: start.windowEnd, nowIso: r.nowIso };
   const catalogue = cataloguePage(q, scope, { table: 'airports', after: '' }, cursor ? SYNC_PAGE_ROWS : 0);
   const position = r.legacy ? undefined : catalogue.next && { since, previousEnd, lastMutationId: start.lastMutationId, ...catalogue.next };
   return {
-    cursor: r.legacy ? makeCursor(start.version, start.windowEnd, r.stamp, undefined, LEGACY_SCHEMA) : makeCursor(start.version, start.windowEnd, r.stamp, position),
+    cursor: r.legacy
+      ? makeCursor(start.version, start.windowEnd, r.stamp, undefined, LEGACY_SCHEMA)
+      : makeCursor(start.version, start.windowEnd, r.stamp, position),
     lastMutationId: start.lastMutationId,
     reset: !cursor,
     results: start.results,
@@ -172,7 +206,13 @@ export function pull(ctx: AppContext, user: UserRow, request: PullRequest): Pull
       const client = findClient(tx, request.clientId);
       const cursor = request.cursor ? readCursor(request.cursor) : undefined;
       const stamp = clientStamp(client);
-      const reset = !cursor || request.schemaVersion !== SYNC_SCHEMA_VERSION || cursor.schema !== SYNC_SCHEMA_VERSION || cursor.version > version || cursor.client !== stamp || expired(cursor, now);
+      const reset =
+        !cursor ||
+        request.schemaVersion !== SYNC_SCHEMA_VERSION ||
+        cursor.schema !== SYNC_SCHEMA_VERSION ||
+        cursor.version > version ||
+        cursor.client !== stamp ||
+        expired(cursor, now);
       const r: Request = { user, stamp, from, nowIso: now.toISOString(), legacy: request.schemaVersion === LEGACY_SCHEMA };
       if (!reset && cursor.page) return laterPage(tx, r, cursor, cursor.page);
       const results = request.pendingFrom ? storedResults(tx, request.clientId, request.pendingFrom) : [];

@@ -36,7 +36,10 @@ export function push(ctx: AppContext, user: UserRow, request: PushRequest): Push
       }
       const result: MutationResult = { mutationId: mutation.id, code: error.code, message: error.message };
       immediate(ctx.db, (tx) => {
-        if (advanceClient(tx, request.clientId, mutation.id, stamp)) tx.insert(mutationResults).values({ clientId: request.clientId, ...result, createdAt: stamp }).run();
+        if (advanceClient(tx, request.clientId, mutation.id, stamp))
+          tx.insert(mutationResults)
+            .values({ clientId: request.clientId, ...result, createdAt: stamp })
+            .run();
       });
       results.push(result);
     }

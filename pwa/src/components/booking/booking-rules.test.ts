@@ -60,7 +60,10 @@ describe('booking rules', () => {
       available: false,
       reason: 'Check-in opens once your payment is confirmed',
     });
-    expect(checkInAvailability(booking({ checkedInAt: '2030-06-09T00:00:00Z' }), DEPARTURE - 2 * HOUR)).toEqual({ available: false, reason: 'You are checked in' });
+    expect(checkInAvailability(booking({ checkedInAt: '2030-06-09T00:00:00Z' }), DEPARTURE - 2 * HOUR)).toEqual({
+      available: false,
+      reason: 'You are checked in',
+    });
   });
 
   it('owes a refund of the total minus the penalty for money received only', () => {

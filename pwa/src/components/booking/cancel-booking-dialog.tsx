@@ -37,7 +37,8 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
       </p>
       {refund.kind === 'due' ? (
         <p className="refund-due">
-          Refund due: <strong>{formatPrice(refund.cents / 100)}</strong> (the {formatPrice(booking.totalAmount)} paid, less the {penalty}% cancellation penalty).
+          Refund due: <strong>{formatPrice(refund.cents / 100)}</strong> (the {formatPrice(booking.totalAmount)} paid, less the {penalty}% cancellation
+          penalty).
         </p>
       ) : (
         <p>{refundSentence(refund)}</p>

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 
 // NOTE: the plane glyph is Material Design's 'flight' icon (Apache-2.0), as in the app icons.
-const plane =
-  'M21 16v-2l-8-5V3.5c0-.83-.67-1.5-1.5-1.5S10 2.67 10 3.5V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5l8 2.5z';
+const plane = 'M21 16v-2l-8-5V3.5c0-.83-.67-1.5-1.5-1.5S10 2.67 10 3.5V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5l8 2.5z';
 
 export function Logo() {
   return (

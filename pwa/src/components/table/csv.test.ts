@@ -19,8 +19,14 @@ describe('csv', () => {
   });
 
   it('writes a header and rows with CRLF line ends', () => {
-    expect(toCsv(['Booking ID', 'Passenger'], [['ABC234', 'Ada Okafor'], ['XYZ789', 'Ng, "Jo"']])).toBe(
-      'Booking ID,Passenger\r\nABC234,Ada Okafor\r\nXYZ789,"Ng, ""Jo"""\r\n',
-    );
+    expect(
+      toCsv(
+        ['Booking ID', 'Passenger'],
+        [
+          ['ABC234', 'Ada Okafor'],
+          ['XYZ789', 'Ng, "Jo"'],
+        ],
+      ),
+    ).toBe('Booking ID,Passenger\r\nABC234,Ada Okafor\r\nXYZ789,"Ng, ""Jo"""\r\n');
   });
 });

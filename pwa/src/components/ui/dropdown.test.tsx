@@ -13,7 +13,11 @@ const classes: DropdownOption[] = [
   { value: 'first', label: 'First Class' },
 ];
 
-function Harness({ options = classes, filterable = false, onChange = () => undefined }: {
+function Harness({
+  options = classes,
+  filterable = false,
+  onChange = () => undefined,
+}: {
   options?: DropdownOption[];
   filterable?: boolean;
   onChange?: (value: string) => void;
@@ -132,9 +136,7 @@ describe('Dropdown', () => {
   it('opens upward when less than 200 px remain below', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-      DOMRect.fromRect({ x: 0, y: window.innerHeight - 150, width: 200, height: 60 }),
-    );
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: window.innerHeight - 150, width: 200, height: 60 }));
     await user.click(combobox());
     expect(listbox()?.parentElement?.className).toContain('dropdown-popup-up');
   });
@@ -142,9 +144,7 @@ describe('Dropdown', () => {
   it('opens downward with room below', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-      DOMRect.fromRect({ x: 0, y: 100, width: 200, height: 60 }),
-    );
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 100, width: 200, height: 60 }));
     await user.click(combobox());
     expect(listbox()?.parentElement?.className).not.toContain('dropdown-popup-up');
   });

@@ -80,9 +80,7 @@ export function Dropdown<V extends string>(props: DropdownProps<V>) {
             aria-labelledby={labelId}
             aria-disabled={disabled || undefined}
           >
-            <span className={state.selected ? 'dropdown-value' : 'dropdown-value dropdown-placeholder'}>
-              {state.selected?.label ?? placeholder}
-            </span>
+            <span className={state.selected ? 'dropdown-value' : 'dropdown-value dropdown-placeholder'}>{state.selected?.label ?? placeholder}</span>
           </div>
         )}
         <span className="dropdown-chevron" aria-hidden="true" />

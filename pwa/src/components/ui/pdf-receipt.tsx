@@ -10,7 +10,9 @@ export function PdfReceipt({ file }: { file: PrivateFile }) {
   const name = file.name ?? 'receipt.pdf';
   return (
     <figure className="receipt-document">
-      {navigator.pdfViewerEnabled ? <iframe className="receipt-frame" src={`${file.src}#view=FitH&navpanes=0`} title={`Payment receipt (PDF): ${name}`} /> : null}
+      {navigator.pdfViewerEnabled ? (
+        <iframe className="receipt-frame" src={`${file.src}#view=FitH&navpanes=0`} title={`Payment receipt (PDF): ${name}`} />
+      ) : null}
       <DocumentChip name={name} size={file.size} />
       <a className="button button-secondary" href={file.src} target="_blank" rel="noopener">
         Open receipt (PDF)

@@ -7,8 +7,14 @@ import { PrivateImage } from './private-image';
 
 const PDF = '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\nstartxref\n9\n%%EOF\n';
 const server = setupServer(
-  http.get('/api/images/pdf1', () => new HttpResponse(PDF, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="receipt-BP56P9.pdf"' } })),
-  http.get('/api/images/pdf2', () => new HttpResponse(PDF, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="receipt-KMBS4K.pdf"' } })),
+  http.get(
+    '/api/images/pdf1',
+    () => new HttpResponse(PDF, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="receipt-BP56P9.pdf"' } }),
+  ),
+  http.get(
+    '/api/images/pdf2',
+    () => new HttpResponse(PDF, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="receipt-KMBS4K.pdf"' } }),
+  ),
   http.get('/api/images/img1', () => new HttpResponse(new Uint8Array([82, 73, 70, 70]), { headers: { 'Content-Type': 'image/webp' } })),
 );
 /** jsdom has no blob URLs and no PDF viewer; these stand in for a browser that has them, or not. */

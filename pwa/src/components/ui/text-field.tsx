@@ -18,14 +18,7 @@ export function TextField({ label, error, hint, className, ref, ...input }: Text
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input
-        {...input}
-        ref={ref}
-        id={id}
-        className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      <input {...input} ref={ref} id={id} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}

@@ -25,8 +25,8 @@ export function EmailNotice() {
   return (
     <div className="email-notice" role="status" aria-labelledby="email-notice-title">
       <p>
-        <strong id="email-notice-title">Please confirm your email address.</strong> We sent a link to {user.email}. Until you open it we send no
-        booking e-mails; your bookings are always here.
+        <strong id="email-notice-title">Please confirm your email address.</strong> We sent a link to {user.email}. Until you open it we send no booking
+        e-mails; your bookings are always here.
       </p>
       <button type="button" className="button button-secondary" disabled={busy} onClick={() => void resend()}>
         {busy ? 'Sending…' : 'Resend link'}

@@ -24,8 +24,6 @@ describe('login redirect', () => {
   it('carries the target to the other auth page', () => {
     expect(withRedirect('/signup', '/booking?id=X')).toBe('/signup?redirect=%2Fbooking%3Fid%3DX');
     expect(withRedirect('/login', '/')).toBe('/login');
-    expect(redirectTarget(withRedirect('/signup', '/booking?id=X&return=Y').split('?').slice(1).join('?'))).toBe(
-      '/booking?id=X&return=Y',
-    );
+    expect(redirectTarget(withRedirect('/signup', '/booking?id=X&return=Y').split('?').slice(1).join('?'))).toBe('/booking?id=X&return=Y');
   });
 });

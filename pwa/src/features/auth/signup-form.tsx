@@ -22,13 +22,7 @@ export function SignupForm({ target }: { target: string }) {
     <form ref={form.formRef} className="auth-form" noValidate onSubmit={(event) => void form.onSubmit(event)}>
       <TextField label="Full name" autoComplete="name" {...form.field('fullName')} />
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters"
-        {...form.field('password')}
-      />
+      <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...form.field('password')} />
       <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
       <button type="submit" className="button auth-submit" disabled={form.busy}>
         {form.busy ? 'Creating account…' : 'Sign Up'}

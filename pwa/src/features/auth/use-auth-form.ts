@@ -34,7 +34,10 @@ export function useAuthForm<T extends Record<string, string>>({ initial, validat
     const found = validate(values);
     setErrors(found);
     if (hasErrors(found)) {
-      focusField(formRef.current, Object.keys(found).find((name) => found[name]));
+      focusField(
+        formRef.current,
+        Object.keys(found).find((name) => found[name]),
+      );
       return;
     }
     setBusy(true);

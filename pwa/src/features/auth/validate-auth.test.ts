@@ -18,9 +18,7 @@ describe('signup validation', () => {
   it('uses the spec texts', () => {
     expect(signupErrors({ ...valid, email: 'ada@example' }).email).toBe('A valid email is required');
     expect(signupErrors({ ...valid, email: '' }).email).toBe('A valid email is required');
-    expect(signupErrors({ ...valid, password: 'short12', confirmPassword: 'short12' }).password).toBe(
-      'Password must be at least 8 characters long',
-    );
+    expect(signupErrors({ ...valid, password: 'short12', confirmPassword: 'short12' }).password).toBe('Password must be at least 8 characters long');
     expect(signupErrors({ ...valid, confirmPassword: 'long-enougH' }).confirmPassword).toBe('Passwords do not match');
     expect(signupErrors({ ...valid, fullName: '  ' }).fullName).toBe('Full name is required');
   });

@@ -38,7 +38,8 @@ export function BookingScreen({ flights, travelClass, maxTravellers }: BookingSc
   const outbound = useFlight(flights.flightId);
   const inbound = useFlight(flights.returnFlightId);
   const fares = useClassRatio(travelClass);
-  if (outbound.isPending || (flights.returnFlightId && inbound.isPending) || (fares.ratio === undefined && !fares.error)) return <PageSpinner label="Loading your flight…" />;
+  if (outbound.isPending || (flights.returnFlightId && inbound.isPending) || (fares.ratio === undefined && !fares.error))
+    return <PageSpinner label="Loading your flight…" />;
   const error = outbound.error ?? inbound.error ?? (fares.ratio === undefined ? fares.error : null);
   if (isMissingFlight(outbound.error) || isMissingFlight(inbound.error)) return <BookingNotFound />;
   if (error || !outbound.data || fares.ratio === undefined) {
@@ -63,7 +64,11 @@ function BookingForm({ flights, outbound, inbound, ratio, maxTravellers }: Booki
   const travellers = draft.travellers.length;
   const legs: PickerLeg[] = [{ key: 'outbound', flight: outbound, seats: draft.seats }];
   if (inbound) legs.push({ key: 'return', flight: inbound, seats: draft.returnSeats });
-  const fare = fareView(legs.map((l) => l.flight.price), travellers, ratio);
+  const fare = fareView(
+    legs.map((l) => l.flight.price),
+    travellers,
+    ratio,
+  );
 
   const proceed = () => {
     // NOTE: the target stays raw (not encoded), as the spec's link reads: /login?redirect=/booking?id=...

@@ -17,10 +17,15 @@ export function CouponBox() {
 
   return (
     <form className="coupon-box" aria-label="Coupon" noValidate onSubmit={onSubmit}>
-      <TextField label="Coupon code" value={code} error={error} onChange={(e) => {
+      <TextField
+        label="Coupon code"
+        value={code}
+        error={error}
+        onChange={(e) => {
           setCode(e.target.value);
           check.reset();
-        }} />
+        }}
+      />
       <button type="submit" className="button button-secondary" disabled={check.isPending}>
         Apply
       </button>

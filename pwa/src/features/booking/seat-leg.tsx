@@ -40,9 +40,15 @@ export function SeatLeg({ flightId, label, travellers, seats, onSeats }: SeatLeg
       {taken.isError && <p className="field-hint">Taken seats could not be loaded; your choice is checked when you pay.</p>}
       <SeatGrid label={label} taken={takenSet} selected={seats} onToggle={onToggle} />
       <ul className="seat-legend" aria-label="Seat key">
-        <li><span className="seat-swatch" /> Available</li>
-        <li><span className="seat-swatch seat-swatch-selected" /> Selected</li>
-        <li><span className="seat-swatch seat-swatch-taken" /> Taken</li>
+        <li>
+          <span className="seat-swatch" /> Available
+        </li>
+        <li>
+          <span className="seat-swatch seat-swatch-selected" /> Selected
+        </li>
+        <li>
+          <span className="seat-swatch seat-swatch-taken" /> Taken
+        </li>
       </ul>
       {hint && (
         <p className="field-error" role="alert">

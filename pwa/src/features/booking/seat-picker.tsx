@@ -72,7 +72,8 @@ export function SeatPicker({ open, onClose, legs, travellers, onSeats, notice, o
       {leg && (
         <div id="seat-panel" role={legs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={legs.length > 1 ? `seat-tab-${leg.key}` : undefined}>
           <p className="seat-instructions">
-            {LEG_NAMES[leg.key]} flight {leg.flight.flightNumber}, {leg.flight.origin.city} to {leg.flight.destination.city}: choose {seatsText(travellers)}, one per traveller.
+            {LEG_NAMES[leg.key]} flight {leg.flight.flightNumber}, {leg.flight.origin.city} to {leg.flight.destination.city}: choose {seatsText(travellers)},
+            one per traveller.
           </p>
           <SeatLeg
             key={leg.key}

@@ -60,7 +60,14 @@ export function TravellerDetails({ booking, maxTravellers, lastDeparture, onCont
           hint="Booking e-mails go to your account's address; this one finds the booking on the Track page"
           onChange={(e) => booking.setField('email', e.target.value)}
         />
-        <TextField label="Mobile number" type="tel" autoComplete="tel" value={draft.phone} error={shown?.contact.phone} onChange={(e) => booking.setField('phone', e.target.value)} />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          value={draft.phone}
+          error={shown?.contact.phone}
+          onChange={(e) => booking.setField('phone', e.target.value)}
+        />
       </div>
       <button type="button" className="button booking-continue" onClick={onSubmit}>
         Continue

@@ -19,8 +19,7 @@ export function useBookingDraft(flights: DraftFlights, userEmail: string | undef
   const setField = useCallback(<K extends 'email' | 'phone'>(key: K, value: string) => setDraft((d) => ({ ...d, [key]: value })), []);
 
   const updateTraveller = useCallback(
-    (id: number, patch: Partial<TravellerForm>) =>
-      setDraft((d) => ({ ...d, travellers: d.travellers.map((t) => (t.id === id ? { ...t, ...patch } : t)) })),
+    (id: number, patch: Partial<TravellerForm>) => setDraft((d) => ({ ...d, travellers: d.travellers.map((t) => (t.id === id ? { ...t, ...patch } : t)) })),
     [],
   );
 
@@ -45,7 +44,10 @@ export function useBookingDraft(flights: DraftFlights, userEmail: string | undef
 
   const setSeats = useCallback((leg: Leg, seats: string[]) => setDraft((d) => (leg === 'outbound' ? { ...d, seats } : { ...d, returnSeats: seats })), []);
 
-  const expandAll = useCallback((ids: ReadonlySet<number>) => setDraft((d) => ({ ...d, travellers: d.travellers.map((t) => (ids.has(t.id) ? { ...t, expanded: true } : t)) })), []);
+  const expandAll = useCallback(
+    (ids: ReadonlySet<number>) => setDraft((d) => ({ ...d, travellers: d.travellers.map((t) => (ids.has(t.id) ? { ...t, expanded: true } : t)) })),
+    [],
+  );
 
   return { draft, setField, updateTraveller, addTraveller, removeTraveller, setSeats, expandAll };
 }

@@ -72,8 +72,8 @@ export function ContactForm({ defaultEmail }: { defaultEmail: string }) {
       </div>
       <div className="field">
         <label className="contact-terms">
-          <input type="checkbox" checked={values.terms} aria-invalid={errors.terms ? true : undefined} onChange={(e) => set('terms', e.target.checked)} /> I agree to the{' '}
-          <Link to="/terms">terms and conditions</Link>
+          <input type="checkbox" checked={values.terms} aria-invalid={errors.terms ? true : undefined} onChange={(e) => set('terms', e.target.checked)} /> I
+          agree to the <Link to="/terms">terms and conditions</Link>
         </label>
         {errors.terms && <p className="field-error">{errors.terms}</p>}
       </div>

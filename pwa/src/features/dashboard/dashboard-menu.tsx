@@ -25,7 +25,13 @@ export function DashboardMenu({ admin, onSignOut }: DashboardMenuProps) {
   const close = () => setOpen(false);
   return (
     <div className="dashboard-side">
-      <button type="button" className="button button-secondary dashboard-menu-toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="button button-secondary dashboard-menu-toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
         Menu
       </button>
       <nav id={menuId} className={open ? 'dashboard-menu dashboard-menu-open' : 'dashboard-menu'} aria-label="Dashboard">

@@ -26,9 +26,7 @@ function Endpoint({ end, label, offset = '' }: { end: FlightEnd; label: string; 
           </sup>
         )}
       </p>
-      <p className="flight-code">
-        {end.code}
-      </p>
+      <p className="flight-code">{end.code}</p>
       <p className="flight-city">{end.city}</p>
     </div>
   );
@@ -54,9 +52,7 @@ export function FlightCard({ flight, travelClass, travelers, ratio, onBook }: Fl
         </div>
         <div className="flight-facts">
           <span className="flight-class">{travelClass}</span>
-          <span className={flight.availableSeats > 0 ? 'flight-seats' : 'flight-seats flight-seats-none'}>
-            {view.seatsLeft}
-          </span>
+          <span className={flight.availableSeats > 0 ? 'flight-seats' : 'flight-seats flight-seats-none'}>{view.seatsLeft}</span>
           <span className="flight-refund">Refundable(Penalty applied)</span>
         </div>
         <div className="flight-buy">

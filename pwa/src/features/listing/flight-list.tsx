@@ -59,7 +59,12 @@ export function FlightList({ query, flights, search, date, route, level, heading
       </header>
       {children}
       {loaded.length > 0 && (
-        <SortFilter arrangement={arrangement} onChange={setArrangement} partCounts={countByPart(loaded)} fares={ratio === undefined ? null : fareRange(loaded, ratio)} />
+        <SortFilter
+          arrangement={arrangement}
+          onChange={setArrangement}
+          partCounts={countByPart(loaded)}
+          fares={ratio === undefined ? null : fareRange(loaded, ratio)}
+        />
       )}
       <p className="results-count" role="status">
         {query.isSuccess && (filtered ? `${shown.length} of ${loaded.length} flights match the filters` : `${loaded.length} flights`)}
@@ -89,14 +94,7 @@ export function FlightList({ query, flights, search, date, route, level, heading
       {shown.length > 0 && (
         <ul className="flight-grid">
           {shown.map((flight) => (
-            <FlightCard
-              key={flight._id}
-              flight={flight}
-              travelClass={search.travelClass}
-              travelers={search.travelers}
-              ratio={ratio}
-              onBook={onBook}
-            />
+            <FlightCard key={flight._id} flight={flight} travelClass={search.travelClass} travelers={search.travelers} ratio={ratio} onBook={onBook} />
           ))}
         </ul>
       )}

@@ -31,14 +31,7 @@ export function FlightResults({ search }: { search: CompleteSearch }) {
     );
   }
   return (
-    <FlightList
-      query={outbound}
-      search={search}
-      date={search.date}
-      route={`${from} → ${to}`}
-      level={1}
-      onBook={pickOutbound}
-    >
+    <FlightList query={outbound} search={search} date={search.date} route={`${from} → ${to}`} level={1} onBook={pickOutbound}>
       <DateStrip search={search} />
     </FlightList>
   );

@@ -56,8 +56,7 @@ export function flightView(flight: Flight, travelers: number, now: Date, ratio: 
     price: fare && formatMoney(fare.baseFareCents),
     total: fare && travelers > 1 ? formatMoney(fare.totalCents) : null,
     seatsLeft: seats > 0 ? `Only ${seats} Seats Left` : 'Sold out',
-    bookable:
-      seats >= travelers && bookableStatuses.has(flight.status) && Date.parse(flight.departureTime) > now.getTime(),
+    bookable: seats >= travelers && bookableStatuses.has(flight.status) && Date.parse(flight.departureTime) > now.getTime(),
     flightNumber: flight.flightNumber,
     aircraft: `${SEATS_PER_FLIGHT} seats in ${SEAT_ROWS.length} rows of ${SEATS_PER_ROW}`,
     status: flight.status,

@@ -34,8 +34,8 @@ export function ReturnStep({ search, outbound, route, onChangeOutbound, onBook }
         </h1>
         <section className="chosen-flight" aria-label="Your outbound flight">
           <p>
-            <span className="chosen-flight-label">Outbound</span> {chosen.flightNumber} · {chosen.departure.city}{' '}
-            {chosen.departure.time} → {chosen.arrival.city} {chosen.arrival.time}
+            <span className="chosen-flight-label">Outbound</span> {chosen.flightNumber} · {chosen.departure.city} {chosen.departure.time} →{' '}
+            {chosen.arrival.city} {chosen.arrival.time}
             {chosen.arrival.dayOffset} · {chosen.departure.longDate}
             {chosen.price && ` · ${chosen.price}`}
           </p>
@@ -44,15 +44,7 @@ export function ReturnStep({ search, outbound, route, onChangeOutbound, onBook }
           </button>
         </section>
       </header>
-      <FlightList
-        query={query}
-        flights={flights}
-        search={search}
-        date={search.returnDate}
-        route={route}
-        level={2}
-        onBook={onBook}
-      />
+      <FlightList query={query} flights={flights} search={search} date={search.returnDate} route={route} level={2} onBook={onBook} />
     </>
   );
 }

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { stripDays } from './strip-days';
 
 const fare = (date: string, lowestPrice: number | null) => ({ date, lowestPrice, flights: lowestPrice === null ? 0 : 2 });
-const FARES = [fare('2030-06-07', 300), fare('2030-06-08', null), fare('2030-06-09', 410.5), fare('2030-06-10', 250), fare('2030-06-11', null), fare('2030-06-12', 280), fare('2030-06-13', 999)];
+const FARES = [
+  fare('2030-06-07', 300),
+  fare('2030-06-08', null),
+  fare('2030-06-09', 410.5),
+  fare('2030-06-10', 250),
+  fare('2030-06-11', null),
+  fare('2030-06-12', 280),
+  fare('2030-06-13', 999),
+];
 
 describe('the date strip', () => {
   it('names each day and its lowest class fare per traveller, the searched day current', () => {
@@ -18,7 +26,7 @@ describe('the date strip', () => {
     ]);
   });
 
-  it('cannot go to a past day, or past a round trip\'s return; the current day stays choosable', () => {
+  it("cannot go to a past day, or past a round trip's return; the current day stays choosable", () => {
     const days = stripDays({ date: '2030-06-10', days: 3, fares: FARES, ratio: 1, today: '2030-06-10', lastDate: '2030-06-12' });
     expect(days.map((d) => [d.date, d.note, d.disabled])).toEqual([
       ['2030-06-07', 'Past date', true],

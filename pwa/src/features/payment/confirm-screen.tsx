@@ -54,9 +54,7 @@ export function ConfirmScreen({ paymentId, bookingId }: { paymentId: string; boo
           Reason: {view.reason}
         </p>
       )}
-      <p>
-        Your flight is booked. An email will be sent to {view.email} when your payment is confirmed.
-      </p>
+      <p>Your flight is booked. An email will be sent to {view.email} when your payment is confirmed.</p>
       <Details view={view} />
       <WaitingReceipt paymentId={paymentId} title="Your receipt is waiting to be sent" />
       <div className="transfer-actions">

@@ -31,7 +31,18 @@ const flight: Flight = {
 const draft: BookingDraft = {
   flightId: 'out-1',
   returnFlightId: null,
-  travellers: [{ ...newTraveller(1), firstName: 'Ada', lastName: 'Okafor', dob: { day: '10', month: '12', year: '1985' }, nationality: 'Nigeria', passportNumber: 'A1234567', passportCountry: 'Nigeria', passportExpiry: '2040-01-01' }],
+  travellers: [
+    {
+      ...newTraveller(1),
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      dob: { day: '10', month: '12', year: '1985' },
+      nationality: 'Nigeria',
+      passportNumber: 'A1234567',
+      passportCountry: 'Nigeria',
+      passportExpiry: '2040-01-01',
+    },
+  ],
   email: 'ada@example.test',
   phone: '+234 1',
   seats: ['A1'],

@@ -24,7 +24,8 @@ export function PaymentScreen({ draft, travelClass }: PaymentScreenProps) {
   const outbound = useFlight(draft.flightId);
   const inbound = useFlight(draft.returnFlightId);
   const fares = useClassRatio(travelClass);
-  if (outbound.isPending || (draft.returnFlightId && inbound.isPending) || (fares.ratio === undefined && !fares.error)) return <PageSpinner label="Loading your booking…" />;
+  if (outbound.isPending || (draft.returnFlightId && inbound.isPending) || (fares.ratio === undefined && !fares.error))
+    return <PageSpinner label="Loading your booking…" />;
   const error = outbound.error ?? inbound.error ?? (fares.ratio === undefined ? fares.error : null);
   if (error || !outbound.data || fares.ratio === undefined) {
     return (
@@ -40,7 +41,11 @@ export function PaymentScreen({ draft, travelClass }: PaymentScreenProps) {
 function PaymentChoice({ draft, travelClass, flights, ratio }: PaymentScreenProps & { flights: Flight[]; ratio: number }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const fare = fareView(flights.map((f) => f.price), draft.travellers.length, ratio);
+  const fare = fareView(
+    flights.map((f) => f.price),
+    draft.travellers.length,
+    ratio,
+  );
   const place = usePlaceBooking(draft, { travelClass, totalCents: fare.totalCents });
   const [open, setOpen] = useState<MethodInfo | null>(null);
 

@@ -27,7 +27,9 @@ export function WalletPay({ payment, instructions }: WalletPayProps) {
             Your payment was not accepted: {payment.reason}. You may pay again before the deadline.
           </p>
         ) : null}
-        {payment.status === 'pending' && payment.awaitingReviewAt ? <p className="notice notice-success">We have your confirmation and are checking the payment.</p> : null}
+        {payment.status === 'pending' && payment.awaitingReviewAt ? (
+          <p className="notice notice-success">We have your confirmation and are checking the payment.</p>
+        ) : null}
         {body}
       </div>
     </div>

@@ -46,7 +46,10 @@ function renderPanel(): void {
 beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
   const airports = [airport('LOS', 'Lagos'), airport('LHR', 'London')];
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(airports), { status: 200 }))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify(airports), { status: 200 }))),
+  );
   localStorage.clear();
 });
 
@@ -85,9 +88,7 @@ describe('SearchPanel', () => {
     await choose('Travelers', '3 Travelers');
     await user.click(submit);
 
-    expect((await screen.findByTestId('location')).textContent).toBe(
-      `/listing?from=LOS&to=LHR&date=${date}&type=one&class=Business&travelers=3`,
-    );
+    expect((await screen.findByTestId('location')).textContent).toBe(`/listing?from=LOS&to=LHR&date=${date}&type=one&class=Business&travelers=3`);
     expect(JSON.parse(localStorage.getItem('searchForm') ?? '{}')).toMatchObject({
       type: 'One Way',
       class: 'Business',

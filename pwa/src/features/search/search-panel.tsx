@@ -33,8 +33,7 @@ export function SearchPanel({ initial, submitLabel, formRef }: SearchPanelProps)
   const today = localToday();
   const list = airports.data ?? [];
 
-  const set = <K extends keyof SearchValues>(key: K, value: SearchValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SearchValues>(key: K, value: SearchValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,51 +69,51 @@ export function SearchPanel({ initial, submitLabel, formRef }: SearchPanelProps)
       <div className={values.type === 'round' ? 'search-fields search-fields-round' : 'search-fields'}>
         <div className="search-route">
           <Dropdown
-          className="search-from"
-          label="From"
-          placeholder={airports.isPending ? 'Loading airports…' : 'Select'}
-          filterable
-          options={airportOptions(list, values.to)}
-          value={values.from}
-          onChange={(code) => set('from', code)}
-        />
-        <button
-          type="button"
-          className="search-swap"
-          aria-label="Swap departure and destination"
-          onClick={() => setValues((current) => ({ ...current, from: current.to, to: current.from }))}
-        >
-          <span aria-hidden="true">⇄</span>
-        </button>
-        <Dropdown
-          className="search-to"
-          label="To"
-          placeholder={airports.isPending ? 'Loading airports…' : 'Select'}
-          filterable
-          options={airportOptions(list, values.from)}
-          value={values.to}
-          onChange={(code) => set('to', code)}
+            className="search-from"
+            label="From"
+            placeholder={airports.isPending ? 'Loading airports…' : 'Select'}
+            filterable
+            options={airportOptions(list, values.to)}
+            value={values.from}
+            onChange={(code) => set('from', code)}
+          />
+          <button
+            type="button"
+            className="search-swap"
+            aria-label="Swap departure and destination"
+            onClick={() => setValues((current) => ({ ...current, from: current.to, to: current.from }))}
+          >
+            <span aria-hidden="true">⇄</span>
+          </button>
+          <Dropdown
+            className="search-to"
+            label="To"
+            placeholder={airports.isPending ? 'Loading airports…' : 'Select'}
+            filterable
+            options={airportOptions(list, values.from)}
+            value={values.to}
+            onChange={(code) => set('to', code)}
           />
         </div>
         <div className="search-dates">
           <TextField
-          className="search-date"
-          label="Departure date"
-          type="date"
-          min={today}
-          value={values.date}
-          onChange={(event) => set('date', event.target.value)}
-        />
-        {values.type === 'round' && (
-          <TextField
             className="search-date"
-            label="Return date"
+            label="Departure date"
             type="date"
-            min={values.date || today}
-            value={values.returnDate}
-            onChange={(event) => set('returnDate', event.target.value)}
+            min={today}
+            value={values.date}
+            onChange={(event) => set('date', event.target.value)}
           />
-        )}
+          {values.type === 'round' && (
+            <TextField
+              className="search-date"
+              label="Return date"
+              type="date"
+              min={values.date || today}
+              value={values.returnDate}
+              onChange={(event) => set('returnDate', event.target.value)}
+            />
+          )}
         </div>
         <button type="submit" className="button search-submit">
           {submitLabel}

@@ -15,13 +15,7 @@ export function TripTypeToggle({ value, onChange }: TripTypeToggleProps) {
       <legend className="visually-hidden">Trip type</legend>
       {choices.map((choice) => (
         <label key={choice.value} className="trip-type-option">
-          <input
-            type="radio"
-            name={name}
-            value={choice.value}
-            checked={value === choice.value}
-            onChange={() => onChange(choice.value)}
-          />
+          <input type="radio" name={name} value={choice.value} checked={value === choice.value} onChange={() => onChange(choice.value)} />
           <span>{choice.label}</span>
         </label>
       ))}

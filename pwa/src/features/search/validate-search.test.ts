@@ -27,12 +27,8 @@ describe('search validation order (product rules §10.12)', () => {
   });
 
   it('reports the first failing check even when later ones fail too', () => {
-    expect(problem({ ...EMPTY_SEARCH, to: 'LHR', date: '2026-12-01', travelClass: 'Economy' })).toBe(
-      'Please select a departure location.',
-    );
-    expect(problem({ ...EMPTY_SEARCH, from: 'LOS', to: 'LHR', travelClass: null, travelers: null })).toBe(
-      'Please select a departure date.',
-    );
+    expect(problem({ ...EMPTY_SEARCH, to: 'LHR', date: '2026-12-01', travelClass: 'Economy' })).toBe('Please select a departure location.');
+    expect(problem({ ...EMPTY_SEARCH, from: 'LOS', to: 'LHR', travelClass: null, travelers: null })).toBe('Please select a departure date.');
   });
 
   const valid: SearchValues = { ...EMPTY_SEARCH, from: 'LOS', to: 'LHR', date: '2026-12-01', travelClass: 'Business' };
@@ -45,9 +41,7 @@ describe('search validation order (product rules §10.12)', () => {
 
   it('needs a return date on or after departure for a round trip', () => {
     expect(problem({ ...valid, type: 'round' })).toBe('Please select a return date.');
-    expect(problem({ ...valid, type: 'round', returnDate: '2026-11-30' })).toBe(
-      'The return date cannot be before the departure date.',
-    );
+    expect(problem({ ...valid, type: 'round', returnDate: '2026-11-30' })).toBe('The return date cannot be before the departure date.');
     expect(problem({ ...valid, type: 'round', returnDate: '2026-12-01' })).toBeNull();
     expect(problem({ ...valid, type: 'one', returnDate: '2026-11-30' })).toBeNull();
   });

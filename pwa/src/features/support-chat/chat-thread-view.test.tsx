@@ -33,11 +33,21 @@ describe('the chat thread', () => {
     const onRetry = vi.fn();
     const old = new Date(daysAgo(5));
     const oldLabel = `${String(old.getDate()).padStart(2, '0')}/${String(old.getMonth() + 1).padStart(2, '0')}/${old.getFullYear()}`;
-    const items = [item(1, daysAgo(5)), item(2, daysAgo(1), 'sent', 'admin-1'), item(3, daysAgo(0, 9)), item(4, daysAgo(0, 11), 'sending'), item(5, daysAgo(0, 12), 'failed')];
+    const items = [
+      item(1, daysAgo(5)),
+      item(2, daysAgo(1), 'sent', 'admin-1'),
+      item(3, daysAgo(0, 9)),
+      item(4, daysAgo(0, 11), 'sending'),
+      item(5, daysAgo(0, 12), 'failed'),
+    ];
     render(<ChatThreadView items={items} isMine={(sender) => sender === 'guest-1'} typingName="Support" emptyText="Say hello" onRetry={onRetry} />);
 
     const list = screen.getByRole('list', { name: 'Messages' });
-    expect(within(list).getAllByRole('separator').map((s) => s.textContent)).toEqual([oldLabel, 'Yesterday', 'Today']);
+    expect(
+      within(list)
+        .getAllByRole('separator')
+        .map((s) => s.textContent),
+    ).toEqual([oldLabel, 'Yesterday', 'Today']);
     expect(within(list).getByText('message 4').closest('li')?.textContent).toContain('Sending');
     const failed = within(list).getByText('message 5').closest('li');
     expect(failed?.textContent).toContain('Failed');
@@ -55,7 +65,15 @@ describe('the chat thread', () => {
     expect(within(list).getAllByText('Seen')).toHaveLength(1);
     expect(within(list).getByText('message 2').closest('li')?.textContent).toContain('Seen');
 
-    view.rerender(<ChatThreadView items={[...items.slice(0, 3), { ...items[3]!, readAt: daysAgo(0, 14) }]} isMine={(sender) => sender === 'guest-1'} typingName={null} emptyText="Say hello" onRetry={vi.fn()} />);
+    view.rerender(
+      <ChatThreadView
+        items={[...items.slice(0, 3), { ...items[3]!, readAt: daysAgo(0, 14) }]}
+        isMine={(sender) => sender === 'guest-1'}
+        typingName={null}
+        emptyText="Say hello"
+        onRetry={vi.fn()}
+      />,
+    );
     expect(within(list).getAllByText('Seen')).toHaveLength(1);
     expect(within(list).getByText('message 4').closest('li')?.textContent).toContain('Seen');
   });

@@ -31,7 +31,9 @@ export function ConversationView({ conversationId, conversation, me, typingName,
   const { markConversationRead } = runner.mutate;
   const isMine = (sender: string) => (conversation ? !fromOtherSide(conversation, me, sender) : sender === me);
   // The newest unread message from the other side: each new one (seen while open) sends one read receipt.
-  const lastUnread = conversation ? (items.findLast((i) => i.state === 'sent' && i.readAt === null && fromOtherSide(conversation, me, i.sender))?._id ?? null) : null;
+  const lastUnread = conversation
+    ? (items.findLast((i) => i.state === 'sent' && i.readAt === null && fromOtherSide(conversation, me, i.sender))?._id ?? null)
+    : null;
   const synced = items.filter((i) => i.state === 'sent').length;
 
   useEffect(() => {

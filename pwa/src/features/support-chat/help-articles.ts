@@ -14,7 +14,9 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     sections: [
       {
         heading: 'Cabin baggage',
-        paragraphs: ['Every traveller may bring one cabin bag of up to 7 kg (55 x 40 x 23 cm) and one small personal item, such as a handbag or a laptop bag, that fits under the seat in front.'],
+        paragraphs: [
+          'Every traveller may bring one cabin bag of up to 7 kg (55 x 40 x 23 cm) and one small personal item, such as a handbag or a laptop bag, that fits under the seat in front.',
+        ],
       },
       {
         heading: 'Checked baggage',
@@ -37,12 +39,19 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     sections: [
       {
         heading: 'Online check-in',
-        paragraphs: ['Once your booking is confirmed, open Bookings in your dashboard, choose the booking and check in there. Your seats are the ones you chose when you booked.'],
+        paragraphs: [
+          'Once your booking is confirmed, open Bookings in your dashboard, choose the booking and check in there. Your seats are the ones you chose when you booked.',
+        ],
       },
       {
         heading: 'At the airport',
-        paragraphs: ['Please arrive at least three hours before an international flight and two hours before a domestic one. Check-in counters close 60 minutes before departure and boarding gates 20 minutes before.'],
-        list: ['Bring the passport you entered in the booking; the name must match it exactly.', 'Have your booking reference ready; you can look it up at any time on the Track page.'],
+        paragraphs: [
+          'Please arrive at least three hours before an international flight and two hours before a domestic one. Check-in counters close 60 minutes before departure and boarding gates 20 minutes before.',
+        ],
+        list: [
+          'Bring the passport you entered in the booking; the name must match it exactly.',
+          'Have your booking reference ready; you can look it up at any time on the Track page.',
+        ],
       },
     ],
   },
@@ -83,7 +92,9 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
       },
       {
         heading: 'Changing',
-        paragraphs: ['To travel on another date, cancel the booking and book the new flight. For a spelling correction of a traveller name, send us a message with your booking reference; we will fix it for you.'],
+        paragraphs: [
+          'To travel on another date, cancel the booking and book the new flight. For a spelling correction of a traveller name, send us a message with your booking reference; we will fix it for you.',
+        ],
       },
     ],
   },
@@ -94,11 +105,15 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     sections: [
       {
         heading: 'Which files work',
-        paragraphs: ['A photo or screenshot of the receipt as JPEG, PNG or WebP, up to 10 MB. Large photos are made smaller on your device before they are sent, so the upload is quick.'],
+        paragraphs: [
+          'A photo or screenshot of the receipt as JPEG, PNG or WebP, up to 10 MB. Large photos are made smaller on your device before they are sent, so the upload is quick.',
+        ],
       },
       {
         heading: 'On a bad connection',
-        paragraphs: ['You can upload even when the connection drops: the receipt is kept on your device and sent as soon as you are back online. You will see its progress on the payment page.'],
+        paragraphs: [
+          'You can upload even when the connection drops: the receipt is kept on your device and sent as soon as you are back online. You will see its progress on the payment page.',
+        ],
       },
       {
         heading: 'Who can see it',

@@ -10,7 +10,8 @@ export function MessageBubble({ item, mine, seen, onRetry }: MessageBubbleProps)
   return (
     <li className={mine ? 'chat-message chat-message--mine' : 'chat-message'} data-state={item.state}>
       <div className="chat-bubble">
-        {hasImage && (src ? <img className="chat-image" src={src} alt="Image sent in the chat" /> : <span className="chat-image chat-image--loading">Image</span>)}
+        {hasImage &&
+          (src ? <img className="chat-image" src={src} alt="Image sent in the chat" /> : <span className="chat-image chat-image--loading">Image</span>)}
         {item.content && <p className="chat-text">{item.content}</p>}
       </div>
       <p className="chat-meta">

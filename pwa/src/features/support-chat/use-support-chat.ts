@@ -11,10 +11,7 @@ import { uuidv7 } from '../../local/uuid';
 import { listOwnSupport, loginGuest } from './guest-api';
 
 export type SupportChat =
-  | { status: 'needs-guest' }
-  | { status: 'connecting' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; conversationId: string; me: string };
+  { status: 'needs-guest' } | { status: 'connecting' } | { status: 'error'; message: string } | { status: 'ready'; conversationId: string; me: string };
 
 /**
  * The support conversation of this user on the device: the most recent synced one (open or resolved),

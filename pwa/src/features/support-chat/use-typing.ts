@@ -31,7 +31,10 @@ export function useTypingIn(me: string | null): ReadonlyMap<string, string> {
         return;
       }
       clearTimeout(timers.get(conversationId));
-      timers.set(conversationId, setTimeout(() => remove(conversationId), TYPING_TIMEOUT_MS));
+      timers.set(
+        conversationId,
+        setTimeout(() => remove(conversationId), TYPING_TIMEOUT_MS),
+      );
       setTyping((current) => new Map(current).set(conversationId, userId));
     });
     return () => {

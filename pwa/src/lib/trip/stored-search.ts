@@ -48,18 +48,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function mergeStoredSearch(previous: unknown, next: StoredSearch): Record<string, unknown> {
   if (!isRecord(previous)) return { ...next };
-  const sameFlights =
-    next.flightId !== undefined &&
-    previous.flightId === next.flightId &&
-    (previous.returnFlightId ?? undefined) === next.returnFlightId;
+  const sameFlights = next.flightId !== undefined && previous.flightId === next.flightId && (previous.returnFlightId ?? undefined) === next.returnFlightId;
   if (!sameFlights) return { ...next };
   const rest = Object.fromEntries(Object.entries(previous).filter(([key]) => key !== 'returnFlightId'));
   return { ...rest, ...next };
 }
 
 const code = (value: unknown) => (typeof value === 'string' && /^[A-Z]{3}$/.test(value) ? value : null);
-const futureDate = (value: unknown, today: string) =>
-  typeof value === 'string' && isIsoDate(value) && value >= today ? value : '';
+const futureDate = (value: unknown, today: string) => (typeof value === 'string' && isIsoDate(value) && value >= today ? value : '');
 
 /** The stored search as panel values, to prefill the home search; past dates are dropped. */
 export function storedToValues(stored: unknown, today: string): SearchValues {

@@ -21,7 +21,16 @@ export type TravellerForm = {
 export type TravellerField = 'title' | 'firstName' | 'lastName' | 'dob' | 'nationality' | 'passportNumber' | 'passportCountry' | 'passportExpiry';
 export type TravellerErrors = Partial<Record<TravellerField, string>>;
 
-const FIELDS: readonly string[] = ['title', 'firstName', 'lastName', 'dob', 'nationality', 'passportNumber', 'passportCountry', 'passportExpiry'] satisfies TravellerField[];
+const FIELDS: readonly string[] = [
+  'title',
+  'firstName',
+  'lastName',
+  'dob',
+  'nationality',
+  'passportNumber',
+  'passportCountry',
+  'passportExpiry',
+] satisfies TravellerField[];
 const isField = (key: unknown): key is TravellerField => typeof key === 'string' && FIELDS.includes(key);
 
 /** Product rules §10.3: a new traveller is a Mr with every other field empty. */

@@ -13,5 +13,12 @@ export function BookingPage() {
   const returnFlightId = id ? params.get('return') : choice.returnFlightId;
 
   if (!flightId) return <BookingNotFound />;
-  return <BookingScreen key={`${flightId}|${returnFlightId ?? ''}`} flights={{ flightId, returnFlightId }} travelClass={choice.travelClass} maxTravellers={choice.travelers} />;
+  return (
+    <BookingScreen
+      key={`${flightId}|${returnFlightId ?? ''}`}
+      flights={{ flightId, returnFlightId }}
+      travelClass={choice.travelClass}
+      maxTravellers={choice.travelers}
+    />
+  );
 }

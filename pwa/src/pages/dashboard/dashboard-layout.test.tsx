@@ -100,7 +100,11 @@ describe('dashboard layout', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/bookings');
     expect(await screen.findByText('That page is for SkyWay staff only')).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Profile', 'My Bookings', 'Payments']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Profile', 'My Bookings', 'Payments']);
   });
 
   it('opens staff pages to admins, with the back-office menu', async () => {
@@ -108,17 +112,11 @@ describe('dashboard layout', () => {
     renderAt('/dashboard/airports');
     expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/airports');
     const office = screen.getByRole('list', { name: 'Back office' });
-    expect(within(office).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Overview',
-      'Airports',
-      'Flights',
-      'All Bookings',
-      'All Payments',
-      'Support',
-      'Settings',
-      'Audit log',
-      'Mail outbox',
-    ]);
+    expect(
+      within(office)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Overview', 'Airports', 'Flights', 'All Bookings', 'All Payments', 'Support', 'Settings', 'Audit log', 'Mail outbox']);
   });
 
   it('names the changes not yet sent before signing out, and keeps them by default or discards them', async () => {
@@ -129,7 +127,11 @@ describe('dashboard layout', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     let dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
     expect(within(dialog).getByText('3 changes are not sent yet:')).toBeTruthy();
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Chat message ×2', 'Receipt image']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Chat message ×2', 'Receipt image']);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep for next sign-in' }));
     await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     expect(auth.logout).not.toHaveBeenCalled();

@@ -4,8 +4,7 @@ import { useMarketingImages } from './use-marketing-images';
 
 export function PopularDestinations() {
   const images = useMarketingImages();
-  const imageFor = (name: string) =>
-    images.data?.find((image) => image.title?.toLowerCase() === name.toLowerCase());
+  const imageFor = (name: string) => images.data?.find((image) => image.title?.toLowerCase() === name.toLowerCase());
 
   return (
     <section className="home-section" aria-labelledby="popular-destinations">

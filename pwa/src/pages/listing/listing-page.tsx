@@ -25,7 +25,13 @@ export function ListingPage() {
     <>
       <div className="listing-search" data-folded={check.ok && !editing ? 'true' : undefined}>
         {check.ok && (
-          <button type="button" className="listing-search-toggle" aria-expanded={editing} aria-controls={panelId} onClick={() => setEditingQuery(editing ? null : query)}>
+          <button
+            type="button"
+            className="listing-search-toggle"
+            aria-expanded={editing}
+            aria-controls={panelId}
+            onClick={() => setEditingQuery(editing ? null : query)}
+          >
             {editing ? 'Hide search' : 'Edit search'}
           </button>
         )}

@@ -51,7 +51,18 @@ function booking(id: string, status: Booking['status'], patch: Partial<Booking> 
     checkedInAt: null,
     createdAt: '2031-01-01T10:00:00.000Z',
     travellers: [
-      { _id: `t-${id}`, title: 'Ms', firstName: 'Ada', lastName: 'Okafor', dob: { day: 12, month: 4, year: 1990 }, nationality: 'Nigeria', passportNumber: 'A1234567', passportCountry: 'Nigeria', passportExpiry: '2032-04-11', image: null },
+      {
+        _id: `t-${id}`,
+        title: 'Ms',
+        firstName: 'Ada',
+        lastName: 'Okafor',
+        dob: { day: 12, month: 4, year: 1990 },
+        nationality: 'Nigeria',
+        passportNumber: 'A1234567',
+        passportCountry: 'Nigeria',
+        passportExpiry: '2032-04-11',
+        image: null,
+      },
     ],
     ...patch,
   };
@@ -59,7 +70,12 @@ function booking(id: string, status: Booking['status'], patch: Partial<Booking> 
 
 beforeAll(stubDialogs);
 beforeEach(() => {
-  state.bookings = [booking('1', 'pending'), booking('2', 'confirmed'), booking('3', 'cancelled'), booking('4', 'confirmed', { userId: { _id: 'someone-else', fullName: 'Other', email: 'o@example.com' } })];
+  state.bookings = [
+    booking('1', 'pending'),
+    booking('2', 'confirmed'),
+    booking('3', 'cancelled'),
+    booking('4', 'confirmed', { userId: { _id: 'someone-else', fullName: 'Other', email: 'o@example.com' } }),
+  ];
   state.outbox = [];
   state.payments = new Map();
 });
@@ -106,7 +122,9 @@ describe('my bookings', () => {
   });
 
   it('a queued cancellation shows Sending… instead of the cancel button', () => {
-    state.outbox = [{ mutationId: 1, name: 'cancelBooking', args: { bookingId: '1' }, state: 'sending', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: 0 }];
+    state.outbox = [
+      { mutationId: 1, name: 'cancelBooking', args: { bookingId: '1' }, state: 'sending', attempts: 0, lastError: null, nextAttemptAt: 0, createdAt: 0 },
+    ];
     renderDashboard(<MyBookings userId="me" />, '/dashboard/bookings');
     const card = screen.getByRole('article');
     expect(within(card).getByText('Sending…')).toBeTruthy();
@@ -115,7 +133,16 @@ describe('my bookings', () => {
 
   it('a pending booking shows its payment deadline and Pay now; a rejected receipt leads to a new upload on the booking page', () => {
     const deadlineAt = new Date(Date.now() + 20 * 3_600_000).toISOString();
-    const paymentOf = (_id: string, patch: Partial<ManagedPayment> = {}): ManagedPayment => ({ _id, status: 'pending', reason: null, awaitingReviewAt: null, reviewDeadlineAt: null, deadlineAt, paymentMethod: 'bank_transfer', ...patch });
+    const paymentOf = (_id: string, patch: Partial<ManagedPayment> = {}): ManagedPayment => ({
+      _id,
+      status: 'pending',
+      reason: null,
+      awaitingReviewAt: null,
+      reviewDeadlineAt: null,
+      deadlineAt,
+      paymentMethod: 'bank_transfer',
+      ...patch,
+    });
     state.bookings = [booking('1', 'pending'), booking('5', 'pending')];
     state.payments = new Map([
       ['1', paymentOf('p1')],

@@ -33,7 +33,9 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
           {actions.includes('upload') ? <span className="muted">Pay now shows where to send the money. Paid already? Upload your receipt below.</span> : null}
         </div>
       ) : null}
-      {payment && (actions.includes('upload') || actions.includes('reupload')) ? <ReceiptAction paymentId={payment._id} again={actions.includes('reupload')} /> : null}
+      {payment && (actions.includes('upload') || actions.includes('reupload')) ? (
+        <ReceiptAction paymentId={payment._id} again={actions.includes('reupload')} />
+      ) : null}
       <div className="booking-card-actions manage-more">
         {actions.includes('checkIn') ? <CheckInButton booking={booking} now={now} /> : null}
         {canCancel ? (

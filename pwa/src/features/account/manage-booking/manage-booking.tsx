@@ -17,7 +17,11 @@ function Managed({ booking }: { booking: Booking }) {
   const actions = nextActions(booking, payment, now);
   // The upload section shows a receipt waiting on the device itself; otherwise it is shown on its own.
   const uploading = actions.includes('upload') || actions.includes('reupload');
-  const route = [booking.flightId.origin.city, booking.flightId.destination.city, ...(booking.returnFlightId ? [booking.returnFlightId.destination.city] : [])].join(' → ');
+  const route = [
+    booking.flightId.origin.city,
+    booking.flightId.destination.city,
+    ...(booking.returnFlightId ? [booking.returnFlightId.destination.city] : []),
+  ].join(' → ');
   return (
     <section className="page manage-booking">
       <div className="page-head">

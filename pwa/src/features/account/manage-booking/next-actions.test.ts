@@ -42,7 +42,16 @@ function booking(patch: Partial<Booking> = {}): Booking {
 }
 
 function payment(patch: Partial<ManagedPayment> = {}): ManagedPayment {
-  return { _id: 'p1', status: 'pending', reason: null, awaitingReviewAt: null, reviewDeadlineAt: null, deadlineAt: DEADLINE, paymentMethod: 'bank_transfer', ...patch };
+  return {
+    _id: 'p1',
+    status: 'pending',
+    reason: null,
+    awaitingReviewAt: null,
+    reviewDeadlineAt: null,
+    deadlineAt: DEADLINE,
+    paymentMethod: 'bank_transfer',
+    ...patch,
+  };
 }
 
 describe('next actions of a booking', () => {

@@ -31,7 +31,8 @@ export function bookingState(booking: Booking, payment: ManagedPayment | undefin
   const none = { reason: null, payBy: null };
   if (booking.status === 'cancelled') return { ...none, label: 'Cancelled', tone: 'danger', reason: booking.cancelReason };
   if (booking.status === 'completed') return { ...none, label: 'Completed', tone: 'muted' };
-  if (booking.status === 'confirmed') return booking.checkedInAt ? { ...none, label: 'Checked in', tone: 'success' } : { ...none, label: 'Confirmed', tone: 'success' };
+  if (booking.status === 'confirmed')
+    return booking.checkedInAt ? { ...none, label: 'Checked in', tone: 'success' } : { ...none, label: 'Confirmed', tone: 'success' };
   const payBy = payable(booking, payment, now) ? payment.deadlineAt : null;
   if (payment?.status === 'failed') return { label: 'Payment not accepted', tone: 'danger', reason: payment.reason, payBy };
   if (payment && awaitingReview(payment)) return { ...none, label: 'Awaiting review', tone: 'info' };

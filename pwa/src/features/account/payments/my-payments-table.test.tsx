@@ -35,10 +35,19 @@ describe('my payments', () => {
     state.payments = [payment(1, 'me', 'successful'), payment(2, 'me', 'failed', 'Receipt unreadable'), payment(3, 'other', 'pending')];
     renderDashboard(<MyPaymentsTable userId="me" />);
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Transaction ID', 'Booking ID', 'Amount', 'Currency', 'Method', 'Status', 'Date']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Transaction ID', 'Booking ID', 'Amount', 'Currency', 'Method', 'Status', 'Date']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0] ?? document.body).getAllByRole('cell').map((c) => c.textContent).slice(0, 6)).toEqual(['TXA1', 'REF1', '$1,234.50', 'USD', 'Cryptocurrency', 'completed']);
+    expect(
+      within(rows[0] ?? document.body)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 6),
+    ).toEqual(['TXA1', 'REF1', '$1,234.50', 'USD', 'Cryptocurrency', 'completed']);
     expect(within(rows[1] ?? document.body).getByText('Receipt unreadable')).toBeTruthy();
     expect(screen.queryByText('TXA3')).toBeNull();
   });

@@ -18,7 +18,12 @@ export function MyPaymentsTable({ userId }: { userId: string }) {
   return (
     <>
       <TableToolbar searchLabel="Search by transaction ID" search={table.search} onSearch={table.setSearch}>
-        <CsvButton fileName="my-payments.csv" header={PAYMENT_HEADER} rows={() => table.filtered.map((p) => paymentCsvRow(p, 'traveller'))} disabled={!table.filtered.length} />
+        <CsvButton
+          fileName="my-payments.csv"
+          header={PAYMENT_HEADER}
+          rows={() => table.filtered.map((p) => paymentCsvRow(p, 'traveller'))}
+          disabled={!table.filtered.length}
+        />
       </TableToolbar>
       <DataTable caption="My payments" columns={PAYMENT_HEADER} empty="No payments available" rowCount={table.visible.length}>
         {table.visible.map((payment) => (

@@ -23,7 +23,10 @@ export function EmailForm({ email }: { email: string }) {
     validate: emailErrors,
     fallbackError: PROFILE_FAILED,
     submit: async (values) => {
-      const session = await api<AuthResponse>('/users/update', { method: 'PUT', body: { email: values.email.trim(), currentPassword: values.currentPassword } });
+      const session = await api<AuthResponse>('/users/update', {
+        method: 'PUT',
+        body: { email: values.email.trim(), currentPassword: values.currentPassword },
+      });
       applySession(session);
       form.set('currentPassword', '');
       await queryClient.invalidateQueries({ queryKey: ['me'] });

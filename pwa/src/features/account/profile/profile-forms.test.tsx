@@ -34,7 +34,8 @@ const server = setupServer(
     const body = (await request.json()) as Record<string, unknown>;
     sent.push(body);
     if (body.currentPassword === 'wrong-one') return HttpResponse.json({ message: 'Current password is incorrect' }, { status: 400 });
-    if ('currentPassword' in body) return HttpResponse.json({ message: 'Profile updated successfully!', token: 'fresh-token', user: { ...USER, email: body.email ?? USER.email } });
+    if ('currentPassword' in body)
+      return HttpResponse.json({ message: 'Profile updated successfully!', token: 'fresh-token', user: { ...USER, email: body.email ?? USER.email } });
     return HttpResponse.json({ message: 'Profile updated successfully!', user: { ...USER, ...body } });
   }),
   http.get('/api/users', () => HttpResponse.json(USER)),
@@ -71,7 +72,9 @@ describe('profile forms', () => {
     await user.click(screen.getByRole('option', { name: 'Female' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
-    expect(queued).toEqual([{ name: 'updateProfile', args: { fullName: 'Ada N. Okafor', phone: '', nationality: 'Nigeria', dob: '', address: '1 Marina, Lagos', gender: 'female' } }]);
+    expect(queued).toEqual([
+      { name: 'updateProfile', args: { fullName: 'Ada N. Okafor', phone: '', nationality: 'Nigeria', dob: '', address: '1 Marina, Lagos', gender: 'female' } },
+    ]);
     expect(sent).toEqual([]);
   });
 

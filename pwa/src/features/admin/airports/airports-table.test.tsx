@@ -27,7 +27,15 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });
 beforeEach(() => {
-  airports = CITIES.map((city, i) => ({ _id: `a${i}`, name: `${city} Airport`, code: `${city.slice(0, 2).toUpperCase()}${String.fromCharCode(65 + i)}`, city, country: 'X', timeZone: 'UTC', createdAt: '' }));
+  airports = CITIES.map((city, i) => ({
+    _id: `a${i}`,
+    name: `${city} Airport`,
+    code: `${city.slice(0, 2).toUpperCase()}${String.fromCharCode(65 + i)}`,
+    city,
+    country: 'X',
+    timeZone: 'UTC',
+    createdAt: '',
+  }));
   posted.length = 0;
 });
 afterEach(cleanup);

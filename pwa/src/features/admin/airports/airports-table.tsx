@@ -45,7 +45,12 @@ export function AirportsTable() {
           Add
         </button>
       </TableToolbar>
-      <DataTable caption="Airports" columns={['#', 'Name', 'Code', 'City', 'Country', 'Time zone', 'Actions']} empty="No airports available" rowCount={table.visible.length}>
+      <DataTable
+        caption="Airports"
+        columns={['#', 'Name', 'Code', 'City', 'Country', 'Time zone', 'Actions']}
+        empty="No airports available"
+        rowCount={table.visible.length}
+      >
         {table.visible.map((airport, index) => (
           <tr key={airport._id}>
             <td>{(table.page - 1) * PAGE_SIZE + index + 1}</td>
@@ -59,7 +64,12 @@ export function AirportsTable() {
                 <button type="button" className="icon-button" aria-label={`Edit ${airport.code}`} onClick={() => setDialog({ kind: 'edit', airport })}>
                   <EditIcon />
                 </button>
-                <button type="button" className="icon-button icon-button-danger" aria-label={`Delete ${airport.code}`} onClick={() => setDialog({ kind: 'delete', airport })}>
+                <button
+                  type="button"
+                  className="icon-button icon-button-danger"
+                  aria-label={`Delete ${airport.code}`}
+                  onClick={() => setDialog({ kind: 'delete', airport })}
+                >
                   <TrashIcon />
                 </button>
               </div>
@@ -70,7 +80,14 @@ export function AirportsTable() {
       <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
       {dialog?.kind === 'edit' ? <AirportFormDialog airport={dialog.airport} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
-        <ConfirmDialog open title="Delete airport?" confirmLabel="Delete" busy={remove.isPending} onConfirm={() => void confirmDelete(dialog.airport)} onClose={() => setDialog(null)}>
+        <ConfirmDialog
+          open
+          title="Delete airport?"
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete(dialog.airport)}
+          onClose={() => setDialog(null)}
+        >
           <p>
             Delete {dialog.airport.name} ({dialog.airport.code})? This cannot be undone.
           </p>

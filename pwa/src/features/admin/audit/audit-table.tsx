@@ -27,8 +27,24 @@ export function AuditTable() {
   return (
     <>
       <div className="table-toolbar">
-        <Dropdown label="Entity" options={ENTITY_OPTIONS} value={entity ?? 'all'} onChange={(value) => { setEntity(isEntity(value) ? value : null); setPage(1); }} />
-        <TextField label="Entity ID" hint="A booking reference or transaction ID works too" value={typed} onChange={(event) => { setTyped(event.target.value); setPage(1); }} />
+        <Dropdown
+          label="Entity"
+          options={ENTITY_OPTIONS}
+          value={entity ?? 'all'}
+          onChange={(value) => {
+            setEntity(isEntity(value) ? value : null);
+            setPage(1);
+          }}
+        />
+        <TextField
+          label="Entity ID"
+          hint="A booking reference or transaction ID works too"
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setPage(1);
+          }}
+        />
       </div>
       {audit.isPending ? <PageSpinner label="Loading the audit log…" /> : null}
       {audit.isError ? <p className="form-error">{messageOf(audit.error)}</p> : null}
@@ -40,7 +56,9 @@ export function AuditTable() {
             <thead>
               <tr>
                 {['When', 'Entity', 'Which', 'From', 'To', 'Why', 'Who'].map((name) => (
-                  <th key={name} scope="col">{name}</th>
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -61,9 +79,13 @@ export function AuditTable() {
         </div>
       ) : null}
       <nav className="pager" aria-label="Audit pages">
-        <button type="button" className="pager-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>Prev</button>
+        <button type="button" className="pager-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Prev
+        </button>
         <span className="pager-gap">Page {page}</span>
-        <button type="button" className="pager-button" disabled={(audit.data?.length ?? 0) < AUDIT_PAGE_SIZE} onClick={() => setPage(page + 1)}>Next</button>
+        <button type="button" className="pager-button" disabled={(audit.data?.length ?? 0) < AUDIT_PAGE_SIZE} onClick={() => setPage(page + 1)}>
+          Next
+        </button>
       </nav>
     </>
   );

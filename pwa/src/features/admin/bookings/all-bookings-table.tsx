@@ -32,7 +32,12 @@ export function AllBookingsTable() {
   if (!all) return <PageSpinner label="Loading bookings…" />;
   return (
     <>
-      <TableToolbar searchLabel="Search by flight number or passenger" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} bookings`}>
+      <TableToolbar
+        searchLabel="Search by flight number or passenger"
+        search={table.search}
+        onSearch={table.setSearch}
+        count={`${table.filtered.length} bookings`}
+      >
         <CsvButton fileName="bookings.csv" header={BOOKING_HEADER} rows={() => table.filtered.map(bookingCsvRow)} disabled={!table.filtered.length} />
       </TableToolbar>
       <DataTable caption="All bookings" columns={[...BOOKING_HEADER, 'Actions']} empty="No bookings available" rowCount={table.visible.length}>
@@ -55,7 +60,11 @@ export function AllBookingsTable() {
                 booking={booking}
                 now={now}
                 queued={queued.get(booking._id)}
-                refund={{ paid: booking.refundPaidAt !== null || refund.paid.has(booking._id), busy: refund.busy === booking._id, onMark: () => void refund.markPaid(booking) }}
+                refund={{
+                  paid: booking.refundPaidAt !== null || refund.paid.has(booking._id),
+                  busy: refund.busy === booking._id,
+                  onMark: () => void refund.markPaid(booking),
+                }}
                 onView={() => setDialog({ kind: 'view', id: booking._id })}
                 onCancel={() => setDialog({ kind: 'cancel', id: booking._id })}
               />

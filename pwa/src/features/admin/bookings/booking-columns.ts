@@ -16,5 +16,14 @@ export function matchesBooking(b: Booking, term: string): boolean {
 }
 
 export function bookingCsvRow(b: Booking): CsvValue[] {
-  return [b.bookingId, passengers(b), flightNumbers(b), b.class, seatNumbers(b), b.status, paymentLabel(b.paymentStatus, 'admin'), formatAdminDate(b.createdAt)];
+  return [
+    b.bookingId,
+    passengers(b),
+    flightNumbers(b),
+    b.class,
+    seatNumbers(b),
+    b.status,
+    paymentLabel(b.paymentStatus, 'admin'),
+    formatAdminDate(b.createdAt),
+  ];
 }

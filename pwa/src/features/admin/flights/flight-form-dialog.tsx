@@ -56,12 +56,45 @@ export function FlightFormDialog({ flight, airports, onClose }: FlightFormDialog
     <Modal open title={flight ? `Edit Flight ${flight.flightNumber}` : 'Create Flight'} onClose={onClose}>
       <form ref={form.formRef} noValidate aria-label={flight ? 'Edit flight' : 'Create flight'} onSubmit={(event) => void form.onSubmit(event)}>
         <div className="form-grid">
-          <Dropdown label="Origin" filterable options={options(airports, form.values.destination)} value={form.values.origin || null} error={form.errors.origin} onChange={(v) => form.set('origin', v)} />
-          <Dropdown label="Destination" filterable options={options(airports, form.values.origin)} value={form.values.destination || null} error={form.errors.destination} onChange={(v) => form.set('destination', v)} />
-          <TextField label="Departure" type="datetime-local" step={900} hint={origin ? `Local time in ${origin.city} (${origin.timeZone})` : 'Local time at the origin'} {...form.field('departureTime')} />
-          <TextField label="Arrival" type="datetime-local" step={900} hint={destination ? `Local time in ${destination.city} (${destination.timeZone})` : 'Local time at the destination'} {...form.field('arrivalTime')} />
+          <Dropdown
+            label="Origin"
+            filterable
+            options={options(airports, form.values.destination)}
+            value={form.values.origin || null}
+            error={form.errors.origin}
+            onChange={(v) => form.set('origin', v)}
+          />
+          <Dropdown
+            label="Destination"
+            filterable
+            options={options(airports, form.values.origin)}
+            value={form.values.destination || null}
+            error={form.errors.destination}
+            onChange={(v) => form.set('destination', v)}
+          />
+          <TextField
+            label="Departure"
+            type="datetime-local"
+            step={900}
+            hint={origin ? `Local time in ${origin.city} (${origin.timeZone})` : 'Local time at the origin'}
+            {...form.field('departureTime')}
+          />
+          <TextField
+            label="Arrival"
+            type="datetime-local"
+            step={900}
+            hint={destination ? `Local time in ${destination.city} (${destination.timeZone})` : 'Local time at the destination'}
+            {...form.field('arrivalTime')}
+          />
           <TextField label="Price ($)" type="number" min="0.01" step="0.01" inputMode="decimal" {...form.field('price')} />
-          {flight ? <Dropdown label="Status" options={STATUS_OPTIONS} value={isStatus(form.values.status) ? form.values.status : null} onChange={(v) => form.set('status', v)} /> : null}
+          {flight ? (
+            <Dropdown
+              label="Status"
+              options={STATUS_OPTIONS}
+              value={isStatus(form.values.status) ? form.values.status : null}
+              onChange={(v) => form.set('status', v)}
+            />
+          ) : null}
         </div>
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>

@@ -9,7 +9,15 @@ import type { Flight } from '../../../../../sync/schemas/flight';
 import { renderDashboard, stubDialogs } from '../../../components/test-kit';
 import { FlightsTable } from './flights-table';
 
-const airport = (code: string, city: string, timeZone: string): Airport => ({ _id: `id-${code}`, name: `${city} Airport`, code, city, country: 'X', timeZone, createdAt: '' });
+const airport = (code: string, city: string, timeZone: string): Airport => ({
+  _id: `id-${code}`,
+  name: `${city} Airport`,
+  code,
+  city,
+  country: 'X',
+  timeZone,
+  createdAt: '',
+});
 const LOS = airport('LOS', 'Lagos', 'Africa/Lagos');
 const LHR = airport('LHR', 'London', 'Europe/London');
 const FLIGHTS: Flight[] = Array.from({ length: 23 }, (_, i) => ({
@@ -60,8 +68,21 @@ describe('admin flights table', () => {
     expect(await screen.findByText('23 flights')).toBeTruthy();
     expect(bodyRows()).toHaveLength(5);
     expect(asked.at(-1)?.toString()).toBe('page=1&limit=5');
-    const cells = within(bodyRows()[0] ?? document.body).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(0, 10)).toEqual(['1', 'SW1000', 'Lagos (LOS)', 'London (LHR)', 'Jan 10, 2031 10:00', 'Jan 10, 2031 15:45', '6.75 hrs', '24', 'scheduled', '$420.00']);
+    const cells = within(bodyRows()[0] ?? document.body)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 10)).toEqual([
+      '1',
+      'SW1000',
+      'Lagos (LOS)',
+      'London (LHR)',
+      'Jan 10, 2031 10:00',
+      'Jan 10, 2031 15:45',
+      '6.75 hrs',
+      '24',
+      'scheduled',
+      '$420.00',
+    ]);
     const pager = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(pager).getByRole('button', { name: 'Prev' })).toHaveProperty('disabled', true);
     await user.click(within(pager).getByRole('button', { name: 'Page 5' }));
@@ -93,7 +114,13 @@ describe('admin flights table', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Flight' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Flight' }));
-    for (const text of ['Origin is required', 'Destination is required', 'Departure time is required', 'Arrival time is required', 'Price must be greater than 0']) {
+    for (const text of [
+      'Origin is required',
+      'Destination is required',
+      'Departure time is required',
+      'Arrival time is required',
+      'Price must be greater than 0',
+    ]) {
       expect(within(dialog).getByText(text)).toBeTruthy();
     }
     await user.click(within(dialog).getByRole('combobox', { name: 'Origin' }));
@@ -112,6 +139,8 @@ describe('admin flights table', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Flight' }));
     expect(await screen.findByText('Flight created successfully')).toBeTruthy();
     // Lagos is UTC+1 all year; London is UTC+1 in July.
-    expect(created).toEqual([{ origin: 'id-LOS', destination: 'id-LHR', departureTime: '2031-07-01T09:00:00.000Z', arrivalTime: '2031-07-01T14:30:00.000Z', price: 399.99 }]);
+    expect(created).toEqual([
+      { origin: 'id-LOS', destination: 'id-LHR', departureTime: '2031-07-01T09:00:00.000Z', arrivalTime: '2031-07-01T14:30:00.000Z', price: 399.99 },
+    ]);
   });
 });

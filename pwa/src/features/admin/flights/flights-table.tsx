@@ -86,7 +86,14 @@ export function FlightsTable() {
       <Pager page={page} pages={pageCount(total)} onPage={setPage} />
       {dialog?.kind === 'edit' && airports.data ? <FlightFormDialog flight={dialog.flight} airports={airports.data} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
-        <ConfirmDialog open title="Delete flight?" confirmLabel="Delete" busy={remove.isPending} onConfirm={() => void confirmDelete(dialog.flight)} onClose={() => setDialog(null)}>
+        <ConfirmDialog
+          open
+          title="Delete flight?"
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete(dialog.flight)}
+          onClose={() => setDialog(null)}
+        >
           <p>
             Delete flight {dialog.flight.flightNumber} ({dialog.flight.origin.code} to {dialog.flight.destination.code})? This cannot be undone.
           </p>

@@ -6,7 +6,14 @@ import { flightBody, flightErrors, type FlightInput } from './validate-flight';
 const airport = (code: string, timeZone: string): Airport => ({ _id: `id-${code}`, name: code, code, city: code, country: 'X', timeZone, createdAt: '' });
 const AIRPORTS = [airport('LOS', 'Africa/Lagos'), airport('LHR', 'Europe/London'), airport('JFK', 'America/New_York')];
 const EMPTY: FlightInput = { origin: '', destination: '', departureTime: '', arrivalTime: '', price: '', status: '' };
-const GOOD: FlightInput = { origin: 'id-LOS', destination: 'id-LHR', departureTime: '2031-01-10T10:00', arrivalTime: '2031-01-10T15:45', price: '420.50', status: '' };
+const GOOD: FlightInput = {
+  origin: 'id-LOS',
+  destination: 'id-LHR',
+  departureTime: '2031-01-10T10:00',
+  arrivalTime: '2031-01-10T15:45',
+  price: '420.50',
+  status: '',
+};
 
 describe('flight form', () => {
   it('uses the spec texts', () => {

@@ -8,13 +8,26 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import './mail.css';
 
 /** A row of GET /api/mail-outbox: every mail the server sent or, without SMTP, kept for admins to read. */
-type MailRow = { id: number; to: string; subject: string; text: string; status: 'stored' | 'sent' | 'failed'; error: string | null; createdAt: string; sentAt: string | null };
+type MailRow = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  status: 'stored' | 'sent' | 'failed';
+  error: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
 
 const TONES: Record<MailRow['status'], Tone> = { stored: 'info', sent: 'success', failed: 'danger' };
 
 /** The newest 100 mails; each opens to its text. */
 export function MailOutboxList() {
-  const mails = useQuery({ queryKey: ['admin-mail-outbox'], queryFn: ({ signal }) => api<MailRow[]>('/mail-outbox?limit=100', { signal }), refetchInterval: 30_000 });
+  const mails = useQuery({
+    queryKey: ['admin-mail-outbox'],
+    queryFn: ({ signal }) => api<MailRow[]>('/mail-outbox?limit=100', { signal }),
+    refetchInterval: 30_000,
+  });
   if (mails.isPending) return <PageSpinner label="Loading mail…" />;
   if (mails.isError) return <p className="form-error">{messageOf(mails.error)}</p>;
   if (mails.data.length === 0) return <p className="table-empty">No mail yet</p>;

@@ -88,7 +88,9 @@ describe('admin all payments', () => {
     expect(runner.queued).toEqual([]);
     await user.type(within(dialog).getByLabelText('Reason'), 'Receipt is unreadable');
     await user.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
-    expect(runner.queued).toEqual([{ name: 'reviewPayment', args: { paymentId: 'p1', expectedStatus: 'pending', status: 'failed', reason: 'Receipt is unreadable' } }]);
+    expect(runner.queued).toEqual([
+      { name: 'reviewPayment', args: { paymentId: 'p1', expectedStatus: 'pending', status: 'failed', reason: 'Receipt is unreadable' } },
+    ]);
 
     await user.click(screen.getByRole('combobox', { name: 'Set status of TX0002' }));
     await user.click(screen.getByRole('option', { name: 'Confirmed' }));
@@ -100,7 +102,12 @@ describe('admin all payments', () => {
     state.payments = [payment(1), payment(2), payment(3, { status: 'successful' })];
     state.outbox = [
       outboxRow(1, { paymentId: 'p1', expectedStatus: 'pending', status: 'successful' }, 'sending'),
-      outboxRow(2, { paymentId: 'p2', expectedStatus: 'pending', status: 'failed', reason: 'Blurry' }, 'rejected', 'Payment was already marked successful by SkyWay Admin'),
+      outboxRow(
+        2,
+        { paymentId: 'p2', expectedStatus: 'pending', status: 'failed', reason: 'Blurry' },
+        'rejected',
+        'Payment was already marked successful by SkyWay Admin',
+      ),
     ];
     renderDashboard(<AllPaymentsTable />);
     const [first, second, third] = bodyRows();

@@ -31,7 +31,13 @@ export function PaymentFacts({ payment, withReceipt }: { payment: SyncPayment; w
         <dt>Deadline</dt>
         <dd>{formatAdminDate(payment.deadlineAt)}</dd>
       </dl>
-      {withReceipt ? payment.image ? <PrivateImage url={payment.image} alt="Payment receipt" className="receipt-image" /> : <p className="muted">No receipt uploaded.</p> : null}
+      {withReceipt ? (
+        payment.image ? (
+          <PrivateImage url={payment.image} alt="Payment receipt" className="receipt-image" />
+        ) : (
+          <p className="muted">No receipt uploaded.</p>
+        )
+      ) : null}
     </>
   );
 }

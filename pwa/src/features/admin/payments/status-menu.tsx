@@ -8,5 +8,14 @@ const OPTIONS = [
 
 /** The status menu of a pending payment: Confirmed (successful) or Failed. */
 export function StatusMenu({ transactionId, onPick }: { transactionId: string; onPick: (status: Decision) => void }) {
-  return <Dropdown<Decision> label={`Set status of ${transactionId}`} className="status-menu" placeholder="Set status" options={OPTIONS} value={null} onChange={onPick} />;
+  return (
+    <Dropdown<Decision>
+      label={`Set status of ${transactionId}`}
+      className="status-menu"
+      placeholder="Set status"
+      options={OPTIONS}
+      value={null}
+      onChange={onPick}
+    />
+  );
 }

@@ -13,7 +13,11 @@ export function CryptoCard({ saved, save }: CardProps) {
   const [rows, setRows] = useState<CryptoInput[]>(saved.cryptoInfo.map((coin) => ({ ...coin, rate: String(coin.rate) })));
   const update = (index: number, patch: Partial<CryptoInput>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <SettingsCard title="Crypto Information" validate={() => cryptoError(rows)} save={() => save({ cryptoInfo: rows.map((row) => ({ ...row, rate: Number(row.rate) })) })}>
+    <SettingsCard
+      title="Crypto Information"
+      validate={() => cryptoError(rows)}
+      save={() => save({ cryptoInfo: rows.map((row) => ({ ...row, rate: Number(row.rate) })) })}
+    >
       {rows.map((row, index) => (
         <fieldset key={index} className="crypto-row">
           <legend>Currency {index + 1}</legend>
@@ -21,7 +25,14 @@ export function CryptoCard({ saved, save }: CardProps) {
             <TextField label="Name" value={row.name} onChange={(event) => update(index, { name: event.target.value })} />
             <TextField label="Network" value={row.network} onChange={(event) => update(index, { network: event.target.value })} />
             <TextField label="Wallet address" value={row.address} onChange={(event) => update(index, { address: event.target.value })} />
-            <TextField label="Rate (units per dollar)" type="number" min="0" step="any" value={row.rate} onChange={(event) => update(index, { rate: event.target.value })} />
+            <TextField
+              label="Rate (units per dollar)"
+              type="number"
+              min="0"
+              step="any"
+              value={row.rate}
+              onChange={(event) => update(index, { rate: event.target.value })}
+            />
           </div>
           <button type="button" className="button button-secondary button-small" onClick={() => setRows(rows.filter((_, i) => i !== index))}>
             Remove currency {index + 1}

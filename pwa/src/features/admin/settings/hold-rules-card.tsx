@@ -33,7 +33,15 @@ export function HoldRulesCard({ saved, save }: CardProps) {
           hint="After a receipt or 'I have made payment', seats stay held this long for your review"
           onChange={set('reviewDeadlineHours')}
         />
-        <TextField label="Unpaid bookings per account" type="number" min="1" max="100" step="1" value={values.maxUnpaidBookings} onChange={set('maxUnpaidBookings')} />
+        <TextField
+          label="Unpaid bookings per account"
+          type="number"
+          min="1"
+          max="100"
+          step="1"
+          value={values.maxUnpaidBookings}
+          onChange={set('maxUnpaidBookings')}
+        />
         <TextField
           label="Unpaid seats per account"
           type="number"

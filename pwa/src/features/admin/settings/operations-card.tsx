@@ -25,8 +25,24 @@ export function OperationsCard({ saved, save }: CardProps) {
   return (
     <SettingsCard title="Payments and mail server" validate={() => operationsError(values)} save={() => submit(values.smtpUrl.trim() || undefined)}>
       <div className="form-grid">
-        <TextField label="Payment deadline (hours)" type="number" min="1" max="168" step="1" value={values.paymentDeadlineHours} onChange={set('paymentDeadlineHours')} />
-        <TextField label="Cancellation penalty (%)" type="number" min="0" max="100" step="any" value={values.cancellationPenaltyPercent} onChange={set('cancellationPenaltyPercent')} />
+        <TextField
+          label="Payment deadline (hours)"
+          type="number"
+          min="1"
+          max="168"
+          step="1"
+          value={values.paymentDeadlineHours}
+          onChange={set('paymentDeadlineHours')}
+        />
+        <TextField
+          label="Cancellation penalty (%)"
+          type="number"
+          min="0"
+          max="100"
+          step="any"
+          value={values.cancellationPenaltyPercent}
+          onChange={set('cancellationPenaltyPercent')}
+        />
         <TextField
           label="SMTP server URL"
           className="span-2"

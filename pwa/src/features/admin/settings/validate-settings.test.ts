@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bankingError, cashAppError, classFaresError, classFaresOf, cryptoError, holdRulesError, mailError, operationsError, whatsAppError } from './validate-settings';
+import {
+  bankingError,
+  cashAppError,
+  classFaresError,
+  classFaresOf,
+  cryptoError,
+  holdRulesError,
+  mailError,
+  operationsError,
+  whatsAppError,
+} from './validate-settings';
 
 const bank = { accountNumber: '0123456789', accountName: 'SkyWay Ltd', bankName: 'First Bank', routing: '', address: '' };
 const coin = { name: 'USDT', network: 'TRC20', address: 'TXyz0123456789', rate: '1' };
@@ -43,7 +53,8 @@ describe('settings validation texts', () => {
   it('checks the review deadline and the unpaid-holds cap as whole numbers in range', () => {
     const ok = { reviewDeadlineHours: '48', maxUnpaidBookings: '3', maxUnpaidSeats: '10' };
     expect(holdRulesError(ok)).toBeNull();
-    for (const value of ['', '0', '169', '1.5', 'x']) expect(holdRulesError({ ...ok, reviewDeadlineHours: value })).toBe('Review deadline must be 1 to 168 hours');
+    for (const value of ['', '0', '169', '1.5', 'x'])
+      expect(holdRulesError({ ...ok, reviewDeadlineHours: value })).toBe('Review deadline must be 1 to 168 hours');
     expect(holdRulesError({ ...ok, maxUnpaidBookings: '101' })).toBe('Unpaid bookings must be 1 to 100');
     expect(holdRulesError({ ...ok, maxUnpaidSeats: '241' })).toBe('Unpaid seats must be 1 to 240');
   });
@@ -52,7 +63,8 @@ describe('settings validation texts', () => {
     const ok = { 'Premium Economy': '1.6', Business: '2.5', 'First Class': '4' };
     expect(classFaresError(ok)).toBeNull();
     expect(classFaresOf(ok)).toEqual({ Economy: 1, 'Premium Economy': 1.6, Business: 2.5, 'First Class': 4 });
-    for (const value of ['', '0.9', '10.5', 'x', '-2']) expect(classFaresError({ ...ok, 'First Class': value })).toBe('Class fares must be 1 to 10 times the Economy fare');
+    for (const value of ['', '0.9', '10.5', 'x', '-2'])
+      expect(classFaresError({ ...ok, 'First Class': value })).toBe('Class fares must be 1 to 10 times the Economy fare');
     expect(classFaresError({ ...ok, Business: '10' })).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { ClassFares } from '../../../../../sync/fare';
-import { BankingInfoSchema, CashAppSchema, ClassFaresSchema, CryptoInfoSchema, HoldRulesSchema, SettingsBodySchema } from '../../../../../sync/schemas/settings';
+import {
+  BankingInfoSchema,
+  CashAppSchema,
+  ClassFaresSchema,
+  CryptoInfoSchema,
+  HoldRulesSchema,
+  SettingsBodySchema,
+} from '../../../../../sync/schemas/settings';
 
 export type BankingInput = { accountNumber: string; accountName: string; bankName: string; routing: string; address: string };
 export type CryptoInput = { name: string; network: string; address: string; rate: string };

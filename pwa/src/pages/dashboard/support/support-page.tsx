@@ -29,7 +29,13 @@ export function SupportPage() {
     return (
       <section className="page">
         <h1>Support</h1>
-        {user ? <p>This page is for the support team.</p> : <p><Link to="/login?redirect=/dashboard/support">Sign in</Link> to answer support conversations.</p>}
+        {user ? (
+          <p>This page is for the support team.</p>
+        ) : (
+          <p>
+            <Link to="/login?redirect=/dashboard/support">Sign in</Link> to answer support conversations.
+          </p>
+        )}
       </section>
     );
   }
