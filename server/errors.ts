@@ -1,25 +1,8 @@
 import type { ErrorCode } from '../sync/error-codes';
 import type { ErrorBody } from '../sync/schemas/common';
+import { codeForStatus } from '../sync/status-codes';
 
 export type FieldError = { msg: string; path: string };
-
-/** The generic reason of each status, for a refusal that has no more precise one. */
-const CODE_OF_STATUS: Record<number, ErrorCode> = {
-  400: 'invalid_input',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  503: 'busy',
-  507: 'storage_full',
-};
-
-export function codeOfStatus(status: number): ErrorCode {
-  return CODE_OF_STATUS[status] ?? 'internal';
-}
 
 /** The one error services throw; the error middleware turns it into the product's error shape. */
 export class AppError extends Error {
@@ -32,7 +15,7 @@ export class AppError extends Error {
     options: { code?: ErrorCode; errors?: FieldError[] } = {},
   ) {
     super(message);
-    this.code = options.code ?? codeOfStatus(status);
+    this.code = options.code ?? codeForStatus(status);
     this.errors = options.errors;
   }
 

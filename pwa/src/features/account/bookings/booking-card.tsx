@@ -5,7 +5,7 @@ import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { formatBookingDate } from '../../../lib/format';
 import { cancelAvailability } from '../../../components/booking/booking-rules';
-import { outboxNote } from '../../../local/outbox-rows';
+import { CancelControl } from './cancel-control';
 import { bookingTone } from '../../../components/ui/status';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { bookingState, nextActions } from '../manage-booking/next-actions';
@@ -26,7 +26,6 @@ type BookingCardProps = {
 export function BookingCard({ booking, now, queued, onManage, onCancel }: BookingCardProps) {
   const titleId = useId();
   const leg = booking.flightId;
-  const canCancel = cancelAvailability(booking, now).available && (!queued || queued.state === 'rejected');
   const payment = useBookingPayment(booking._id);
   const state = bookingState(booking, payment, now);
   const actions = nextActions(booking, payment, now);
@@ -79,16 +78,7 @@ export function BookingCard({ booking, now, queued, onManage, onCancel }: Bookin
         </Link>
         {payment && actions.includes('pay') ? <PayNowButton paymentId={payment._id} /> : null}
         {booking.status === 'confirmed' ? <CheckInButton booking={booking} now={now} /> : null}
-        {canCancel ? (
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            Cancel booking
-          </button>
-        ) : null}
-        {queued ? (
-          <span role="status" className={queued.state === 'rejected' ? 'form-error' : 'muted'}>
-            {outboxNote(queued)}
-          </span>
-        ) : null}
+        <CancelControl queued={queued} available={cancelAvailability(booking, now).available} onCancel={onCancel} />
       </div>
     </article>
   );

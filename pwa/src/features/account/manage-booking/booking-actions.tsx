@@ -4,7 +4,8 @@ import { useOutbox } from '../../../local/hooks';
 import { CheckInButton } from '../bookings/check-in-button';
 import { checkInAvailability } from '../../../components/booking/booking-rules';
 import { CancelBookingDialog } from '../../../components/booking/cancel-booking-dialog';
-import { cancelsByBooking, outboxNote } from '../../../local/outbox-rows';
+import { cancelsByBooking } from '../../../local/outbox-rows';
+import { CancelControl } from '../bookings/cancel-control';
 import { ReceiptUpload, useLatestReceipt } from '../../../components/receipts/receipt-upload';
 import type { ManagedPayment, NextAction } from './next-actions';
 import { PayNowButton } from './pay-now-button';
@@ -21,7 +22,6 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
   const titleId = useId();
   const [cancelling, setCancelling] = useState(false);
   const queued = cancelsByBooking(useOutbox()).get(booking._id);
-  const canCancel = actions.includes('cancel') && (!queued || queued.state === 'rejected');
   const checkIn = checkInAvailability(booking, now);
   const waitingCheckIn = booking.status === 'confirmed' && !booking.checkedInAt && !checkIn.available;
   return (
@@ -38,16 +38,7 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
       ) : null}
       <div className="booking-card-actions manage-more">
         {actions.includes('checkIn') ? <CheckInButton booking={booking} now={now} /> : null}
-        {canCancel ? (
-          <button type="button" className="button button-secondary" onClick={() => setCancelling(true)}>
-            Cancel booking
-          </button>
-        ) : null}
-        {queued ? (
-          <span role="status" className={queued.state === 'rejected' ? 'form-error' : 'muted'}>
-            {outboxNote(queued)}
-          </span>
-        ) : null}
+        <CancelControl queued={queued} available={actions.includes('cancel')} onCancel={() => setCancelling(true)} />
       </div>
       {waitingCheckIn ? <p className="muted">{checkIn.reason}</p> : null}
       {actions.length === 0 && !queued ? <p className="muted">Nothing is left to do for this booking.</p> : null}

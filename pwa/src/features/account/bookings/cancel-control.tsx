@@ -1,0 +1,29 @@
+import type { OutboxRow } from '../../../../../sync/client/types';
+import { outboxNote } from '../../../local/outbox-rows';
+
+type CancelControlProps = {
+  /** The booking's cancellation waiting in the outbox, if any. */
+  queued: OutboxRow | undefined;
+  /** Whether cancelling is open now (a queued cancellation hides the button unless it was refused). */
+  available: boolean;
+  onCancel: () => void;
+};
+
+/** 'Cancel booking', or where the queued cancellation stands ('Sending…', a refusal). */
+export function CancelControl({ queued, available, onCancel }: CancelControlProps) {
+  const canCancel = available && (!queued || queued.state === 'rejected');
+  return (
+    <>
+      {canCancel ? (
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel booking
+        </button>
+      ) : null}
+      {queued ? (
+        <span role="status" className={queued.state === 'rejected' ? 'form-error' : 'muted'}>
+          {outboxNote(queued)}
+        </span>
+      ) : null}
+    </>
+  );
+}
