@@ -87,7 +87,7 @@ test('two tabs share one outbox: every mutation is pushed by one tab, once', asy
 test('a missing hashed asset answers 404, and a tab asking for a file of an earlier deploy reloads into the current one', async ({ browser, request }) => {
   const missing = await request.get('/assets/index-0ld0ld00.js', { headers: { 'sec-fetch-dest': 'script', accept: '*/*' } });
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ message: 'Not found' });
+  expect(await missing.json()).toEqual({ code: 'not_found', message: 'Not found' });
   expect((await request.get('/dashboard/payments', { headers: { 'sec-fetch-dest': 'document', accept: 'text/html' } })).status()).toBe(200);
 
   // No service worker: the tab asks the server, as a tab does once the new version's worker has dropped the old files.
