@@ -26,7 +26,6 @@ export type PaymentCreateBody = z.infer<typeof PaymentCreateBodySchema>;
 
 /** PUT /payments/:id/method: the traveller switches their pending payment to another method. */
 export const PaymentMethodBodySchema = PaymentCreateBodySchema.pick({ paymentMethod: true, cryptoName: true });
-export type PaymentMethodBody = z.infer<typeof PaymentMethodBodySchema>;
 
 export const PaymentSchema = z.object({
   _id: z.string(),
