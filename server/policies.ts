@@ -34,6 +34,7 @@ import { AppError, forbidden, notFound, unauthorized } from './errors';
  *   booking.checkIn          the owner only (an admin hears 404)
  *   booking.markRefundPaid, payment.review   admins
  *   payment.read/claim       owner and admins (claim: attach a receipt, 'I have made payment'); else 404
+ *   payment.changeMethod     the payer only (an admin hears 404)
  *   payment.link             the payer only sees the hash of their payment link
  *   image.read               owner and admins (a chat image also the other party of a conversation it is
  *                            in); anonymous 401, anyone else 404; marketing images are public
@@ -82,6 +83,8 @@ export const RULES = {
   'payment.read': OWNER_OR_ADMIN,
   'payment.claim': OWNER_OR_ADMIN,
   'payment.review': ADMINS,
+  /** Switching a pending payment to another method is the traveller's own choice: an admin hears 404. */
+  'payment.changeMethod': [401, 401, 404, A, 404],
   'payment.link': [404, 404, 404, A, 404],
   'image.read': PARTY,
   'image.upload.receipt': ACCOUNTS_NOT_GUESTS,

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'payment_already_decided',
   'payment_deadline_passed',
   'payment_locked',
+  'payment_awaiting_review',
   // accounts
   'invalid_credentials',
   'account_locked',

@@ -3,6 +3,7 @@ import { IdParamsSchema } from '../../sync/schemas/common';
 import {
   PaymentCreateBodySchema,
   PaymentListQuerySchema,
+  PaymentMethodBodySchema,
   PaymentReviewBodySchema,
   PaymentTokenParamsSchema,
   ReceiptBodySchema,
@@ -12,11 +13,12 @@ import { whenWritable } from '../db/faults';
 import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { attachReceipt } from '../mutations/attach-receipt';
+import { changePaymentMethod } from '../mutations/change-payment-method';
 import { confirmManualPayment } from '../mutations/confirm-manual-payment';
 import { createBooking } from '../mutations/create-booking';
 import { reviewPayment } from '../mutations/review-payment';
 import { runMutation } from '../mutations/run';
-import { toBookingJson } from '../services/booking/booking-view';
+import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
 import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toPaymentJson } from '../services/payment/payments';
 import { validate } from '../validate';
 
@@ -65,6 +67,16 @@ export function paymentRoutes(ctx: AppContext): Router {
     const { image } = validate(ReceiptBodySchema, req.body);
     const payment = runMutation(ctx, attachReceipt, user, { accessKey: token, image });
     res.json({ message: 'Receipt uploaded', payment: toPaymentJson(ctx.db, payment, nowIso()) });
+  });
+
+  /** Another method for the same booking (no seats held anew, no mail, so no rate limit): answers as POST /payments does. */
+  router.put('/payments/:id/method', async (req, res) => {
+    const { id } = validate(IdParamsSchema, req.params);
+    const body = validate(PaymentMethodBodySchema, req.body);
+    const payment = await whenWritable(() => runMutation(ctx, changePaymentMethod, currentUser(req), { paymentId: id, ...body }));
+    const booking = toBookingJson(ctx.db, getBookingRow(ctx.db, payment.bookingId), nowIso());
+    const instructions = paymentInstructions(ctx.db, payment, body.cryptoName);
+    res.json({ link: instructions.link, booking, payment: toPaymentJson(ctx.db, payment, nowIso(), booking), instructions });
   });
 
   router.get('/payments/:id', (req, res) => {

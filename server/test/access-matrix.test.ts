@@ -132,6 +132,11 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   })),
   'GET /payments/:id': http('payment.read', 200, async (w) => ({ path: `/payments/${(await w.booking()).paymentId}` })),
   'POST /payments/:id/paid': http('payment.claim', 200, async (w) => ({ path: `/payments/${(await w.booking('crypto')).paymentId}/paid` })),
+  // Switching the method is the payer's own choice on the payment page: an admin is told it is not theirs.
+  'PUT /payments/:id/method': http('payment.changeMethod', 200, async (w) => ({
+    path: `/payments/${(await w.booking()).paymentId}/method`,
+    body: { paymentMethod: 'cashApp' },
+  })),
   'PUT /payments/:id': http('payment.review', 200, async (w) => ({ path: `/payments/${(await w.booking()).paymentId}`, body: { status: 'successful' } })),
   // Back office
   'POST /emails': http('backOffice', 201, () => ({ body: { to: 'self', subject: 'Access check', message: 'Hello' } })),

@@ -135,6 +135,7 @@ describe('fuzzing every endpoint and socket event', () => {
     });
     templates.set('POST /airports', { name: 'Fuzz Field', code: 'FZZ', city: 'Fuzz', country: 'Nowhere', timeZone: 'UTC' });
     templates.set('PUT /payments/:id', { status: 'failed', reason: 'fuzz' });
+    templates.set('PUT /payments/:id/method', { paymentMethod: 'cashApp' });
     templates.set('POST /bookings/track', { bookingId: 'ABCDEF', email: 'a@example.com' });
     templates.set('POST /sync/pull', { clientId: '00000000-0000-4000-8000-000000000000', cursor: null, schemaVersion: 1 });
     templates.set('POST /users/login-guest', { email: 'guest@example.com', fullName: 'Guest' });

@@ -24,6 +24,9 @@ export const PaymentCreateBodySchema = z.object({
 });
 export type PaymentCreateBody = z.infer<typeof PaymentCreateBodySchema>;
 
+/** PUT /payments/:id/method: the traveller switches their pending payment to another method. */
+export const PaymentMethodBodySchema = PaymentCreateBodySchema.pick({ paymentMethod: true, cryptoName: true });
+
 export const PaymentSchema = z.object({
   _id: z.string(),
   transactionId: z.string(),

@@ -93,7 +93,8 @@ function uniqueReference(tx: Tx): string {
   }
 }
 
-function paymentDeadline(ctx: AppContext, tx: Tx, method: PaymentMethod, now: Date): Date {
+/** When a payment by `method` opened at `now` is due (product rules §3.4). */
+export function paymentDeadline(tx: Tx, method: PaymentMethod, now: Date): Date {
   if (method !== 'bank_transfer') return new Date(now.getTime() + INSTANT_PAYMENT_WINDOW_MS);
   return new Date(now.getTime() + readSettings(tx).paymentDeadlineHours * 3_600_000);
 }
@@ -125,7 +126,7 @@ export function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBook
   // RATE_LIMITS=off (load tests from one machine) lifts the unpaid-holds cap with the other per-account limits.
   if (actorId === input.userId && ctx.env.RATE_LIMITS !== 'off') assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
   const version = nextVersion(tx);
-  const deadline = paymentDeadline(ctx, tx, input.method, now).toISOString();
+  const deadline = paymentDeadline(tx, input.method, now).toISOString();
   const booking = tx
     .insert(bookings)
     .values({

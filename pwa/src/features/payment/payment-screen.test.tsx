@@ -6,7 +6,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentMethod } from '../../../../sync/constants';
 import type { ErrorCode } from '../../../../sync/error-codes';
+import type { Booking } from '../../../../sync/schemas/booking';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { renderDashboard, stubDialogs } from '../../components/test-kit';
 import type { BookingDraft } from '../../lib/trip/booking-draft';
@@ -56,6 +58,55 @@ const server = setupServer(
   http.post('/api/payments', () => HttpResponse.json(refusal, { status: 409 })),
 );
 
+const place = { _id: 'LOS', city: 'LOS City', code: 'LOS', timeZone: 'UTC' };
+const booking: Booking = {
+  _id: 'b1',
+  bookingId: 'ABC234',
+  userId: { _id: 'u1', fullName: 'Ada Okafor', email: 'ada@example.test' },
+  flightId: { ...flight, origin: place, destination: { ...place, _id: 'LHR', code: 'LHR' } },
+  returnFlightId: null,
+  seatId: [{ seatNumber: 'A1', class: 'Economy', flightId: 'out-1' }],
+  class: 'Economy',
+  status: 'pending',
+  paymentStatus: 'pending',
+  email: 'ada@example.test',
+  phone: '+234 1',
+  totalAmount: 100,
+  refundDue: null,
+  refundPaidAt: null,
+  cancelReason: null,
+  checkedInAt: null,
+  createdAt: '2030-06-01T11:00:00.000Z',
+  travellers: [],
+};
+
+/** What POST /payments and PUT /payments/:id/method answer for the one booking, paid by `method`. */
+function answerFor(method: PaymentMethod) {
+  const deadlineAt = new Date(Date.now() + 900_000).toISOString();
+  const due = { amountDue: 100, deadlineAt, link: '/payment/key-1' };
+  const instructions =
+    method === 'cashApp'
+      ? { kind: 'cashApp', ...due, tag: '$SkyWay', name: 'SkyWay Airlines' }
+      : { kind: 'bank_transfer', ...due, bankingInfo: { accountNumber: '1', accountName: 'SkyWay', bankName: 'Bank', routing: '', address: '' } };
+  const payment = {
+    _id: 'p1',
+    transactionId: 'TX1',
+    bookingId: booking,
+    userId: booking.userId,
+    amount: 100,
+    currency: 'USD',
+    paymentMethod: method,
+    status: 'pending',
+    reason: null,
+    awaitingReviewAt: null,
+    reviewDeadlineAt: null,
+    deadlineAt,
+    image: null,
+    createdAt: booking.createdAt,
+  };
+  return { link: due.link, booking, payment, instructions };
+}
+
 function BookingStep() {
   const location = useLocation();
   const state: unknown = location.state;
@@ -63,9 +114,14 @@ function BookingStep() {
   return <p>{`Back to seats ${location.search}: ${conflict}`}</p>;
 }
 
-async function chooseBankTransfer() {
-  const bank = await screen.findByRole('article', { name: 'Bank Transfer' });
-  await userEvent.setup().click(within(bank).getByRole('button', { name: 'Proceed To Payment' }));
+async function choose(method: string) {
+  const card = await screen.findByRole('article', { name: method });
+  await userEvent.setup().click(within(card).getByRole('button', { name: 'Proceed To Payment' }));
+}
+const chooseBankTransfer = () => choose('Bank Transfer');
+
+async function close(method: string) {
+  await userEvent.setup().click(within(screen.getByRole('dialog', { name: method })).getByRole('button', { name: 'Close' }));
 }
 
 function renderPayment() {
@@ -87,6 +143,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   sessionStorage.clear();
+  localStorage.clear();
 });
 afterAll(() => server.close());
 
@@ -104,5 +161,47 @@ describe('placing the booking branches on the reason code', () => {
     await chooseBankTransfer();
     expect(await screen.findByText('Seat A1 is no longer available')).toBeTruthy();
     expect(screen.queryByText(/Back to seats/)).toBeNull();
+  });
+});
+
+describe('one checkout, one booking', () => {
+  let calls: string[] = [];
+  beforeAll(() => {
+    server.events.on('request:start', ({ request }) => {
+      if (request.method !== 'GET') calls.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+  });
+  const book = http.post('/api/payments', () => HttpResponse.json(answerFor('bank_transfer'), { status: 201 }));
+  const switchTo = http.put('/api/payments/p1/method', async ({ request }) => {
+    const body = (await request.json()) as { paymentMethod: PaymentMethod };
+    calls.push(`switch to ${body.paymentMethod}`);
+    return HttpResponse.json(answerFor(body.paymentMethod));
+  });
+
+  it('the first method books; another, and then the first again, switch that booking; nothing is cancelled', async () => {
+    calls = [];
+    server.use(book, switchTo);
+    renderPayment();
+    await chooseBankTransfer();
+    expect(await screen.findByRole('link', { name: 'Make Payment' })).toBeTruthy();
+    await close('Bank Transfer');
+    await choose('Cash App');
+    expect(await screen.findByRole('button', { name: 'Copy tag' })).toBeTruthy();
+    await close('Cash App');
+    await chooseBankTransfer();
+    expect(await screen.findByRole('link', { name: 'Make Payment' })).toBeTruthy();
+    expect(calls).toEqual(['POST /api/payments', 'PUT /api/payments/p1/method', 'switch to cashApp', 'PUT /api/payments/p1/method', 'switch to bank_transfer']);
+  });
+
+  it('a booking past its payment deadline is not switched: a new one is made', async () => {
+    calls = [];
+    server.use(book, http.put('/api/payments/p1/method', () => HttpResponse.json({ code: 'payment_deadline_passed', message: 'Too late' }, { status: 409 })));
+    renderPayment();
+    await chooseBankTransfer();
+    expect(await screen.findByRole('link', { name: 'Make Payment' })).toBeTruthy();
+    await close('Bank Transfer');
+    await choose('Cash App');
+    await screen.findByRole('dialog', { name: 'Cash App' });
+    await expect.poll(() => calls).toEqual(['POST /api/payments', 'PUT /api/payments/p1/method', 'POST /api/payments']);
   });
 });

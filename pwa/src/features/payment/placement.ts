@@ -6,8 +6,9 @@ import { PaymentAnswerSchema, type PaymentAnswer } from '../../lib/trip/payment-
 const PLACEMENT_KEY = 'bookingPlacement';
 
 /**
- * The booking made from the draft when a payment method was opened. Opening the same method again
- * reuses it (its seats are held for it); another method, or other seats, release it first.
+ * The one booking made from the draft when the traveller first proceeded with a payment method. The
+ * same method again reuses it (its seats are held for it); another method changes its payment's
+ * method; only other seats (the traveller went back to the seat map) release it for a new booking.
  */
 const PlacementSchema = z.object({ trip: z.string(), seats: z.string(), method: z.enum(PAYMENT_METHODS), answer: PaymentAnswerSchema });
 export type Placement = z.infer<typeof PlacementSchema>;
@@ -24,9 +25,14 @@ export function readPlacement(draft: BookingDraft): Placement | null {
   }
 }
 
+/** Whether the stored booking holds the draft's seats for its travellers. */
+export function forTheseSeats(placement: Placement, draft: BookingDraft): boolean {
+  return placement.seats === seatsOf(draft);
+}
+
 /** The stored booking when it is for this method and these seats and its deadline has not passed. */
 export function reusable(placement: Placement | null, draft: BookingDraft, method: PaymentMethod, now: number): PaymentAnswer | null {
-  if (!placement || placement.method !== method || placement.seats !== seatsOf(draft)) return null;
+  if (!placement || placement.method !== method || !forTheseSeats(placement, draft)) return null;
   return Date.parse(placement.answer.payment.deadlineAt) > now ? placement.answer : null;
 }
 

@@ -4,15 +4,17 @@ import type { Payment } from '../../../../sync/schemas/payment';
 import { protectDeviceData } from '../../local/storage-protection';
 import { useSyncRunner } from '../../local/sync-context';
 import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, hasCode } from '../../lib/api-error';
 import type { BookingDraft } from '../../lib/trip/booking-draft';
 import { PaymentAnswerSchema, type PaymentAnswer } from '../../lib/trip/payment-answer';
 import { paymentBody, type Order } from './payment-body';
-import { readPlacement, reusable, storePlacement, type Placement } from './placement';
+import { forTheseSeats, readPlacement, reusable, storePlacement, type Placement } from './placement';
+
+type Choice = { method: PaymentMethod; cryptoName?: string };
 
 /**
- * Lets go of the booking made earlier from this draft, so its seats can be booked again with another
- * method. A payment already decided is left alone; one the traveller said is paid is not cancelled.
+ * Lets go of the booking made earlier from this draft for other seats, so the new ones can be booked.
+ * A payment already decided is left alone; one the traveller said is paid is not cancelled.
  */
 async function release(previous: Placement): Promise<void> {
   const payment = await api<Payment>(`/payments/${encodeURIComponent(previous.answer.payment._id)}`).catch(() => null);
@@ -23,18 +25,38 @@ async function release(previous: Placement): Promise<void> {
   await api(`/bookings/${encodeURIComponent(previous.answer.booking._id)}/cancel`, { method: 'PUT' }).catch(() => undefined);
 }
 
-/** Creates the booking and its payment for a method (POST /payments), or reuses the one made before. */
+/**
+ * Switches the booking made earlier to another method (PUT /payments/:id/method): same booking, no
+ * mail. Null when that booking can no longer be paid (its deadline passed, it was cancelled or
+ * decided): a new one is made instead.
+ */
+async function switchMethod(previous: Placement, { method, cryptoName }: Choice): Promise<PaymentAnswer | null> {
+  try {
+    const path = `/payments/${encodeURIComponent(previous.answer.payment._id)}/method`;
+    return PaymentAnswerSchema.parse(await api<unknown>(path, { method: 'PUT', body: { paymentMethod: method, cryptoName } }));
+  } catch (failure) {
+    if (hasCode(failure, 'payment_deadline_passed', 'booking_not_pending', 'payment_already_decided', 'not_found')) return null;
+    throw failure;
+  }
+}
+
+/**
+ * The booking and its payment for a method: made once (POST /payments) when the traveller first
+ * proceeds with a method, then reused, or switched to the method chosen next.
+ */
 export function usePlaceBooking(draft: BookingDraft | null, order: Order | null) {
   const { requestSync } = useSyncRunner();
   return useMutation({
-    mutationFn: async ({ method, cryptoName }: { method: PaymentMethod; cryptoName?: string }): Promise<PaymentAnswer> => {
+    mutationFn: async (choice: Choice): Promise<PaymentAnswer> => {
       if (!draft || !order) throw new ApiError(400, 'Your booking details are missing. Please review your booking.');
       const previous = readPlacement(draft);
-      const again = reusable(previous, draft, method, Date.now());
+      const again = reusable(previous, draft, choice.method, Date.now());
       if (again) return again;
-      if (previous) await release(previous);
-      const answer = PaymentAnswerSchema.parse(await api<unknown>('/payments', { method: 'POST', body: paymentBody(draft, order, method, cryptoName) }));
-      storePlacement(draft, method, answer);
+      if (previous && !forTheseSeats(previous, draft)) await release(previous);
+      const switched = previous && forTheseSeats(previous, draft) ? await switchMethod(previous, choice) : null;
+      const answer =
+        switched ?? PaymentAnswerSchema.parse(await api<unknown>('/payments', { method: 'POST', body: paymentBody(draft, order, choice.method, choice.cryptoName) }));
+      storePlacement(draft, choice.method, answer);
       // The booking reaches the device with the next pull; then the browser is asked to keep the data.
       void requestSync().then(protectDeviceData);
       return answer;

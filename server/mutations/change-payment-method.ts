@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PaymentMethodBodySchema } from '../../sync/schemas/payment';
+import type { Tx } from '../db/client';
+import { pokeEffect } from '../outbox/effects';
+import { authorize } from '../policies';
+import type { UserRow } from '../services/identity/users';
+import { changePaymentMethod as change } from '../services/payment/payment-method';
+import { paymentFor } from '../services/payment/payments';
+import { defineMutation } from './mutation';
+
+/** 'payment.changeMethod': the payment's owner only; anyone else is told the payment does not exist. */
+export function mayChangePaymentMethod(user: UserRow, args: { paymentId: string }, tx: Tx): void {
+  authorize('payment.changeMethod', user, { name: 'Payment', ownerId: paymentFor(tx, user, { id: args.paymentId }).userId });
+}
+
+/**
+ * The traveller picks another method on the payment page: the same booking's pending payment changes
+ * method. Nothing is cancelled and no mail is sent (there is nothing to tell yet); the owner's devices
+ * are poked so they pull the new deadline.
+ */
+export const changePaymentMethod = defineMutation({
+  name: 'changePaymentMethod',
+  args: z.object({ paymentId: z.string().max(64) }).and(PaymentMethodBodySchema),
+  permission: mayChangePaymentMethod,
+  run(tx, ctx, user, { paymentId, paymentMethod }) {
+    const payment = change(tx, user, paymentId, paymentMethod, ctx.now());
+    return { result: payment, effects: [pokeEffect([payment.userId])] };
+  },
+});

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { PaymentMethod } from '../../../sync/constants';
+import type { Tx } from '../../db/client';
+import { payments } from '../../db/schema';
+import { nextVersion } from '../../db/version';
+import { conflict, invalidField } from '../../errors';
+import { recordChange } from '../back-office/audit';
+import { readSettings } from '../back-office/settings';
+import { paymentDeadline } from '../booking/booking-create';
+import { getBookingRow } from '../booking/booking-view';
+import { setBookingSeats } from '../booking/seats';
+import type { UserRow } from '../identity/users';
+import { paymentFor, type PaymentRow } from './payments';
+
+/**
+ * The traveller switches the pending payment of their booking to another method, instead of booking
+ * again: the same booking, seats and amount (the fare does not depend on the method); the deadline
+ * follows the new method's rule (product rules §3.4) counted from now, but never later than a bank
+ * transfer opened with the booking would allow, so switching cannot stretch a seat hold. Refused once
+ * the payment is decided, claimed (awaiting review) or past its deadline.
+ */
+export function changePaymentMethod(tx: Tx, user: UserRow, paymentId: string, method: PaymentMethod, now: Date): PaymentRow {
+  const nowIso = now.toISOString();
+  const payment = paymentFor(tx, user, { id: paymentId });
+  const booking = getBookingRow(tx, payment.bookingId);
+  if (payment.status !== 'pending') throw conflict(`This payment is already ${payment.status}`, 'payment_already_decided');
+  if (booking.status !== 'pending') throw conflict(`This booking is ${booking.status}; its payment can no longer change`, 'booking_not_pending');
+  if (payment.awaitingReviewAt) throw conflict('You told us this payment is made; we are checking it', 'payment_awaiting_review');
+  if (payment.deadlineAt <= nowIso) throw conflict('The payment deadline has passed', 'payment_deadline_passed');
+  if (method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw invalidField('Cryptocurrency payment is not set up', 'paymentMethod');
+  if (method === payment.method) return payment;
+  const latest = paymentDeadline(tx, 'bank_transfer', new Date(payment.createdAt)).getTime();
+  const deadline = new Date(Math.min(paymentDeadline(tx, method, now).getTime(), latest)).toISOString();
+  const version = nextVersion(tx);
+  const updated = tx
+    .update(payments)
+    .set({ method, amountCents: booking.totalCents, deadlineAt: deadline, updatedAt: nowIso, version })
+    .where(eq(payments.id, payment.id))
+    .returning()
+    .get();
+  setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: deadline });
+  recordChange(tx, { actorId: user.id, entity: 'payment', entityId: payment.id, from: 'pending', to: 'pending', reason: `method ${payment.method} -> ${method}` }, now);
+  return updated;
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { actors, allocationsOf, book, countRows, expectAnswer, readDb, upcomingFlight, type Actors, type Created } from './booking-fixtures';
+
+type AuditRow = { actorId: string | null; fromStatus: string | null; toStatus: string; reason: string | null };
+
+const HOUR = 3_600_000;
+const mailEvents = (server: TestServer) =>
+  readDb(server, (db) => (db.prepare(`select count(*) as n from events where effect like '%"mail"%'`).get() as { n: number }).n);
+
+describe('PUT /api/payments/:id/method: another method for the same booking', () => {
+  let server: TestServer;
+  let who: Actors;
+  const NOW = new Date();
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo' });
+    server.setNow(NOW);
+    who = await actors(server, 'method');
+  });
+  afterAll(() => server.stop());
+
+  const change = (api: Actors['owner'], created: Created, body: Record<string, unknown>) =>
+    api.put<Created>(`/api/payments/${created.payment._id}/method`, body);
+
+  it('switches the pending payment: same booking and amount, the new method deadline, an audit row, no mail', async () => {
+    const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 9);
+    const created = await book(who.owner, flight, ['C1', 'C2']);
+    const counts = { bookings: countRows(server, 'bookings'), payments: countRows(server, 'payments'), mails: mailEvents(server) };
+    expect(counts.mails).toBeGreaterThan(0);
+    server.setNow(new Date(NOW.getTime() + 60_000));
+
+    const crypto = await change(who.owner, created, { paymentMethod: 'crypto' });
+    expectAnswer(crypto, 200);
+    expect(crypto.body.booking._id).toBe(created.booking._id);
+    expect(crypto.body.payment).toMatchObject({ _id: created.payment._id, paymentMethod: 'crypto', status: 'pending', amount: flight.price * 2 });
+    expect(crypto.body.instructions).toMatchObject({ kind: 'crypto', link: created.link });
+    const cryptoDeadline = new Date(NOW.getTime() + 60_000 + 956_000).toISOString();
+    expect(crypto.body.payment.deadlineAt).toBe(cryptoDeadline);
+    expect(allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual(Array(2).fill(['held', cryptoDeadline]));
+
+    // Back to a bank transfer: its 24 hours count from when the booking was made, so switching never stretches a hold.
+    server.setNow(new Date(NOW.getTime() + 120_000));
+    const bank = await change(who.owner, created, { paymentMethod: 'bank_transfer' });
+    expectAnswer(bank, 200);
+    expect(bank.body.payment.deadlineAt).toBe(created.payment.deadlineAt);
+    expect(bank.body.instructions).toMatchObject({ kind: 'bank_transfer', link: created.link });
+    expect(allocationsOf(server, created.booking._id).map((a) => a.hold_expires_at)).toEqual(Array(2).fill(created.payment.deadlineAt));
+
+    expect({ bookings: countRows(server, 'bookings'), payments: countRows(server, 'payments'), mails: mailEvents(server) }).toEqual(counts);
+    const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=payment&entityId=${created.payment._id}`);
+    expect(audit.body.map((a) => a.reason)).toEqual(expect.arrayContaining(['method bank_transfer -> crypto', 'method crypto -> bank_transfer']));
+    expect(audit.body.find((a) => a.reason === 'method bank_transfer -> crypto')).toMatchObject({ actorId: who.ownerId, fromStatus: 'pending', toStatus: 'pending' });
+    expect(bank.body.booking.status).toBe('pending');
+    server.setNow(NOW);
+  });
+
+  it('the owner only: another traveller and an admin hear 404, anonymous 401; bad bodies 400', async () => {
+    const flight = await upcomingFlight(server.url, 'LOS', 'ACC', 9);
+    const created = await book(who.owner, flight, ['D1']);
+    expectAnswer(await change(who.other, created, { paymentMethod: 'cashApp' }), 404, 'Payment not found');
+    expectAnswer(await change(who.admin, created, { paymentMethod: 'cashApp' }), 404, 'Payment not found');
+    expectAnswer(await change(who.anon, created, { paymentMethod: 'cashApp' }), 401);
+    expectAnswer(await change(who.owner, created, { paymentMethod: 'cheque' }), 400);
+    expectAnswer(await who.owner.put('/api/payments/no-such-payment/method', { paymentMethod: 'cashApp' }), 404);
+    const cashApp = await change(who.owner, created, { paymentMethod: 'cashApp' });
+    expectAnswer(cashApp, 200);
+    expect(cashApp.body.instructions).toMatchObject({ kind: 'cashApp' });
+  });
+
+  it('only while pending, unclaimed and before the deadline; never once decided', async () => {
+    const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 10);
+    const claimed = await book(who.owner, flight, ['E1'], { paymentMethod: 'crypto' });
+    expectAnswer(await who.owner.post(`/api/payments/${claimed.payment._id}/paid`), 200);
+    const awaiting = await change(who.owner, claimed, { paymentMethod: 'bank_transfer' });
+    expectAnswer(awaiting, 409);
+    expect(awaiting.body).toMatchObject({ code: 'payment_awaiting_review' });
+
+    expectAnswer(await who.admin.put(`/api/payments/${claimed.payment._id}`, { status: 'successful' }), 200);
+    const decided = await change(who.owner, claimed, { paymentMethod: 'bank_transfer' });
+    expectAnswer(decided, 409);
+    expect(decided.body).toMatchObject({ code: 'payment_already_decided' });
+
+    const cancelled = await book(who.owner, flight, ['E2']);
+    expectAnswer(await who.owner.put(`/api/bookings/${cancelled.booking._id}/cancel`), 200);
+    expect((await change(who.owner, cancelled, { paymentMethod: 'crypto' })).body).toMatchObject({ code: 'payment_already_decided' });
+
+    const late = await book(who.owner, flight, ['E3'], { paymentMethod: 'cashApp' });
+    server.setNow(new Date(NOW.getTime() + HOUR));
+    const expired = await change(who.owner, late, { paymentMethod: 'bank_transfer' });
+    expectAnswer(expired, 409);
+    expect(expired.body).toMatchObject({ code: 'payment_deadline_passed' });
+    server.setNow(NOW);
+  });
+});
