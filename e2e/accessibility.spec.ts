@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { datePlus } from './pages/dates';
-import { apiLogin, bearer, findFlight } from './pages/journey-api';
+import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, type Created } from './pages/journey-api';
 
 // Every screen at a laptop's and a phone's width: no serious axe finding, and nothing scrolls sideways.
 
@@ -27,6 +27,37 @@ async function check(page: Page, path: string, ready: (page: Page) => Promise<vo
   const width = page.viewportSize()?.width ?? 0;
   expect.soft(await seriousFindings(page), `axe on ${path} at ${width} px`).toEqual([]);
   expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
+}
+
+/** A bank transfer and a crypto payment of a new traveller, made once for both widths (each booking counts against the address's hourly limit). */
+let payments: Promise<{ email: string; password: string; bank: Created; wallet: Created }> | undefined;
+
+function paymentsOnce(request: APIRequestContext): Promise<{ email: string; password: string; bank: Created; wallet: Created }> {
+  payments ??= (async () => {
+    const account = await registerAccount(request, 'Chioma Okafor');
+    const token = await apiLogin(request, account.email, account.password);
+    const flight = await findFlight(request, 'LOS', 'LHR', datePlus(13));
+    const bank = await bookThroughApi(request, token, flight, 'bank_transfer', account.email);
+    const wallet = await bookThroughApi(request, token, flight, 'crypto', account.email);
+    return { ...account, bank, wallet };
+  })();
+  return payments;
+}
+
+/** Runs `body` while the airline's account number is `accountNumber`, then puts the old one back. */
+async function withAccountNumber(request: APIRequestContext, accountNumber: string, body: () => Promise<void>): Promise<void> {
+  const headers = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
+  const settings = (await (await request.get('/api/settings', { headers })).json()) as { bankingInfo: { accountNumber: string } };
+  const put = async (number: string) => {
+    const response = await request.put('/api/settings', { headers, data: { ...settings, bankingInfo: { ...settings.bankingInfo, accountNumber: number } } });
+    expect(response.status()).toBe(200);
+  };
+  await put(accountNumber);
+  try {
+    await body();
+  } finally {
+    await put(settings.bankingInfo.accountNumber);
+  }
 }
 
 const mainHeading = async (page: Page) => {
@@ -76,6 +107,20 @@ for (const width of WIDTHS) {
           await expect(p.getByRole('heading', { name: 'What you can do' })).toBeVisible();
         });
       }
+    });
+
+    test('the payment link page, by bank transfer with an IBAN-long account number and by crypto', async ({ page, request }) => {
+      const { email, password, bank, wallet } = await paymentsOnce(request);
+      await signIn(page, email, password);
+      const iban = 'GB29NWBK60161331926819';
+      await withAccountNumber(request, iban, () =>
+        check(page, bank.link, async (p) => {
+          await expect(p.getByRole('main').getByLabel('Bank details')).toContainText(iban);
+        }),
+      );
+      await check(page, wallet.link, async (p) => {
+        await expect(p.getByRole('main').getByRole('button', { name: 'Copy address' })).toBeVisible();
+      });
     });
 
     test("an unconfirmed traveller's notice and the confirmation page", async ({ page, request }) => {
