@@ -71,7 +71,9 @@ for (const width of [1280, 360]) {
 
     const ref = bookings[0]?.bookingId ?? '';
     const admin = await login(request, ADMIN_LOGIN);
-    await expect.poll(() => mailsAbout(request, admin, { email: traveller.email, fullName })).toEqual([`Confirm Payment: booking ${ref}`, `Payment requested: booking ${ref}`]);
+    await expect
+      .poll(() => mailsAbout(request, admin, { email: traveller.email, fullName }))
+      .toEqual([`Confirm Payment: booking ${ref}`, `Payment requested: booking ${ref}`]);
     await context.close();
   });
 }

@@ -50,7 +50,11 @@ describe('PUT /api/payments/:id/method: another method for the same booking', ()
     expect({ bookings: countRows(server, 'bookings'), payments: countRows(server, 'payments'), mails: mailEvents(server) }).toEqual(counts);
     const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=payment&entityId=${created.payment._id}`);
     expect(audit.body.map((a) => a.reason)).toEqual(expect.arrayContaining(['method bank_transfer -> crypto', 'method crypto -> bank_transfer']));
-    expect(audit.body.find((a) => a.reason === 'method bank_transfer -> crypto')).toMatchObject({ actorId: who.ownerId, fromStatus: 'pending', toStatus: 'pending' });
+    expect(audit.body.find((a) => a.reason === 'method bank_transfer -> crypto')).toMatchObject({
+      actorId: who.ownerId,
+      fromStatus: 'pending',
+      toStatus: 'pending',
+    });
     expect(bank.body.booking.status).toBe('pending');
     server.setNow(NOW);
   });

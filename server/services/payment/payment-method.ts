@@ -39,6 +39,10 @@ export function changePaymentMethod(tx: Tx, user: UserRow, paymentId: string, me
     .returning()
     .get();
   setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: deadline });
-  recordChange(tx, { actorId: user.id, entity: 'payment', entityId: payment.id, from: 'pending', to: 'pending', reason: `method ${payment.method} -> ${method}` }, now);
+  recordChange(
+    tx,
+    { actorId: user.id, entity: 'payment', entityId: payment.id, from: 'pending', to: 'pending', reason: `method ${payment.method} -> ${method}` },
+    now,
+  );
   return updated;
 }

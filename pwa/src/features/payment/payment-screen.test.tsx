@@ -195,7 +195,10 @@ describe('one checkout, one booking', () => {
 
   it('a booking past its payment deadline is not switched: a new one is made', async () => {
     calls = [];
-    server.use(book, http.put('/api/payments/p1/method', () => HttpResponse.json({ code: 'payment_deadline_passed', message: 'Too late' }, { status: 409 })));
+    server.use(
+      book,
+      http.put('/api/payments/p1/method', () => HttpResponse.json({ code: 'payment_deadline_passed', message: 'Too late' }, { status: 409 })),
+    );
     renderPayment();
     await chooseBankTransfer();
     expect(await screen.findByRole('link', { name: 'Make Payment' })).toBeTruthy();

@@ -55,7 +55,8 @@ export function usePlaceBooking(draft: BookingDraft | null, order: Order | null)
       if (previous && !forTheseSeats(previous, draft)) await release(previous);
       const switched = previous && forTheseSeats(previous, draft) ? await switchMethod(previous, choice) : null;
       const answer =
-        switched ?? PaymentAnswerSchema.parse(await api<unknown>('/payments', { method: 'POST', body: paymentBody(draft, order, choice.method, choice.cryptoName) }));
+        switched ??
+        PaymentAnswerSchema.parse(await api<unknown>('/payments', { method: 'POST', body: paymentBody(draft, order, choice.method, choice.cryptoName) }));
       storePlacement(draft, choice.method, answer);
       // The booking reaches the device with the next pull; then the browser is asked to keep the data.
       void requestSync().then(protectDeviceData);
