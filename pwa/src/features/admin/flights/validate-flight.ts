@@ -7,7 +7,7 @@ export type FlightInput = { origin: string; destination: string; departureTime: 
 
 /**
  * Product rules §10.12 texts for the flight form; times are read in the origin's and the destination's zones.
- * `initialDeparture` is the edited flight's own departure, which may stay even once it is past (§6.4).
+ * `initialDeparture` is the edited flight's own departure, which may stay even once it is past (product rules §6.4).
  */
 export function flightErrors(values: FlightInput, airports: readonly Airport[], now = Date.now(), initialDeparture?: string): FieldErrors<FlightInput> {
   const errors: FieldErrors<FlightInput> = {};
