@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, confirmEmail, login, newTraveller, signedInContext, ADMIN_LOGIN, type Flight } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmEmail, login, newTraveller, signedInContext, ADMIN_LOGIN, type Flight } from './pages/dashboard-api';
+import { datePlus } from './pages/dates';
 import { DashboardPage } from './pages/dashboard-page';
 
 // NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
@@ -175,5 +176,65 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   await dash.dialog('Delete flight?').getByRole('button', { name: 'Delete' }).click();
   await expect(dash.toast(`Flight ${back.flightNumber} deleted`)).toBeVisible();
   await expect(dash.main.getByText('No flights available')).toBeVisible();
+  await context.close();
+});
+
+test('on a phone the flight list opens on upcoming departures, filters and searches, and refuses a past or 21-hour flight', async ({ browser, request }) => {
+  const traveller = await newTraveller(request, 'Wale Seated');
+  const { flight: booked } = await bookFlight(request, traveller.token, 5, 'Seated');
+  const today = datePlus(0);
+  const firstUpcoming = ((await (await request.get(`/api/flights?from=${today}&limit=1`)).json()) as Flight[])[0];
+  if (!firstUpcoming) throw new Error('no upcoming flight in the catalogue');
+  const context = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width: 390, height: 844 } });
+  const dash = new DashboardPage(await context.newPage());
+  const noSidewaysScroll = () => dash.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  await dash.page.goto('/dashboard/flights');
+  await expect(dash.field('Departing from')).toHaveValue(today);
+  await expect(dash.main.getByText(firstUpcoming.flightNumber).first()).toBeVisible();
+  expect(await noSidewaysScroll()).toBe(true);
+
+  const day = datePlus(3);
+  await dash.choose(dash.main.getByRole('combobox', { name: 'Origin' }), 'Lagos(LOS)', 'LOS');
+  await dash.choose(dash.main.getByRole('combobox', { name: 'Destination' }), 'London(LHR)', 'LHR');
+  await dash.field('Departing from').fill(day);
+  await dash.field('Departing until').fill(day);
+  await dash.choose(dash.main.getByRole('combobox', { name: 'Status' }), 'scheduled');
+  const route = await request.get(`/api/flights?origin=LOS&destination=LHR&from=${day}&to=${day}&status=scheduled&limit=1`);
+  const routeTotal = route.headers()['x-total-count'];
+  const [onRoute] = (await route.json()) as Flight[];
+  if (!onRoute) throw new Error('no LOS-LHR flight on that day');
+  await expect(dash.main.getByText(`${routeTotal} flights`, { exact: true })).toBeVisible();
+  await dash.field('Search by flight number').fill(onRoute.flightNumber.toLowerCase());
+  await expect(dash.main.getByText('1 flights', { exact: true })).toBeVisible();
+  await expect(dash.main.getByText(onRoute.flightNumber).first()).toBeVisible();
+
+  await dash.main.getByRole('button', { name: 'Add', exact: true }).click();
+  const create = dash.dialog('Create Flight');
+  await dash.choose(create.getByRole('combobox', { name: 'Origin' }), 'Lagos(LOS)', 'LOS');
+  await dash.choose(create.getByRole('combobox', { name: 'Destination' }), 'London(LHR)', 'LHR');
+  await create.getByLabel('Departure', { exact: true }).fill(`${datePlus(-1)}T10:00`);
+  await create.getByLabel('Arrival', { exact: true }).fill(`${datePlus(-1)}T16:00`);
+  await create.getByLabel('Price ($)', { exact: true }).fill('300');
+  await create.getByRole('button', { name: 'Create Flight' }).click();
+  await expect(create.getByText('Departure must be in the future')).toBeVisible();
+  await create.getByLabel('Departure', { exact: true }).fill(`${datePlus(10)}T10:00`);
+  await create.getByLabel('Arrival', { exact: true }).fill(`${datePlus(11)}T07:00`);
+  await create.getByRole('button', { name: 'Create Flight' }).click();
+  await expect(create.getByText('A flight lasts at most 20 hours')).toBeVisible();
+  const box = await create.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await create.getByRole('button', { name: 'Cancel' }).click();
+
+  await dash.choose(dash.main.getByRole('combobox', { name: 'Status' }), 'Any status');
+  // Flight numbers repeat daily: the booked one is found on its own local date (the route is still LOS-LHR).
+  const bookedDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(booked.departureTime));
+  await dash.field('Departing from').fill(bookedDay);
+  await dash.field('Departing until').fill(bookedDay);
+  await dash.field('Search by flight number').fill(booked.flightNumber);
+  await dash.main.getByRole('button', { name: `Edit ${booked.flightNumber}` }).click();
+  const edit = dash.dialog(`Edit Flight ${booked.flightNumber}`);
+  await expect(edit.getByRole('status')).toContainText('seats on this flight are sold or held');
+  expect(await noSidewaysScroll()).toBe(true);
   await context.close();
 });

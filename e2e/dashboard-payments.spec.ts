@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bookFlight, login, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmEmail, decide, login, makeAdmin, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 
 // NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
@@ -55,4 +55,54 @@ test('an admin approves one payment and rejects another with a reason; the trave
   await expect(me.card(reject.booking.bookingId)).toBeVisible();
   await staff.close();
   await own.close();
+});
+
+test("on a phone an admin marks a refund paid with its method; another admin's list shows it at once and the overview counts it", async ({
+  browser,
+  request,
+}) => {
+  const traveller = await newTraveller(request, 'Ada Refunded');
+  confirmEmail(traveller.email);
+  const { booking, payment } = await bookFlight(request, traveller.token, 26, 'Refunded');
+  const adminToken = await login(request, ADMIN_LOGIN);
+  await decide(request, adminToken, payment._id, 'successful');
+  const cancelled = await request.put(`/api/bookings/${booking._id}/cancel`, { headers: bearer(traveller.token) });
+  expect(cancelled.status()).toBe(200);
+  const refundDue = ((await cancelled.json()) as { refundDue: number }).refundDue;
+  const colleague = await newTraveller(request, 'Refund Colleague');
+  makeAdmin(colleague.email);
+
+  const deskContext = await signedInContext(browser, await login(request, colleague));
+  const desk = new DashboardPage(await deskContext.newPage());
+  await desk.page.goto('/dashboard/all-bookings');
+  await desk.field('Search by flight number or passenger').fill(booking.bookingId);
+  await expect(desk.main.getByRole('button', { name: `Mark refund paid for booking ${booking.bookingId}` })).toBeVisible();
+
+  const phoneContext = await signedInContext(browser, adminToken, { viewport: { width: 390, height: 844 } });
+  const phone = new DashboardPage(await phoneContext.newPage());
+  await phone.page.goto('/dashboard/all-bookings');
+  await phone.field('Search by flight number or passenger').fill(booking.bookingId);
+  await phone.main.getByRole('button', { name: `Mark refund paid for booking ${booking.bookingId}` }).click();
+  const ask = phone.dialog('Mark refund paid?');
+  await expect(ask).toContainText(`$${refundDue.toFixed(2)}`);
+  await ask.getByRole('button', { name: 'Refund paid' }).click();
+  await expect(ask.getByText('Choose how the refund was sent')).toBeVisible();
+  await ask.getByRole('radio', { name: 'Cash App' }).check();
+  await ask.getByLabel('Note or reference (optional)').fill('CA-20931');
+  const box = await ask.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await ask.getByRole('button', { name: 'Refund paid' }).click();
+  await expect(phone.toast(`Refund for booking ${booking.bookingId} marked paid`)).toBeVisible();
+  await expect(ask).toHaveCount(0);
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await expect(desk.main.getByText('Refund paid', { exact: true })).toBeVisible();
+  await expect(desk.main.getByRole('button', { name: `Mark refund paid for booking ${booking.bookingId}` })).toHaveCount(0);
+
+  await phone.page.goto('/dashboard/overview');
+  const refundsToday = phone.main.locator('.figure').filter({ hasText: 'Refunds today' }).locator('dd');
+  await expect.poll(async () => Number((await refundsToday.textContent())?.replace(/[^0-9.]/g, ''))).toBeGreaterThanOrEqual(refundDue);
+  await expect(phone.main.getByRole('img', { name: 'Refunds per day, last 30 days' })).toBeVisible();
+  await deskContext.close();
+  await phoneContext.close();
 });

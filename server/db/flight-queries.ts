@@ -27,6 +27,8 @@ export type FlightFilter = {
   minVersion?: number;
   localDateTo?: string;
   localDateAfter?: string;
+  localDateFrom?: string;
+  status?: string;
 };
 
 type ScalarKey = Exclude<keyof FlightFilter, 'ids'>;
@@ -41,6 +43,8 @@ const CONDITIONS: Record<ScalarKey, SQL> = {
   minVersion: gt(flights.version, sql.placeholder('minVersion')),
   localDateTo: lte(flights.departureLocalDate, sql.placeholder('localDateTo')),
   localDateAfter: gt(flights.departureLocalDate, sql.placeholder('localDateAfter')),
+  localDateFrom: gte(flights.departureLocalDate, sql.placeholder('localDateFrom')),
+  status: eq(flights.status, sql.placeholder('status')),
 };
 const SCALAR_KEYS = Object.keys(CONDITIONS) as ScalarKey[];
 

@@ -1,13 +1,16 @@
 import { FlightBodySchema } from '../../sync/schemas/flight';
 import { createFlight as insertFlight } from '../services/catalogue/flights';
+import { checkSchedule } from '../services/catalogue/flight-schedule';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 
+/** An admin's new flight: it leaves in the future and lasts at most 20 hours. */
 export const createFlight = defineMutation({
   name: 'createFlight',
   args: FlightBodySchema,
   permission: mayEditCatalogue,
   run(tx, ctx, _admin, body) {
+    checkSchedule(ctx.now(), body.departureTime, body.arrivalTime);
     return { result: insertFlight(tx, ctx, body), effects: [] };
   },
 });

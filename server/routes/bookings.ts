@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { BookingIdParamsSchema, BookingListQuerySchema, TrackBodySchema } from '../../sync/schemas/booking';
+import { BookingIdParamsSchema, BookingListQuerySchema, RefundPaidBodySchema, TrackBodySchema } from '../../sync/schemas/booking';
 import type { AppContext } from '../context';
 import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
@@ -51,7 +51,7 @@ export function bookingRoutes(ctx: AppContext): Router {
 
   router.put('/bookings/:id/refund', (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(runMutation(ctx, markRefundPaid, caller(req, 'booking.markRefundPaid'), { bookingId: id }));
+    res.json(runMutation(ctx, markRefundPaid, caller(req, 'booking.markRefundPaid'), { ...validate(RefundPaidBodySchema, req.body), bookingId: id }));
   });
 
   return router;

@@ -63,8 +63,8 @@ export function flightRoutes(ctx: AppContext): Router {
   router.put('/flights/:id', (req, res) => {
     const admin = caller(req, 'catalogue.edit');
     const { id } = validate(FlightIdParamsSchema, req.params);
-    const flight = runMutation(ctx, updateFlight, admin, { id, changes: validate(FlightUpdateBodySchema, req.body) });
-    res.json({ message: 'Flight updated successfully', flight });
+    const saved = runMutation(ctx, updateFlight, admin, { id, changes: validate(FlightUpdateBodySchema, req.body) });
+    res.json({ message: 'Flight updated successfully', ...saved });
   });
 
   router.delete('/flights/:id', (req, res) => {

@@ -120,7 +120,10 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'PUT /bookings/:id/cancel': http('booking.cancel', 200, async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/cancel` })),
   // Check-in is the traveller's own act: an admin is told the booking is not theirs.
   'PUT /bookings/:id/check-in': http('booking.checkIn', 200, async (w) => ({ path: `/bookings/${await w.confirmedSoon()}/check-in` })),
-  'PUT /bookings/:id/refund': http('booking.markRefundPaid', 200, async (w) => ({ path: `/bookings/${await w.refundable()}/refund` })),
+  'PUT /bookings/:id/refund': http('booking.markRefundPaid', 200, async (w) => {
+    const { id, refundDue } = await w.refundable();
+    return { path: `/bookings/${id}/refund`, body: { amount: refundDue, method: 'bank transfer' } };
+  }),
   // Payments
   'POST /payments': http('booking.create', 201, (w) => ({ body: w.paymentBody() })),
   'GET /payments/user': http('account', 200),
@@ -314,11 +317,11 @@ class World {
     return body.booking._id;
   }
   /** A paid booking the owner cancelled: its refund is due. */
-  async refundable(): Promise<string> {
+  async refundable(): Promise<{ id: string; refundDue: number }> {
     const booking = await this.booking();
     await this.approve(booking.paymentId);
-    ok(await this.api('owner').put(`/api/bookings/${booking.bookingId}/cancel`), 200);
-    return booking.bookingId;
+    const cancelled = ok(await this.api('owner').put<{ refundDue: number }>(`/api/bookings/${booking.bookingId}/cancel`), 200);
+    return { id: booking.bookingId, refundDue: cancelled.refundDue };
   }
   /** The owner's open support conversation, with a message from each side. */
   async conversation(): Promise<string> {

@@ -51,12 +51,13 @@ describe('cancelling, refunds and online check-in', () => {
     expect(mail?.text).toContain('Refund due: $697.23');
 
     expect(cancelled.body.refundPaidAt).toBeNull();
-    const refund = await who.admin.put<Booking>(`/api/bookings/${created.booking._id}/refund`);
+    const sent = { amount: cancelled.body.refundDue, method: 'bank transfer' };
+    const refund = await who.admin.put<Booking>(`/api/bookings/${created.booking._id}/refund`, sent);
     expectAnswer(refund, 200);
     expect(Date.parse(refund.body.refundPaidAt ?? '')).toBeGreaterThan(0);
     const own = (await who.owner.get<Booking[]>('/api/bookings/user')).body.find((b) => b._id === created.booking._id);
     expect(own?.refundPaidAt).toBe(refund.body.refundPaidAt);
-    expectAnswer(await who.admin.put(`/api/bookings/${created.booking._id}/refund`), 409, 'This refund is already paid');
+    expectAnswer(await who.admin.put(`/api/bookings/${created.booking._id}/refund`, sent), 409, 'This refund is already paid');
   });
 
   it('the refund follows the penalty setting; an unpaid booking has no refund and its payment fails', async () => {
@@ -70,7 +71,7 @@ describe('cancelling, refunds and online check-in', () => {
     const unpaid = await book(who.owner, outbound, ['B1']);
     const gone = await who.owner.put<Booking>(`/api/bookings/${unpaid.booking._id}/cancel`);
     expect(gone.body).toMatchObject({ status: 'cancelled', paymentStatus: 'failed', refundDue: null });
-    expectAnswer(await who.admin.put(`/api/bookings/${unpaid.booking._id}/refund`), 409, 'This booking has no refund due');
+    expectAnswer(await who.admin.put(`/api/bookings/${unpaid.booking._id}/refund`, { amount: 1, method: 'crypto' }), 409, 'This booking has no refund due');
     expectAnswer(await who.admin.put(`/api/payments/${unpaid.payment._id}`, { status: 'successful' }), 409, 'Payment was already marked failed by the system');
     expect(activeSeats(server, outbound._id)).toEqual([]);
   });

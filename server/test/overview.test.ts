@@ -4,7 +4,7 @@ import { actors, book, expectAnswer, receiptUrl, upcomingFlight, type Actors } f
 import { expectError, expectInvalid } from './fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 
-type Day = { date: string; bookings: number; revenue: number };
+type Day = { date: string; bookings: number; revenue: number; refunds: number };
 type Overview = { timeZone: string; today: Day & { pendingReviews: number; seatsSold: number }; days: Day[] };
 
 const keyOf = (link: string) => link.split('/').pop() ?? '';
@@ -59,7 +59,7 @@ describe('GET /api/admin/overview', () => {
     expect(after.today.revenue).toBeCloseTo(before.today.revenue + flight.price * 2, 2);
     expect(after.today.seatsSold).toBe(before.today.seatsSold + 2);
     expect(after.today.pendingReviews).toBe(before.today.pendingReviews + 1);
-    expect(after.days.at(-1)).toEqual({ date: after.today.date, bookings: after.today.bookings, revenue: after.today.revenue });
+    expect(after.days.at(-1)).toEqual({ date: after.today.date, bookings: after.today.bookings, revenue: after.today.revenue, refunds: after.today.refunds });
     expect(after.days.slice(0, -1)).toEqual(before.days.slice(0, -1));
 
     expectAnswer(await who.admin.put(`/api/payments/${waiting.payment._id}`, { status: 'failed', reason: 'Unreadable receipt' }), 200);

@@ -93,3 +93,18 @@ export const BookingListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(5),
 });
+
+/** How the airline sent a refund back; the admin names it when marking the refund paid. */
+export const REFUND_METHODS = ['bank transfer', 'crypto', 'Cash App', 'other'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/**
+ * PUT /bookings/{id}/refund: the admin confirms the amount sent, which must be the refund due (a refund
+ * is paid whole, never in parts), the method and an optional note or reference.
+ */
+export const RefundPaidBodySchema = z.object({
+  amount: z.number({ error: 'Amount is required' }).positive('Amount must be more than 0').max(1_000_000, 'Amount is too large'),
+  method: z.enum(REFUND_METHODS, { error: 'Method must be bank transfer, crypto, Cash App or other' }),
+  note: z.string().trim().max(200, 'Note must be at most 200 characters').optional(),
+});
+export type RefundPaidBody = z.infer<typeof RefundPaidBodySchema>;

@@ -55,6 +55,8 @@ export const FlightUpdateBodySchema = z.object({
 });
 export type FlightUpdateBody = z.infer<typeof FlightUpdateBodySchema>;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** `departureTime` is a calendar date at the origin; a full ISO string is cut to its date part. */
 export const FlightSearchQuerySchema = z.object({
   origin: z.string().trim().max(64).optional(),
@@ -66,6 +68,10 @@ export const FlightSearchQuerySchema = z.object({
     .transform((s) => s.slice(0, 10))
     .optional(),
   search: z.string().trim().max(20).optional(),
+  /** The admin's list: a range of local departure dates at the origin, both ends included, and a status. */
+  from: z.string().trim().regex(DAY, 'from must be a date (YYYY-MM-DD)').optional(),
+  to: z.string().trim().regex(DAY, 'to must be a date (YYYY-MM-DD)').optional(),
+  status: z.enum(FLIGHT_STATUSES, { error: `status must be one of ${FLIGHT_STATUSES.join(', ')}` }).optional(),
 });
 export type FlightSearchQuery = z.infer<typeof FlightSearchQuerySchema>;
 

@@ -11,10 +11,11 @@ dayjs.extend(utc);
 
 export const OVERVIEW_DAYS = 30;
 
-export type OverviewDay = { date: string; bookings: number; revenue: number };
+/** `revenue` is what the day's confirmed payments brought less what has since been refunded of them; `refunds` is what was paid back that day. */
+export type OverviewDay = { date: string; bookings: number; revenue: number; refunds: number };
 export type Overview = {
   timeZone: string;
-  today: { date: string; bookings: number; revenue: number; pendingReviews: number; seatsSold: number };
+  today: OverviewDay & { pendingReviews: number; seatsSold: number };
   days: OverviewDay[];
   /** The machine's state, as /api/health tells it. */
   server: Health;
@@ -32,13 +33,14 @@ function lastDates(today: string, count: number): string[] {
 
 /**
  * The admin's figures, by calendar day in `timeZone`: bookings made, revenue from payments confirmed
- * that day, seats those payments sold, and payments waiting for a decision.
+ * that day (refunded money excluded), refunds paid that day, seats those payments sold, and payments
+ * waiting for a decision.
  */
 export function overview(ctx: AppContext, timeZone: string): Overview {
   const today = localDate(ctx.now().toISOString(), timeZone);
   const dates = lastDates(today, OVERVIEW_DAYS);
   const since = zonedToUtc(`${dates[0] ?? today}T00:00`, timeZone);
-  const days = new Map(dates.map((date) => [date, { date, bookings: 0, revenueCents: 0 }]));
+  const days = new Map(dates.map((date) => [date, { date, bookings: 0, revenueCents: 0, refundsCents: 0 }]));
 
   const made = ctx.db.select({ createdAt: bookings.createdAt }).from(bookings).where(gte(bookings.createdAt, since)).all();
   for (const row of made) {
@@ -47,16 +49,32 @@ export function overview(ctx: AppContext, timeZone: string): Overview {
   }
 
   const paid = ctx.db
-    .select({ decidedAt: payments.decidedAt, amountCents: payments.amountCents, bookingId: payments.bookingId })
+    .select({
+      decidedAt: payments.decidedAt,
+      amountCents: payments.amountCents,
+      bookingId: payments.bookingId,
+      refundedCents: sql<number>`coalesce(case when ${bookings.refundPaidAt} is not null then ${bookings.refundDueCents} end, 0)`,
+    })
     .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(and(eq(payments.status, 'successful'), isNotNull(payments.decidedAt), gte(payments.decidedAt, since)))
     .all();
   const paidToday: string[] = [];
   for (const row of paid) {
     const date = localDate(row.decidedAt ?? since, timeZone);
     const day = days.get(date);
-    if (day) day.revenueCents += row.amountCents;
+    if (day) day.revenueCents += row.amountCents - Math.min(row.refundedCents, row.amountCents);
     if (date === today) paidToday.push(row.bookingId);
+  }
+
+  const refunded = ctx.db
+    .select({ paidAt: bookings.refundPaidAt, cents: bookings.refundDueCents })
+    .from(bookings)
+    .where(and(isNotNull(bookings.refundPaidAt), gte(bookings.refundPaidAt, since)))
+    .all();
+  for (const row of refunded) {
+    const day = days.get(localDate(row.paidAt ?? since, timeZone));
+    if (day) day.refundsCents += row.cents ?? 0;
   }
 
   const seatsSold = paidToday.length
@@ -73,7 +91,12 @@ export function overview(ctx: AppContext, timeZone: string): Overview {
       .where(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt)))
       .get()?.n ?? 0;
 
-  const series = [...days.values()].map((d) => ({ date: d.date, bookings: d.bookings, revenue: centsToDollars(d.revenueCents) }));
-  const last = series[series.length - 1] ?? { date: today, bookings: 0, revenue: 0 };
+  const series = [...days.values()].map((d) => ({
+    date: d.date,
+    bookings: d.bookings,
+    revenue: centsToDollars(d.revenueCents),
+    refunds: centsToDollars(d.refundsCents),
+  }));
+  const last = series[series.length - 1] ?? { date: today, bookings: 0, revenue: 0, refunds: 0 };
   return { timeZone, today: { ...last, pendingReviews, seatsSold }, days: series, server: ctx.machine.health() };
 }

@@ -33,7 +33,13 @@ export function toFlightJson({ flight, origin, destination, taken }: FlightWithA
 
 /** The filter of a search; null when a named airport does not exist (so nothing matches). */
 export function flightFilter(ctx: AppContext, query: FlightSearchQuery): FlightFilter | null {
-  const filter: FlightFilter = { localDate: query.departureTime, flightNumber: query.search?.toUpperCase() };
+  const filter: FlightFilter = {
+    localDate: query.departureTime,
+    flightNumber: query.search?.toUpperCase(),
+    localDateFrom: query.from,
+    localDateTo: query.to,
+    status: query.status,
+  };
   for (const [key, value] of [
     ['originId', query.origin],
     ['destinationId', query.destination],
@@ -46,7 +52,7 @@ export function flightFilter(ctx: AppContext, query: FlightSearchQuery): FlightF
   return filter;
 }
 
-/** Search by origin and destination (id or IATA code) and the local date at the origin. */
+/** Search by origin and destination (id or IATA code), the local date at the origin (or a range of them) and status. */
 export function searchFlights(ctx: AppContext, query: FlightSearchQuery): Flight[] {
   const filter = flightFilter(ctx, query);
   return filter ? selectFlights(ctx.db, filter, ctx.now().toISOString()).map(toFlightJson) : [];

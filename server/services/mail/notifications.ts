@@ -113,6 +113,16 @@ export const bookingMails = {
       ]),
     );
   },
+  /** The admin sent the refund due; the admin's note stays internal (audit only). */
+  refundPaid(ctx: AppContext, q: Queryable, booking: Booking, cents: number, method: string): Effect[] {
+    return toTraveller(q, booking, (to) =>
+      composeMail(to, `Refund sent for booking ${booking.bookingId}`, [
+        `Dear ${booking.userId.fullName}, we have sent the refund of ${formatMoney(cents)} for cancelled booking ${booking.bookingId} by ${method}.`,
+        'Depending on the method it may take a few days to reach you. If it has not arrived within a week, reply to this e-mail with your booking reference.',
+        pageLine(ctx, booking),
+      ]),
+    );
+  },
   /** A claimed payment nobody reviewed before the review deadline: the booking is cancelled; both sides hear. */
   reviewExpired(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
     const hours = readSettings(q).reviewDeadlineHours;

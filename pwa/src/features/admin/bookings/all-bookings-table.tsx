@@ -14,10 +14,11 @@ import { TableToolbar } from '../../../components/table/table-toolbar';
 import { useTable } from '../../../components/table/use-table';
 import { BookingActions } from './booking-actions';
 import { BOOKING_HEADER, bookingCsvRow, flightNumbers, matchesBooking, passengers, seatNumbers } from './booking-columns';
+import { RefundPaidDialog } from './refund-paid-dialog';
 import { useRefundPaid } from './use-refund-paid';
 import { DataTable } from '../../../components/table/data-table';
 
-type Dialog = { kind: 'view' | 'cancel'; id: string } | null;
+type Dialog = { kind: 'view' | 'cancel' | 'refund'; id: string } | null;
 
 /** Every booking, from the device (admins sync them all), so the table works on a bad connection. */
 export function AllBookingsTable() {
@@ -63,7 +64,7 @@ export function AllBookingsTable() {
                 refund={{
                   paid: booking.refundPaidAt !== null || refund.paid.has(booking._id),
                   busy: refund.busy === booking._id,
-                  onMark: () => void refund.markPaid(booking),
+                  onMark: () => setDialog({ kind: 'refund', id: booking._id }),
                 }}
                 onView={() => setDialog({ kind: 'view', id: booking._id })}
                 onCancel={() => setDialog({ kind: 'cancel', id: booking._id })}
@@ -75,6 +76,9 @@ export function AllBookingsTable() {
       <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
       {dialog?.kind === 'view' && open ? <BookingDetails booking={open} audience="admin" onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'cancel' && open ? <CancelBookingDialog booking={open} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'refund' && open ? (
+        <RefundPaidDialog booking={open} busy={refund.busy === open._id} onConfirm={(sent) => refund.markPaid(open, sent)} onClose={() => setDialog(null)} />
+      ) : null}
     </>
   );
 }

@@ -30,7 +30,13 @@ export function BookingActions({ booking, now, queued, refund, onView, onCancel 
         refund.paid ? (
           <span className="status-badge status-success">Refund paid</span>
         ) : (
-          <button type="button" className="button button-secondary button-small" disabled={refund.busy} onClick={refund.onMark}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Mark refund paid for booking ${booking.bookingId}`}
+            disabled={refund.busy}
+            onClick={refund.onMark}
+          >
             Mark refund paid
           </button>
         )

@@ -1,4 +1,4 @@
-import { FLIGHT_STATUSES, type FlightStatus } from '../../../../../sync/constants';
+import { FLIGHT_STATUSES, SEATS_PER_FLIGHT, type FlightStatus } from '../../../../../sync/constants';
 import type { Airport } from '../../../../../sync/schemas/airport';
 import type { Flight } from '../../../../../sync/schemas/flight';
 import { Dropdown } from '../../../components/ui/dropdown';
@@ -34,27 +34,38 @@ const options = (airports: readonly Airport[], exclude: string) =>
 
 type FlightFormDialogProps = { flight: Flight | null; airports: readonly Airport[]; onClose: () => void };
 
-/** Create Flight (or edit one, with its status): times are entered in each airport's own local time. */
+/**
+ * Create Flight (or edit one, with its status): times are entered in each airport's own local time; a new
+ * departure is in the future and a flight lasts at most 20 hours; a flight with seats taken says so first.
+ */
 export function FlightFormDialog({ flight, airports, onClose }: FlightFormDialogProps) {
   const toast = useToast();
   const save = useSaveFlight();
+  const initial = initialOf(flight);
   const form = useForm<FlightInput>({
-    initial: initialOf(flight),
-    validate: (values) => flightErrors(values, airports),
+    initial,
+    validate: (values) => flightErrors(values, airports, Date.now(), flight ? initial.departureTime : undefined),
     submit: async (values) => {
       const body = { ...flightBody(values, airports), ...(flight && isStatus(values.status) ? { status: values.status } : {}) };
       const answer = await save.mutateAsync({ id: flight?._id, body });
       toast.success(flight ? answer.message : 'Flight created successfully');
+      if (answer.warning) toast.success(answer.warning);
       onClose();
     },
   });
   const zone = (id: string) => airports.find((a) => a._id === id);
   const origin = zone(form.values.origin);
   const destination = zone(form.values.destination);
+  const taken = flight ? SEATS_PER_FLIGHT - flight.availableSeats : 0;
 
   return (
     <Modal open title={flight ? `Edit Flight ${flight.flightNumber}` : 'Create Flight'} onClose={onClose}>
       <form ref={form.formRef} noValidate aria-label={flight ? 'Edit flight' : 'Create flight'} onSubmit={(event) => void form.onSubmit(event)}>
+        {taken > 0 ? (
+          <p className="notice notice-warning" role="status">
+            {taken} of {SEATS_PER_FLIGHT} seats on this flight are sold or held. New times reach its travellers only on their dashboard: they are not mailed.
+          </p>
+        ) : null}
         <div className="form-grid">
           <Dropdown
             label="Origin"

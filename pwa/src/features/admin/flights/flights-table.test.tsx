@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,7 @@ beforeAll(() => {
 afterEach(cleanup);
 afterAll(() => server.close());
 
+const today = () => dayjs().format('YYYY-MM-DD');
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('admin flights table', () => {
@@ -67,7 +69,7 @@ describe('admin flights table', () => {
     renderDashboard(<FlightsTable />);
     expect(await screen.findByText('23 flights')).toBeTruthy();
     expect(bodyRows()).toHaveLength(5);
-    expect(asked.at(-1)?.toString()).toBe('page=1&limit=5');
+    expect(asked.at(-1)?.toString()).toBe(`page=1&limit=5&from=${today()}`);
     const cells = within(bodyRows()[0] ?? document.body)
       .getAllByRole('cell')
       .map((c) => c.textContent);
@@ -105,6 +107,34 @@ describe('admin flights table', () => {
     await user.clear(screen.getByLabelText('Search by flight number'));
     await user.type(screen.getByLabelText('Search by flight number'), 'XX');
     expect(await screen.findByText('No flights available')).toBeTruthy();
+  });
+
+  it("opens on today's departures and filters by route, dates and status from page 1", async () => {
+    const user = userEvent.setup();
+    renderDashboard(<FlightsTable />);
+    await screen.findByText('23 flights');
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('combobox', { name: 'Origin' }));
+    await user.click(screen.getByRole('option', { name: 'Lagos(LOS)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Destination' }));
+    await user.click(screen.getByRole('option', { name: 'London(LHR)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'delayed' }));
+    const until = screen.getByLabelText('Departing until');
+    await user.type(until, '2031-02-01');
+    await screen.findByText('23 flights');
+    const query = asked.at(-1);
+    expect(Object.fromEntries(query?.entries() ?? [])).toEqual({
+      page: '1',
+      limit: '5',
+      origin: 'id-LOS',
+      destination: 'id-LHR',
+      from: today(),
+      to: '2031-02-01',
+      status: 'delayed',
+    });
+    await user.clear(screen.getByLabelText('Departing from'));
+    expect(asked.at(-1)?.has('from')).toBe(false);
   });
 
   it('Create Flight says what is missing, then sends the local times as instants', async () => {

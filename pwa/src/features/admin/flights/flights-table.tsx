@@ -10,23 +10,31 @@ import { pageCount } from '../../../components/table/paging';
 import { TableToolbar } from '../../../components/table/table-toolbar';
 import { useCellLabels } from '../../../components/table/use-cell-labels';
 import { useAdminAirports } from '../airports/use-admin-airports';
+import { FlightFilterBar } from './flight-filter-bar';
+import { openingFilters, type FlightFilters } from './flight-filters';
 import { FlightFormDialog } from './flight-form-dialog';
 import { FLIGHT_COLUMNS, FlightRow } from './flight-row';
 import { useDeleteFlight, useFlightsPage } from './use-admin-flights';
+import './flights.css';
 
 type Dialog = { kind: 'edit'; flight: Flight | null } | { kind: 'delete'; flight: Flight } | null;
 
-/** The whole catalogue, paged and searched by flight number on the server. */
+/** The catalogue from today's departures on, filtered, paged and searched by flight number on the server. */
 export function FlightsTable() {
   const toast = useToast();
-  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<FlightFilters>(openingFilters);
   const [page, setPage] = useState(1);
-  const flights = useFlightsPage(search.trim().toUpperCase(), page);
+  const flights = useFlightsPage(filters, page);
   const wrap = useCellLabels<HTMLDivElement>();
   const airports = useAdminAirports();
   const remove = useDeleteFlight();
   const [dialog, setDialog] = useState<Dialog>(null);
   const total = flights.data?.total ?? 0;
+
+  const filter = (changes: Partial<FlightFilters>) => {
+    setFilters((current) => ({ ...current, ...changes }));
+    setPage(1);
+  };
 
   const confirmDelete = async (flight: Flight) => {
     try {
@@ -42,17 +50,15 @@ export function FlightsTable() {
     <>
       <TableToolbar
         searchLabel="Search by flight number"
-        search={search}
-        onSearch={(value) => {
-          setSearch(value.slice(0, 20));
-          setPage(1);
-        }}
+        search={filters.search}
+        onSearch={(value) => filter({ search: value.slice(0, 20) })}
         count={flights.data ? `${total} flights` : undefined}
       >
         <button type="button" className="button" disabled={!airports.data} onClick={() => setDialog({ kind: 'edit', flight: null })}>
           Add
         </button>
       </TableToolbar>
+      {airports.data ? <FlightFilterBar filters={filters} airports={airports.data} onChange={filter} /> : null}
       {flights.isPending ? <PageSpinner label="Loading flights…" /> : null}
       {flights.isError ? <p className="form-error">{messageOf(flights.error)}</p> : null}
       {flights.data && flights.data.items.length === 0 ? <p className="table-empty">No flights available</p> : null}

@@ -3,15 +3,15 @@ import { PAGE_SIZE } from '../../../../../sync/constants';
 import type { Flight, FlightUpdateBody } from '../../../../../sync/schemas/flight';
 import { api } from '../../../lib/api';
 import { apiPage } from '../../../lib/api-page';
+import { flightsQuery, type FlightFilters } from './flight-filters';
 
 const KEY = 'admin-flights';
 
-/** One page of the catalogue (about 5,600 flights), searched by flight number on the server. */
-export function useFlightsPage(search: string, page: number) {
-  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  if (search) query.set('search', search);
+/** One page of the catalogue (about 5,600 flights), filtered and searched by flight number on the server. */
+export function useFlightsPage(filters: FlightFilters, page: number) {
+  const query = flightsQuery(filters, page, PAGE_SIZE);
   return useQuery({
-    queryKey: [KEY, search, page],
+    queryKey: [KEY, query.toString()],
     queryFn: ({ signal }) => apiPage<Flight>(`/flights?${query.toString()}`, signal),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +24,7 @@ export function useSaveFlight() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: FlightSave) =>
-      api<{ message: string; flight: Flight }>(id ? `/flights/${id}` : '/flights', { method: id ? 'PUT' : 'POST', body }),
+      api<{ message: string; flight: Flight; warning?: string }>(id ? `/flights/${id}` : '/flights', { method: id ? 'PUT' : 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }

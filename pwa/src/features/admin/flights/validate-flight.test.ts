@@ -42,6 +42,15 @@ describe('flight form', () => {
     expect(flightErrors({ ...west, arrivalTime: '2031-01-10T04:00' }, AIRPORTS)).toEqual({ arrivalTime: 'Arrival must be after departure' });
   });
 
+  it('refuses a new departure in the past and a flight over 20 hours; an edited flight keeps its own past departure', () => {
+    const now = Date.parse('2031-01-10T12:00:00Z');
+    expect(flightErrors(GOOD, AIRPORTS, now)).toEqual({ departureTime: 'Departure must be in the future' });
+    expect(flightErrors(GOOD, AIRPORTS, now, GOOD.departureTime)).toEqual({});
+    const later = { ...GOOD, departureTime: '2031-01-11T10:00' };
+    expect(flightErrors({ ...later, arrivalTime: '2031-01-12T05:00' }, AIRPORTS, now)).toEqual({});
+    expect(flightErrors({ ...later, arrivalTime: '2031-01-12T05:15' }, AIRPORTS, now)).toEqual({ arrivalTime: 'A flight lasts at most 20 hours' });
+  });
+
   it('keeps times on the quarter hour and shows instants back in the zone', () => {
     expect(flightErrors({ ...GOOD, departureTime: '2031-01-10T10:07' }, AIRPORTS)).toEqual({ departureTime: 'Choose a time on the quarter hour' });
     expect(toZoneInput('2031-07-10T09:00:00.000Z', 'Europe/London')).toBe('2031-07-10T10:00');

@@ -1,11 +1,15 @@
+import { scheduleIssues } from '../../../../../sync/flight-rules';
 import type { Airport } from '../../../../../sync/schemas/airport';
 import type { FieldErrors } from '../../../components/form/form-errors';
 import { fromZoneInput, onQuarterHour } from './flight-times';
 
 export type FlightInput = { origin: string; destination: string; departureTime: string; arrivalTime: string; price: string; status: string };
 
-/** Product rules §10.12 texts for the flight form; times are read in the origin's and the destination's zones. */
-export function flightErrors(values: FlightInput, airports: readonly Airport[]): FieldErrors<FlightInput> {
+/**
+ * Product rules §10.12 texts for the flight form; times are read in the origin's and the destination's zones.
+ * `initialDeparture` is the edited flight's own departure, which may stay even once it is past (product rules §6.4).
+ */
+export function flightErrors(values: FlightInput, airports: readonly Airport[], now = Date.now(), initialDeparture?: string): FieldErrors<FlightInput> {
   const errors: FieldErrors<FlightInput> = {};
   const origin = airports.find((a) => a._id === values.origin);
   const destination = airports.find((a) => a._id === values.destination);
@@ -23,6 +27,7 @@ export function flightErrors(values: FlightInput, airports: readonly Airport[]):
     const leaves = fromZoneInput(values.departureTime, origin.timeZone);
     const lands = fromZoneInput(values.arrivalTime, destination.timeZone);
     if (Date.parse(lands) <= Date.parse(leaves)) errors.arrivalTime = 'Arrival must be after departure';
+    else for (const issue of scheduleIssues(leaves, lands, now, values.departureTime !== initialDeparture)) errors[issue.path] ??= issue.msg;
   }
   return errors;
 }

@@ -8,7 +8,7 @@ import './overview.css';
 
 const count = (n: number) => String(Math.round(n));
 
-/** Today's figures and the last 30 days of bookings and revenue. */
+/** Today's figures and the last 30 days of bookings, revenue and refunds. */
 export function OverviewPanel() {
   const overview = useOverview();
   if (overview.isPending) return <PageSpinner label="Loading the overview…" />;
@@ -17,6 +17,7 @@ export function OverviewPanel() {
   const figures = [
     { label: 'Bookings today', value: count(today.bookings) },
     { label: 'Revenue today', value: formatPrice(today.revenue) },
+    { label: 'Refunds today', value: formatPrice(today.refunds) },
     { label: 'Payments to review', value: count(today.pendingReviews) },
     { label: 'Seats sold today', value: count(today.seatsSold) },
   ];
@@ -31,9 +32,13 @@ export function OverviewPanel() {
           </div>
         ))}
       </dl>
-      <p className="muted">Days run midnight to midnight in {timeZone}. Revenue counts payments confirmed that day.</p>
+      <p className="muted">
+        Days run midnight to midnight in {timeZone}. Revenue counts payments confirmed that day, less what has been refunded of them; refunds count on the day
+        they were paid back.
+      </p>
       <BarChart title="Bookings per day, last 30 days" days={days} value={(d) => d.bookings} format={count} />
       <BarChart title="Revenue per day, last 30 days" days={days} value={(d) => d.revenue} format={formatPrice} />
+      <BarChart title="Refunds per day, last 30 days" days={days} value={(d) => d.refunds} format={formatPrice} />
     </>
   );
 }

@@ -2,7 +2,8 @@
  * The answer of GET /api/admin/overview (server/services/back-office/overview.ts).
  * NOTE: mirrored here as pwa/ may not import server/; it belongs in sync/schemas once that is opened up.
  */
-export type OverviewDay = { date: string; bookings: number; revenue: number };
+/** `revenue` leaves out what has since been refunded; `refunds` is what was paid back that day. */
+export type OverviewDay = { date: string; bookings: number; revenue: number; refunds: number };
 export type Overview = {
   timeZone: string;
   today: OverviewDay & { pendingReviews: number; seatsSold: number };
