@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { AuthPage, registerAccount } from './pages/auth-page';
+import { ADA, BookingPage } from './pages/booking-page';
+import { datePlus } from './pages/dates';
+import { findFlight, freeSeats } from './pages/journey-api';
+import { SearchPanel } from './pages/search-panel';
+
+for (const width of [1280, 360]) {
+  test(`three travellers chosen in the search get three forms and three seats (${width} px)`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const account = await registerAccount(request, 'Kemi Bello');
+    const date = datePlus(width === 360 ? 27 : 26);
+    const flight = await findFlight(request, 'LOS', 'ACC', date);
+    const seats = await freeSeats(request, flight._id, 3);
+
+    await page.goto('/login');
+    await new AuthPage(page).login(account.email, account.password);
+    await expect(page).toHaveURL('/');
+    const search = new SearchPanel(page);
+    await search.fill({ from: `${flight.origin.city}(LOS)`, to: `${flight.destination.city}(ACC)`, date, travelClass: 'Economy', travelers: '3 Travelers' });
+    await search.button('Find Flight').click();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('article').first()).toContainText('for 3 travelers');
+    await main.getByRole('article').first().getByRole('button', { name: 'Book Now' }).click();
+    await expect(page).toHaveURL(`/booking?id=${flight._id}`);
+
+    const booking = new BookingPage(page);
+    await expect(booking.adult(3)).toBeVisible();
+    await expect(booking.adult(4)).toHaveCount(0);
+    await booking.fillTraveller(1, ADA);
+    await booking.fillTraveller(2, { ...ADA, firstName: 'Tunde', passport: 'B11223344' });
+    await booking.fillTraveller(3, { ...ADA, firstName: 'Zainab', passport: 'C55667788' });
+    await booking.field('Mobile number').fill('+234 805 000 2222');
+    await expect(booking.fareRow('Travellers')).toHaveText('x 3');
+    await booking.button('Continue').click();
+    await expect(booking.picker).toContainText('choose 3 seats, one per traveller');
+    for (const seat of seats) await booking.seat(seat).click();
+    await booking.proceed().click();
+    await expect(page).toHaveURL('/payment');
+    await expect(main.getByRole('complementary', { name: 'Your Booking' })).toContainText('Economy · 3 travellers');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide).toBeLessThanOrEqual(width);
+  });
+}
