@@ -83,8 +83,9 @@ describe('bookings and admin routes: anonymous 401, another user 404 (403 on adm
     expectNoData(await who.anon.put(url), 401, created);
     expectNoData(await who.owner.put(url), 403, created, 'You are not allowed to do this');
     expectNoData(await who.other.put(url), 403, created);
-    expectAnswer(await who.admin.put(url), 409, 'This booking has no refund due');
-    expectAnswer(await who.admin.put('/api/bookings/no-such-booking/refund'), 404, 'Booking not found');
+    const paid = { amount: 1, method: 'bank transfer' };
+    expectAnswer(await who.admin.put(url, paid), 409, 'This booking has no refund due');
+    expectAnswer(await who.admin.put('/api/bookings/no-such-booking/refund', paid), 404, 'Booking not found');
   });
 
   it('POST /bookings (manual booking) is admin-only', async () => {
