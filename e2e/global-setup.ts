@@ -53,6 +53,10 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_PASSWORD: 'Admin-pass-123',
       DEMO_PASSWORD: 'Demo-pass-123',
       LOG_LEVEL: 'warn',
+      // The suite signs up and books for dozens of travellers from one address within minutes, past the
+      // production limits (50 sign-ups per 15 minutes per address); those limits and the unpaid-holds cap
+      // are proven by server/test/rate-limits.test.ts and unpaid-holds.test.ts.
+      RATE_LIMITS: 'off',
     },
   });
   process.env.E2E_SERVER_PID = String(server.pid);
