@@ -32,6 +32,7 @@ export type LimitName =
   | 'booking'
   | 'paymentClaim'
   | 'bookingCancel'
+  | 'paymentMethod'
   | 'bookingAddress'
   | 'passwordResetAccount'
   | 'resetPassword'
@@ -63,8 +64,9 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
   // Guests are cheap to make (guestLogin), so one address gets its own upload budget whoever signs in.
   uploadAddress: { limit: 60, windowMs: 15 * MINUTE, key: 'ip', message: 'Too many uploads from your network. Please wait 15 minutes and try again.' },
   passwordReset: { limit: 5, windowMs: 60 * MINUTE, key: 'ip', message: 'Too many password reset requests. Please wait an hour and try again.' },
-  // Booking, 'I have made payment' (or a receipt) and cancelling hold seats or send mail: counted per
-  // account, and all three together per address so new accounts from one network do not multiply them.
+  // Booking, 'I have made payment' (or a receipt), cancelling and switching a payment's method hold seats,
+  // send mail or write audit rows: counted per account, and all together per address so new accounts from
+  // one network do not multiply them.
   booking: {
     limit: 10,
     windowMs: 60 * MINUTE,
@@ -85,6 +87,14 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
     key: 'caller',
     exemptAdmins: true,
     message: 'Too many cancellations from your account. Please wait an hour and try again.',
+  },
+  // Browsing the methods of one checkout switches a few times; more than this is not a traveller choosing.
+  paymentMethod: {
+    limit: 30,
+    windowMs: 60 * MINUTE,
+    key: 'caller',
+    exemptAdmins: true,
+    message: 'Too many payment method changes from your account. Please wait an hour and try again.',
   },
   bookingAddress: {
     limit: 60,
@@ -170,6 +180,7 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
     booking: make('booking'),
     paymentClaim: make('paymentClaim'),
     bookingCancel: make('bookingCancel'),
+    paymentMethod: make('paymentMethod'),
     bookingAddress: make('bookingAddress'),
     passwordResetAccount: make('passwordResetAccount'),
     resetPassword: make('resetPassword'),

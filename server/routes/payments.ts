@@ -69,8 +69,8 @@ export function paymentRoutes(ctx: AppContext): Router {
     res.json({ message: 'Receipt uploaded', payment: toPaymentJson(ctx.db, payment, nowIso()) });
   });
 
-  /** Another method for the same booking (no seats held anew, no mail, so no rate limit): answers as POST /payments does. */
-  router.put('/payments/:id/method', async (req, res) => {
+  /** Another method for the same booking (no seats held anew, no mail; each switch is audited, so limited): answers as POST /payments does. */
+  router.put('/payments/:id/method', limits.bookingAddress, limits.paymentMethod, async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
     const body = validate(PaymentMethodBodySchema, req.body);
     const payment = await whenWritable(() => runMutation(ctx, changePaymentMethod, currentUser(req), { paymentId: id, ...body }));

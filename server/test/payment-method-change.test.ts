@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS, setRateLimits } from '../middleware/rate-limits';
 import { startTestServer, type TestServer } from './harness';
 import { actors, allocationsOf, book, countRows, expectAnswer, readDb, upcomingFlight, type Actors, type Created } from './booking-fixtures';
 
@@ -95,5 +96,23 @@ describe('PUT /api/payments/:id/method: another method for the same booking', ()
     expectAnswer(expired, 409);
     expect(expired.body).toMatchObject({ code: 'payment_deadline_passed' });
     server.setNow(NOW);
+  });
+
+  it('switching is limited per account, refused before anything changes', async () => {
+    const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 11);
+    const fresh = (await actors(server, 'method-limit')).owner;
+    const created = await book(fresh, flight, ['F1']);
+    setRateLimits(server.ctx, { paymentMethod: 2 });
+    try {
+      expectAnswer(await change(fresh, created, { paymentMethod: 'crypto' }), 200);
+      expectAnswer(await change(fresh, created, { paymentMethod: 'cashApp' }), 200);
+      const refused = await change(fresh, created, { paymentMethod: 'bank_transfer' });
+      expectAnswer(refused, 429);
+      expect(refused.body).toMatchObject({ code: 'rate_limited', message: DEFAULT_RATE_LIMITS.paymentMethod.message });
+      const payments = (await fresh.get<{ _id: string; paymentMethod: string }[]>('/api/payments/user')).body;
+      expect(payments.find((p) => p._id === created.payment._id)?.paymentMethod).toBe('cashApp');
+    } finally {
+      setRateLimits(server.ctx, { paymentMethod: DEFAULT_RATE_LIMITS.paymentMethod.limit });
+    }
   });
 });
