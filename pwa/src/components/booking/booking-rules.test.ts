@@ -1,44 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../sync/schemas/booking';
 import { NOTHING_RECEIVED, REFUND_IF_RECEIVED, refundSentence } from '../../../../sync/refund';
+import { testBooking } from './test-booking';
 import { cancelAvailability, checkInAvailability, refundIfCancelled, refundOfCancelled } from './booking-rules';
 
 const HOUR = 3_600_000;
 const DEPARTURE = Date.parse('2030-06-10T12:00:00.000Z');
 
-function booking(patch: Partial<Booking> = {}): Booking {
-  const place = { _id: 'a', city: 'Lagos', code: 'LOS', timeZone: 'Africa/Lagos' };
-  return {
-    _id: 'b1',
-    bookingId: 'ABC234',
-    userId: { _id: 'u1', fullName: 'Ada Okafor', email: 'ada@example.com' },
-    flightId: {
-      _id: 'f1',
-      flightNumber: 'SW100',
-      origin: place,
-      destination: { ...place, _id: 'b', city: 'London', code: 'LHR', timeZone: 'Europe/London' },
-      departureTime: new Date(DEPARTURE).toISOString(),
-      arrivalTime: new Date(DEPARTURE + 6 * HOUR).toISOString(),
-      status: 'scheduled',
-      price: 420,
-    },
-    returnFlightId: null,
-    seatId: [{ seatNumber: 'A1', class: 'Economy', flightId: 'f1' }],
-    class: 'Economy',
-    status: 'confirmed',
-    paymentStatus: 'successful',
-    email: 'ada@example.com',
-    phone: '+234',
-    totalAmount: 420.5,
-    refundDue: null,
-    refundPaidAt: null,
-    cancelReason: null,
-    checkedInAt: null,
-    createdAt: '2030-06-01T00:00:00.000Z',
-    travellers: [],
-    ...patch,
-  };
-}
+const booking = (patch: Partial<Booking> = {}) => testBooking(DEPARTURE, patch);
 
 describe('booking rules', () => {
   it('lets pending and confirmed bookings be cancelled before departure only', () => {

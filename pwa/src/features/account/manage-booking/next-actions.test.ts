@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../../sync/schemas/booking';
+import { testBooking } from '../../../components/booking/test-booking';
 import { bookingState, nextActions, type ManagedPayment } from './next-actions';
 
 const HOUR = 3_600_000;
@@ -7,39 +8,8 @@ const NOW = Date.parse('2030-06-01T12:00:00.000Z');
 const DEPARTURE = NOW + 10 * 24 * HOUR;
 const DEADLINE = new Date(NOW + 20 * HOUR).toISOString();
 
-function booking(patch: Partial<Booking> = {}): Booking {
-  const place = { _id: 'a', city: 'Lagos', code: 'LOS', timeZone: 'Africa/Lagos' };
-  return {
-    _id: 'b1',
-    bookingId: 'ABC234',
-    userId: { _id: 'u1', fullName: 'Ada Okafor', email: 'ada@example.com' },
-    flightId: {
-      _id: 'f1',
-      flightNumber: 'SW100',
-      origin: place,
-      destination: { ...place, _id: 'b', city: 'London', code: 'LHR', timeZone: 'Europe/London' },
-      departureTime: new Date(DEPARTURE).toISOString(),
-      arrivalTime: new Date(DEPARTURE + 6 * HOUR).toISOString(),
-      status: 'scheduled',
-      price: 420,
-    },
-    returnFlightId: null,
-    seatId: [{ seatNumber: 'A1', class: 'Economy', flightId: 'f1' }],
-    class: 'Economy',
-    status: 'pending',
-    paymentStatus: 'pending',
-    email: 'ada@example.com',
-    phone: '+234',
-    totalAmount: 420,
-    refundDue: null,
-    refundPaidAt: null,
-    cancelReason: null,
-    checkedInAt: null,
-    createdAt: '2030-06-01T11:00:00.000Z',
-    travellers: [],
-    ...patch,
-  };
-}
+const booking = (patch: Partial<Booking> = {}) =>
+  testBooking(DEPARTURE, { status: 'pending', paymentStatus: 'pending', totalAmount: 420, createdAt: '2030-06-01T11:00:00.000Z', ...patch });
 
 function payment(patch: Partial<ManagedPayment> = {}): ManagedPayment {
   return {
