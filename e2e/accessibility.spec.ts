@@ -83,6 +83,8 @@ for (const width of WIDTHS) {
         '/about',
         '/policy',
         '/terms',
+        '/articles/baggage',
+        `/reset-password?token=${'x'.repeat(43)}`,
         '/no-such-page',
         '/booking?id=no-such-flight',
       ];
@@ -121,6 +123,7 @@ for (const width of WIDTHS) {
       await check(page, wallet.link, async (p) => {
         await expect(p.getByRole('main').getByRole('button', { name: 'Copy address' })).toBeVisible();
       });
+      await check(page, `/confirm?bookingId=${bank.booking._id}&paymentId=${bank.payment._id}`, mainHeading);
     });
 
     test("an unconfirmed traveller's notice and the confirmation page", async ({ page, request }) => {

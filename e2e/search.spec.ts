@@ -146,20 +146,24 @@ test('popular destinations show the four cards with sized, lazy images', async (
   await expect(page.getByText('With an easy and fast ticket purchase process')).toBeVisible();
 });
 
-test('an airport code and Enter choose that airport; names and countries find airports too', async ({ page }) => {
-  await page.goto('/');
-  const search = new SearchPanel(page);
-  const from = search.combobox('From');
-  await from.fill('los');
-  await from.press('Enter');
-  await expect(from).toHaveValue('Lagos(LOS)');
+for (const width of [1280, 360]) {
+  test(`an airport code and Enter choose that airport; names and countries find airports too, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const search = new SearchPanel(page);
+    const from = search.combobox('From');
+    await from.fill('los');
+    await from.press('Enter');
+    await expect(from).toHaveValue('Lagos(LOS)');
 
-  const to = search.combobox('To');
-  await to.fill('Heathrow');
-  await expect(page.getByRole('option')).toHaveText(['London(LHR)']);
-  await to.press('Enter');
-  await expect(to).toHaveValue('London(LHR)');
+    const to = search.combobox('To');
+    await to.fill('Heathrow');
+    await expect(page.getByRole('option')).toHaveText(['London(LHR)']);
+    await to.press('Enter');
+    await expect(to).toHaveValue('London(LHR)');
 
-  await to.fill('Japan');
-  await expect(page.getByRole('option')).toHaveText(['Tokyo(HND)']);
-});
+    await to.fill('Japan');
+    await expect(page.getByRole('option')).toHaveText(['Tokyo(HND)']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
