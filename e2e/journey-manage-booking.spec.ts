@@ -1,6 +1,8 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ADMIN_LOGIN, bearer, bookFlight, confirmEmail, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
+import { icsEvents } from '../sync/test-ical';
 import { DashboardPage } from './pages/dashboard-page';
 import { datePlus, localClock } from './pages/dates';
 import { bookThroughApi, findFlight, receiptPng } from './pages/journey-api';
@@ -70,6 +72,18 @@ for (const width of [1280, 360]) {
       await expect(me.main.getByRole('region', { name: 'Flights' })).toContainText(`${created.flight.origin.city} (${created.flight.origin.code})`);
       await expect(me.main.getByRole('region', { name: 'Travellers and seats' })).toContainText('Ms Later Okafor');
       await noSidewaysScroll(me.page, width);
+
+      // The calendar file is written on the device: offline at the airport too.
+      await own.setOffline(true);
+      const [download] = await Promise.all([me.page.waitForEvent('download'), me.main.getByRole('button', { name: 'Add to calendar' }).click()]);
+      await own.setOffline(false);
+      expect(download.suggestedFilename()).toBe(`skyway-${created.booking.bookingId}.ics`);
+      const [leg] = icsEvents(await readFile(await download.path(), 'utf8')).map(({ event }) => event);
+      expect(leg?.summary).toBe(
+        `${created.flight.flightNumber} ${created.flight.origin.city} (${created.flight.origin.code}) to ${created.flight.destination.city} (${created.flight.destination.code})`,
+      );
+      expect(leg?.startDate.toJSDate().toISOString()).toBe(created.flight.departureTime.replace(/\.\d{3}Z$/, '.000Z'));
+      expect(leg?.location).toBe(`${created.flight.origin.name} (${created.flight.origin.code}), ${created.flight.origin.city}`);
 
       await me.main.getByRole('button', { name: 'Pay now' }).click();
       await expect(me.page).toHaveURL(/\/payment\/[^/]+$/);

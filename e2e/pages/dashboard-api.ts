@@ -10,8 +10,8 @@ export type Flight = {
   flightNumber: string;
   price: number;
   departureTime: string;
-  origin: { code: string; city: string };
-  destination: { code: string; city: string };
+  origin: { code: string; city: string; name: string };
+  destination: { code: string; city: string; name: string };
 };
 export type Created = { booking: { _id: string; bookingId: string }; payment: { _id: string; transactionId: string; amount: number } };
 

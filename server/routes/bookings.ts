@@ -10,6 +10,7 @@ import { markRefundPaid } from '../mutations/mark-refund-paid';
 import { runMutation } from '../mutations/run';
 import { toBookingJson } from '../services/booking/booking-view';
 import { listAllBookings, listUserBookings, trackBooking } from '../services/booking/bookings';
+import { bookingItinerary } from '../services/booking/itinerary';
 import { validate } from '../validate';
 
 export function bookingRoutes(ctx: AppContext): Router {
@@ -42,6 +43,12 @@ export function bookingRoutes(ctx: AppContext): Router {
   router.put('/bookings/:id/cancel', limits.bookingAddress, limits.bookingCancel, (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
     res.json(runMutation(ctx, cancelBooking, currentUser(req), { bookingId: id }));
+  });
+
+  router.get('/bookings/:id/itinerary.ics', (req, res) => {
+    const { id } = validate(BookingIdParamsSchema, req.params);
+    const { fileName, ics } = bookingItinerary(ctx, currentUser(req), id);
+    res.type('text/calendar; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${fileName}"`).send(ics);
   });
 
   router.put('/bookings/:id/check-in', (req, res) => {

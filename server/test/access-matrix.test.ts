@@ -118,6 +118,7 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'POST /bookings/track': http('public', 200, async (w) => ({ body: { bookingId: (await w.booking()).reference, email: 'buyer@example.com' } })),
   'POST /bookings': http('booking.createForCustomer', 201, (w) => ({ body: w.adminBookingBody() })),
   'PUT /bookings/:id/cancel': http('booking.cancel', 200, async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/cancel` })),
+  'GET /bookings/:id/itinerary.ics': http('booking.read', 200, async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/itinerary.ics` })),
   // Check-in is the traveller's own act: an admin is told the booking is not theirs.
   'PUT /bookings/:id/check-in': http('booking.checkIn', 200, async (w) => ({ path: `/bookings/${await w.confirmedSoon()}/check-in` })),
   'PUT /bookings/:id/refund': http('booking.markRefundPaid', 200, async (w) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../sync/schemas/booking';
 import { NOTHING_RECEIVED, REFUND_IF_RECEIVED, refundSentence } from '../../../../sync/refund';
-import { testBooking } from './test-booking';
+import { testBooking } from '../../../../sync/test-booking';
 import { cancelAvailability, checkInAvailability, refundIfCancelled, refundOfCancelled } from './booking-rules';
 
 const HOUR = 3_600_000;

@@ -1,3 +1,5 @@
+import { downloadFile } from '../ui/download-file';
+
 export type CsvValue = string | number | null | undefined;
 
 /**
@@ -15,14 +17,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
   return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-/** Saves the text as a file through a temporary link; the BOM lets spreadsheets read UTF-8. */
+/** Saves the text as a file; the BOM lets spreadsheets read UTF-8. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { LegFacts } from '../../../components/booking/leg-facts';
+import { AddToCalendar } from './add-to-calendar';
 
 /** The flights in the airports' local times, then who travels and on which seats. */
 export function BookingTrip({ booking }: { booking: Booking }) {
@@ -18,6 +19,7 @@ export function BookingTrip({ booking }: { booking: Booking }) {
           <LegFacts key={leg._id} leg={leg} title={legs.length > 1 ? (index === 0 ? 'Outbound flight' : 'Return flight') : 'Flight'} />
         ))}
         <p className="muted">Times are local at each airport.</p>
+        {booking.status === 'cancelled' || booking.status === 'completed' ? null : <AddToCalendar booking={booking} />}
       </section>
       <section className="card" aria-labelledby={travellersId}>
         <h2 id={travellersId}>Travellers and seats</h2>

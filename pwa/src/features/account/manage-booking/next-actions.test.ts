@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../../sync/schemas/booking';
-import { testBooking } from '../../../components/booking/test-booking';
+import { testBooking } from '../../../../../sync/test-booking';
 import { bookingState, nextActions, type ManagedPayment } from './next-actions';
 
 const HOUR = 3_600_000;

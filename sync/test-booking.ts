@@ -1,4 +1,4 @@
-import type { Booking } from '../../../../sync/schemas/booking';
+import type { Booking } from './schemas/booking';
 
 const HOUR = 3_600_000;
 
