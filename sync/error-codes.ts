@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'check_in_closed',
   'no_refund_due',
   'refund_already_paid',
+  'invalid_boarding_pass',
   // payments
   'payment_already_decided',
   'payment_deadline_passed',

@@ -18,3 +18,17 @@ export function scheduleIssues(departureIso: string, arrivalIso: string, nowMs: 
   if (lands - leaves > MAX_FLIGHT_HOURS * 3_600_000) issues.push({ path: 'arrivalTime', msg: TOO_LONG });
   return issues;
 }
+
+/** Boarding opens at most this long before departure (product rules §6.5). */
+export const MAX_BOARDING_HOURS = 3;
+export const BOARDING_ORDER = 'Boarding must start before departure';
+export const BOARDING_TOO_EARLY = `Boarding starts at most ${MAX_BOARDING_HOURS} hours before departure`;
+
+/** What is wrong with a boarding time for a departure: after it, or more than 3 hours before it. */
+export function boardingIssues(boardingIso: string, departureIso: string): { path: 'boardingTime'; msg: string }[] {
+  const boards = Date.parse(boardingIso);
+  const leaves = Date.parse(departureIso);
+  if (boards >= leaves) return [{ path: 'boardingTime', msg: BOARDING_ORDER }];
+  if (leaves - boards > MAX_BOARDING_HOURS * 3_600_000) return [{ path: 'boardingTime', msg: BOARDING_TOO_EARLY }];
+  return [];
+}

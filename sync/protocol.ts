@@ -15,7 +15,7 @@ import { ProfileUpdateSchema, UserSchema } from './schemas/user';
  * 4: payments carry `linkHash` (the payment link found offline).
  * 5: payments carry `reviewDeadlineAt` (the booking's page shows until when an admin has to decide).
  */
-export const SYNC_SCHEMA_VERSION = 5;
+export const SYNC_SCHEMA_VERSION = 6;
 export const FLIGHT_WINDOW_DAYS = 60;
 /** At most this many catalogue rows (airports, flights) in one pull answer. */
 export const SYNC_PAGE_ROWS = 500;

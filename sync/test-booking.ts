@@ -18,6 +18,8 @@ export function testBooking(departure: number, patch: Partial<Booking> = {}): Bo
       arrivalTime: new Date(departure + 6 * HOUR).toISOString(),
       status: 'scheduled',
       price: 420,
+      gate: null,
+      boardingTime: null,
     },
     returnFlightId: null,
     seatId: [{ seatNumber: 'A1', class: 'Economy', flightId: 'f1' }],
@@ -33,6 +35,7 @@ export function testBooking(departure: number, patch: Partial<Booking> = {}): Bo
     checkedInAt: null,
     createdAt: '2030-06-01T00:00:00.000Z',
     travellers: [],
+    boardingPasses: [],
     ...patch,
   };
 }

@@ -74,6 +74,9 @@ export const flights = sqliteTable(
     status: text('status', { enum: ['scheduled', 'delayed', 'cancelled', 'departed'] })
       .notNull()
       .default('scheduled'),
+    /** Set by admins once known; boarding passes say "Gate shown at the airport" until then. */
+    gate: text('gate'),
+    boardingTime: text('boarding_time'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -152,6 +155,8 @@ export const seatAllocations = sqliteTable(
     travellerId: text('traveller_id'),
     state: text('state', { enum: ['held', 'sold', 'released'] }).notNull(),
     holdExpiresAt: text('hold_expires_at'),
+    /** The signed boarding pass of this traveller on this flight, issued at check-in (services/booking/boarding-passes.ts). */
+    boardingCode: text('boarding_code'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -160,6 +165,7 @@ export const seatAllocations = sqliteTable(
       .where(sql`state in ('held', 'sold')`),
     index('seat_allocations_booking').on(t.bookingId),
     index('seat_allocations_flight_state').on(t.flightId, t.state),
+    uniqueIndex('seat_allocations_boarding_code').on(t.boardingCode),
   ],
 );
 

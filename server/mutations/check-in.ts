@@ -7,6 +7,7 @@ import { conflict } from '../errors';
 import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
 import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
+import { issueBoardingPasses } from '../services/booking/boarding-passes';
 import { bookingFor, firstDeparture } from '../services/booking/bookings';
 import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
@@ -18,7 +19,7 @@ export function mayCheckIn(user: UserRow, args: { bookingId: string }, tx: Tx): 
   authorize('booking.checkIn', user, { name: 'Booking', ownerId: bookingFor(tx, user, args.bookingId).userId });
 }
 
-/** Online check-in for the booking's owner: confirmed bookings, from 48 h to 1 h before departure. */
+/** Online check-in for the booking's owner: confirmed bookings, from 48 h to 1 h before departure; issues the boarding passes. */
 export const checkIn = defineMutation({
   name: 'checkIn',
   args: z.object({ bookingId: z.string().max(64) }),
@@ -35,6 +36,7 @@ export const checkIn = defineMutation({
         .set({ checkedInAt: now.toISOString(), updatedAt: now.toISOString(), version: nextVersion(tx) })
         .where(eq(bookings.id, bookingId))
         .run();
+      issueBoardingPasses(tx, ctx.jwtSecret, bookingId, row.reference);
     }
     return { result: toBookingJson(tx, getBookingRow(tx, bookingId), now.toISOString()), effects: [pokeEffect([row.userId])] };
   },

@@ -16,8 +16,10 @@ export const updateFlight = defineMutation({
   args: z.object({ id: z.string().max(64), changes: FlightUpdateBodySchema }),
   permission: mayEditCatalogue,
   run(tx, ctx, admin, { id, changes }) {
-    const { timesChanged } = checkScheduleChange(tx, ctx.now(), id, changes);
-    const { flight, affected, statusChanged } = saveFlight(tx, ctx, id, changes, admin.id);
+    const { timesChanged, departureChanged } = checkScheduleChange(tx, ctx.now(), id, changes);
+    // A new departure makes the old boarding time wrong: it is cleared unless the edit gives one.
+    const saved = departureChanged && changes.boardingTime === undefined ? { ...changes, boardingTime: null } : changes;
+    const { flight, affected, statusChanged } = saveFlight(tx, ctx, id, saved, admin.id);
     const warning = timesChanged ? soldSeatsWarning(flight.availableSeats) : undefined;
     return {
       result: { flight, ...(warning ? { warning } : {}) },

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { BookingIdParamsSchema, BookingListQuerySchema, RefundPaidBodySchema, TrackBodySchema } from '../../sync/schemas/booking';
+import { BoardingPassCheckSchema, BookingIdParamsSchema, BookingListQuerySchema, RefundPaidBodySchema, TrackBodySchema } from '../../sync/schemas/booking';
 import type { AppContext } from '../context';
 import { caller, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
@@ -11,6 +11,7 @@ import { runMutation } from '../mutations/run';
 import { toBookingJson } from '../services/booking/booking-view';
 import { listAllBookings, listUserBookings, trackBooking } from '../services/booking/bookings';
 import { bookingItinerary } from '../services/booking/itinerary';
+import { verifyBoardingPass } from '../services/booking/boarding-passes';
 import { validate } from '../validate';
 
 export function bookingRoutes(ctx: AppContext): Router {
@@ -49,6 +50,12 @@ export function bookingRoutes(ctx: AppContext): Router {
     const { id } = validate(BookingIdParamsSchema, req.params);
     const { fileName, ics } = bookingItinerary(ctx, currentUser(req), id);
     res.type('text/calendar; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${fileName}"`).send(ics);
+  });
+
+  /** A gate agent's check of a scanned boarding pass (a scanner holding the key checks the signature offline). */
+  router.post('/boarding-passes/verify', (req, res) => {
+    caller(req, 'backOffice');
+    res.json(verifyBoardingPass(ctx.db, ctx.jwtSecret, validate(BoardingPassCheckSchema, req.body).code));
   });
 
   router.put('/bookings/:id/check-in', (req, res) => {

@@ -119,6 +119,7 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'POST /bookings': http('booking.createForCustomer', 201, (w) => ({ body: w.adminBookingBody() })),
   'PUT /bookings/:id/cancel': http('booking.cancel', 200, async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/cancel` })),
   'GET /bookings/:id/itinerary.ics': http('booking.read', 200, async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/itinerary.ics` })),
+  'POST /boarding-passes/verify': http('backOffice', 200, async (w) => ({ body: { code: await w.boardingCode() } })),
   // Check-in is the traveller's own act: an admin is told the booking is not theirs.
   'PUT /bookings/:id/check-in': http('booking.checkIn', 200, async (w) => ({ path: `/bookings/${await w.confirmedSoon()}/check-in` })),
   'PUT /bookings/:id/refund': http('booking.markRefundPaid', 200, async (w) => {
@@ -316,6 +317,14 @@ class World {
     const body = ok(res, 201);
     await this.approve(body.payment._id);
     return body.booking._id;
+  }
+  /** The QR payload of a pass the owner got by checking in. */
+  async boardingCode(): Promise<string> {
+    const id = await this.confirmedSoon();
+    const res = await this.api('owner').put<{ boardingPasses: { code: string }[] }>(`/api/bookings/${id}/check-in`);
+    const [pass] = ok(res, 200).boardingPasses;
+    if (!pass) throw new Error('check-in issued no boarding pass');
+    return pass.code;
   }
   /** A paid booking the owner cancelled: its refund is due. */
   async refundable(): Promise<{ id: string; refundDue: number }> {

@@ -45,7 +45,15 @@ const BookingFlightSchema = z.object({
   arrivalTime: z.string(),
   status: z.enum(FLIGHT_STATUSES),
   price: z.number(),
+  gate: z.string().nullable(),
+  boardingTime: z.string().nullable(),
 });
+
+/** One traveller's pass for one leg, issued at check-in; `code` is the signed payload its QR code carries. */
+export const BoardingPassSchema = z.object({ travellerId: z.string(), flightId: z.string(), seat: z.string(), code: z.string() });
+export type BoardingPass = z.infer<typeof BoardingPassSchema>;
+/** What a gate scanner sends: the QR payload as read. */
+export const BoardingPassCheckSchema = z.object({ code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(200) });
 
 export const BookingSchema = z.object({
   _id: z.string(),
@@ -67,6 +75,7 @@ export const BookingSchema = z.object({
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
   travellers: z.array(TravellerSchema),
+  boardingPasses: z.array(BoardingPassSchema),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 

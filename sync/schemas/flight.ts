@@ -14,9 +14,19 @@ export const FlightSchema = z.object({
   availableSeats: z.number().int(),
   status: z.enum(FLIGHT_STATUSES),
   price: z.number(),
+  gate: z.string().nullable(),
+  boardingTime: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Flight = z.infer<typeof FlightSchema>;
+
+/** A gate as airports sign it: letters and digits, "B12" or "T2A4". Empty clears it. */
+export const GateSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([A-Z0-9]{1,6})?$/, 'Gate is up to 6 letters and digits')
+  .transform((gate) => gate || null);
 
 const PriceSchema = z
   .number({ error: 'Price must be greater than 0' })
@@ -52,6 +62,8 @@ export const FlightUpdateBodySchema = z.object({
   arrivalTime: IsoDateTimeSchema.optional(),
   price: PriceSchema.optional(),
   status: z.enum(FLIGHT_STATUSES).optional(),
+  gate: GateSchema.nullable().optional(),
+  boardingTime: IsoDateTimeSchema.nullable().optional(),
 });
 export type FlightUpdateBody = z.infer<typeof FlightUpdateBodySchema>;
 

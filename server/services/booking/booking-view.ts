@@ -21,6 +21,8 @@ function flightView(row: FlightWithAirports): Booking['flightId'] {
     arrivalTime: row.flight.arrivalTime,
     status: row.flight.status,
     price: centsToDollars(row.flight.priceCents),
+    gate: row.flight.gate,
+    boardingTime: row.flight.boardingTime,
   };
 }
 
@@ -90,6 +92,9 @@ export function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Bo
         image: imageLink(t.image),
       };
     }),
+    boardingPasses: seatRows.flatMap((s) =>
+      s.boardingCode && s.travellerId ? [{ travellerId: s.travellerId, flightId: s.flightId, seat: s.seatLabel, code: s.boardingCode }] : [],
+    ),
   };
 }
 

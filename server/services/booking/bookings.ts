@@ -61,13 +61,13 @@ export const maskPassport = (number: string) => '*'.repeat(Math.max(0, number.le
 /**
  * Public tracking needs the reference and the booking's e-mail; a wrong pair never says which half.
  * Both are printed on every booking mail, so passport numbers are masked here (owners see them whole
- * in their dashboard).
+ * in their dashboard) and boarding passes are left out (they board a plane; only the account holds them).
  */
 export function trackBooking(ctx: AppContext, reference: string, email: string): Booking {
   const row = ctx.db.select().from(bookings).where(eq(bookings.reference, reference)).get();
   if (!row || row.email.toLowerCase() !== email) throw new AppError(404, 'Booking not found!');
   const booking = toBookingJson(ctx.db, row, ctx.now().toISOString());
-  return { ...booking, travellers: booking.travellers.map((t) => ({ ...t, passportNumber: maskPassport(t.passportNumber) })) };
+  return { ...booking, travellers: booking.travellers.map((t) => ({ ...t, passportNumber: maskPassport(t.passportNumber) })), boardingPasses: [] };
 }
 
 export function bookingFor(q: Queryable, user: UserRow, id: string): BookingRow {

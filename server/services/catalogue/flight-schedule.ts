@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SEATS_PER_FLIGHT } from '../../../sync/constants';
-import { scheduleIssues } from '../../../sync/flight-rules';
+import { boardingIssues, scheduleIssues } from '../../../sync/flight-rules';
 import type { FlightUpdateBody } from '../../../sync/schemas/flight';
 import type { Queryable } from '../../db/client';
 import { flights } from '../../db/schema';
@@ -12,15 +12,20 @@ export function checkSchedule(now: Date, departureTime: string, arrivalTime: str
   if (issues.length) throw new AppError(400, issues.map((i) => i.msg).join(', '), { code: 'invalid_input', errors: issues });
 }
 
-/** The schedule an edit leaves; checked only where it changes, so a flown flight's status can still be set. */
-export function checkScheduleChange(q: Queryable, now: Date, id: string, changes: FlightUpdateBody): { timesChanged: boolean } {
+/**
+ * The schedule an edit leaves; checked only where it changes, so a flown flight's status can still be set.
+ * A boarding time given must fall in the 3 hours before the departure the edit leaves.
+ */
+export function checkScheduleChange(q: Queryable, now: Date, id: string, changes: FlightUpdateBody): { timesChanged: boolean; departureChanged: boolean } {
   const current = q.select({ departureTime: flights.departureTime, arrivalTime: flights.arrivalTime }).from(flights).where(eq(flights.id, id)).get();
   if (!current) throw notFound('Flight');
   const differs = (next: string | undefined, stored: string) => next !== undefined && Date.parse(next) !== Date.parse(stored);
   const departureChanged = differs(changes.departureTime, current.departureTime);
   const timesChanged = departureChanged || differs(changes.arrivalTime, current.arrivalTime);
   if (timesChanged) checkSchedule(now, changes.departureTime ?? current.departureTime, changes.arrivalTime ?? current.arrivalTime, departureChanged);
-  return { timesChanged };
+  const issues = changes.boardingTime ? boardingIssues(changes.boardingTime, changes.departureTime ?? current.departureTime) : [];
+  if (issues.length) throw new AppError(400, issues.map((i) => i.msg).join(', '), { code: 'invalid_input', errors: issues });
+  return { timesChanged, departureChanged };
 }
 
 /** The non-blocking note an edit of a booked flight's times answers with. */

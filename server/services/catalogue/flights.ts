@@ -27,6 +27,8 @@ export function toFlightJson({ flight, origin, destination, taken }: FlightWithA
     availableSeats: SEATS_PER_FLIGHT - taken,
     status: flight.status,
     price: centsToDollars(flight.priceCents),
+    gate: flight.gate,
+    boardingTime: flight.boardingTime,
     createdAt: flight.createdAt,
   };
 }
@@ -155,6 +157,8 @@ export function updateFlight(
       flightNumber: chooseFlightNumber(tx, current.flightNumber, schedule.departureLocalDate, id),
       ...(body.price === undefined ? {} : { priceCents: dollarsToCents(body.price) }),
       ...(body.status ? { status: body.status } : {}),
+      ...(body.gate === undefined ? {} : { gate: body.gate }),
+      ...(body.boardingTime === undefined ? {} : { boardingTime: body.boardingTime && new Date(body.boardingTime).toISOString() }),
       updatedAt: now.toISOString(),
       version: nextVersion(tx),
     })

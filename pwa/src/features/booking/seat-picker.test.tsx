@@ -32,6 +32,8 @@ const flight = (id: string, from: string, to: string): Flight => ({
   availableSeats: 22,
   status: 'scheduled',
   price: 100,
+  gate: null,
+  boardingTime: null,
   createdAt: '',
 });
 

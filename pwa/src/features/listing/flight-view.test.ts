@@ -24,6 +24,8 @@ const flight = (over: Partial<Flight> = {}): Flight => ({
   availableSeats: 7,
   status: 'scheduled',
   price: 520,
+  gate: null,
+  boardingTime: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   ...over,
 });

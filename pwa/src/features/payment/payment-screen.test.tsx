@@ -28,6 +28,8 @@ const flight: Flight = {
   availableSeats: 22,
   status: 'scheduled',
   price: 100,
+  gate: null,
+  boardingTime: null,
   createdAt: '',
 };
 const draft: BookingDraft = {
@@ -78,6 +80,7 @@ const booking: Booking = {
   checkedInAt: null,
   createdAt: '2030-06-01T11:00:00.000Z',
   travellers: [],
+  boardingPasses: [],
 };
 
 /** What POST /payments and PUT /payments/:id/method answer for the one booking, paid by `method`. */

@@ -11,6 +11,8 @@ const leg = (from: string, to: string, departureTime: string): Booking['flightId
   arrivalTime: departureTime,
   status: 'scheduled',
   price: 100,
+  gate: null,
+  boardingTime: null,
 });
 
 const booking = {

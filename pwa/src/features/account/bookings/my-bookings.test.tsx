@@ -36,6 +36,8 @@ function booking(id: string, status: Booking['status'], patch: Partial<Booking> 
       arrivalTime: new Date(departure + 6.5 * 3_600_000).toISOString(),
       status: 'scheduled',
       price: 500,
+      gate: null,
+      boardingTime: null,
     },
     returnFlightId: null,
     seatId: [{ seatNumber: 'B2', class: 'Business', flightId: `f-${id}` }],
@@ -64,6 +66,7 @@ function booking(id: string, status: Booking['status'], patch: Partial<Booking> 
         image: null,
       },
     ],
+    boardingPasses: [],
     ...patch,
   };
 }

@@ -32,6 +32,8 @@ const FLIGHTS: Flight[] = Array.from({ length: 23 }, (_, i) => ({
   availableSeats: 24 - (i % 3),
   status: 'scheduled',
   price: 420,
+  gate: null,
+  boardingTime: null,
   createdAt: '',
 }));
 
