@@ -21,6 +21,7 @@ export const APP_ROUTES = [
   '/dashboard/profile',
   '/dashboard/bookings',
   '/dashboard/bookings/:bookingId',
+  '/dashboard/bookings/:bookingId/boarding-pass',
   '/dashboard/payments',
   '/dashboard/airports',
   '/dashboard/flights',

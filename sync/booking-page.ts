@@ -2,3 +2,8 @@
 export function bookingPagePath(bookingId: string): string {
   return `/dashboard/bookings/${encodeURIComponent(bookingId)}`;
 }
+
+/** The path of a booking's boarding passes (once checked in). */
+export function boardingPassPath(bookingId: string): string {
+  return `${bookingPagePath(bookingId)}/boarding-pass`;
+}

@@ -20,6 +20,7 @@ const DashboardLayout = lazyPage(() => import('../pages/dashboard/dashboard-layo
 const ProfilePage = lazyPage(() => import('../pages/dashboard/profile/profile-page'), 'ProfilePage');
 const BookingsPage = lazyPage(() => import('../pages/dashboard/bookings/bookings-page'), 'BookingsPage');
 const ManageBookingPage = lazyPage(() => import('../pages/dashboard/manage-booking/manage-booking-page'), 'ManageBookingPage');
+const BoardingPassPage = lazyPage(() => import('../pages/dashboard/boarding-pass/boarding-pass-page'), 'BoardingPassPage');
 const PaymentsPage = lazyPage(() => import('../pages/dashboard/payments/payments-page'), 'PaymentsPage');
 const AirportsPage = lazyPage(() => import('../pages/dashboard/airports/airports-page'), 'AirportsPage');
 const FlightsPage = lazyPage(() => import('../pages/dashboard/flights/flights-page'), 'FlightsPage');
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', Component: ProfilePage },
           { path: 'bookings', Component: BookingsPage },
           { path: 'bookings/:bookingId', Component: ManageBookingPage },
+          { path: 'bookings/:bookingId/boarding-pass', Component: BoardingPassPage },
           { path: 'payments', Component: PaymentsPage },
           { path: 'airports', Component: AirportsPage },
           { path: 'flights', Component: FlightsPage },

@@ -32,7 +32,7 @@ export function AddToCalendar({ booking }: { booking: Booking }) {
     loadWriter().catch(() => undefined);
   }, []);
   return (
-    <button type="button" className="btn btn-outline" onClick={() => void saveItinerary(booking)}>
+    <button type="button" className="button button-secondary" onClick={() => void saveItinerary(booking)}>
       Add to calendar
     </button>
   );

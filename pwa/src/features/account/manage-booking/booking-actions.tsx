@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { boardingPassPath } from '../../../../../sync/booking-page';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { useOutbox } from '../../../local/hooks';
 import { CheckInButton } from '../bookings/check-in-button';
@@ -24,6 +26,7 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
   const queued = cancelsByBooking(useOutbox()).get(booking._id);
   const checkIn = checkInAvailability(booking, now);
   const waitingCheckIn = booking.status === 'confirmed' && !booking.checkedInAt && !checkIn.available;
+  const boarding = booking.status === 'confirmed' && booking.boardingPasses.length > 0;
   return (
     <section className="card manage-actions" aria-labelledby={titleId}>
       <h2 id={titleId}>What you can do</h2>
@@ -37,11 +40,16 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
         <ReceiptAction paymentId={payment._id} again={actions.includes('reupload')} />
       ) : null}
       <div className="booking-card-actions manage-more">
+        {boarding ? (
+          <Link className="button" to={boardingPassPath(booking._id)}>
+            Boarding passes
+          </Link>
+        ) : null}
         {actions.includes('checkIn') ? <CheckInButton booking={booking} now={now} /> : null}
         <CancelControl queued={queued} available={actions.includes('cancel')} onCancel={() => setCancelling(true)} />
       </div>
       {waitingCheckIn ? <p className="muted">{checkIn.reason}</p> : null}
-      {actions.length === 0 && !queued ? <p className="muted">Nothing is left to do for this booking.</p> : null}
+      {actions.length === 0 && !queued && !boarding ? <p className="muted">Nothing is left to do for this booking.</p> : null}
       {cancelling ? <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} /> : null}
     </section>
   );

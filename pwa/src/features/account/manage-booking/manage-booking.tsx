@@ -4,6 +4,7 @@ import { useBookingPayment } from '../../../components/booking/use-booking-payme
 import { WaitingReceipt } from '../../../components/receipts/receipt-upload';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { BookingActions } from './booking-actions';
+import { BookingNotFound } from './booking-not-found';
 import { BookingStatusPanel } from './booking-status-panel';
 import { BookingTrip } from './booking-trip';
 import { bookingState, nextActions } from './next-actions';
@@ -44,14 +45,6 @@ function Managed({ booking }: { booking: Booking }) {
 export function ManageBooking({ bookingId, userId }: { bookingId: string; userId: string }) {
   const booking = useOwnBooking(bookingId, userId);
   if (booking === undefined) return <PageSpinner label="Loading your booking…" />;
-  if (booking === null) {
-    return (
-      <section className="page">
-        <h1>Booking not found</h1>
-        <p>This booking is not one of yours, or it has not reached this device yet.</p>
-        <Link to="/dashboard/bookings">Back to My Bookings</Link>
-      </section>
-    );
-  }
+  if (booking === null) return <BookingNotFound />;
   return <Managed booking={booking} />;
 }
