@@ -21,8 +21,9 @@ export function NotificationToggle() {
     <div className="support-notify">
       <label className="support-notify-label">
         <input type="checkbox" checked={choice === 'on'} disabled={busy || choice === 'blocked'} onChange={(event) => void toggle(event.target.checked)} />
-        Notify me when a traveller writes while this tab is in the background
+        Notify me when a traveller writes
       </label>
+      <p className="muted support-notify-note">A browser notification, while this tab is in the background.</p>
       {choice === 'blocked' && <p className="muted support-notify-note">Notifications are blocked for this site in the browser&apos;s settings.</p>}
     </div>
   );

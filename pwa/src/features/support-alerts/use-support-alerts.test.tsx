@@ -67,7 +67,7 @@ const renderAdminPage = () =>
   );
 
 const waiting = (unreadCount: number) => act(() => device.set([supportConversation(1, { unreadCount }), supportConversation(2)]));
-const toggle = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Notify me when a traveller writes while this tab is in the background' });
+const toggle = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Notify me when a traveller writes' });
 
 beforeEach(() => {
   document.title = 'SkyWay Airlines';

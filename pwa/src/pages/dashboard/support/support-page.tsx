@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useConversations } from '../../../local/chat';
-import { SyncBanner } from '../../../components/sync-status/sync-banner';
 import { useChatSync } from '../../../features/support-chat/use-chat-sync';
 import { useTypingIn } from '../../../features/support-chat/use-typing';
 import { readAuthToken } from '../../../lib/auth-token';
@@ -52,7 +51,6 @@ export function SupportPage() {
         <h1>Support</h1>
         <NotificationToggle />
       </div>
-      <SyncBanner />
       {conversations === undefined ? (
         <PageSpinner />
       ) : (
