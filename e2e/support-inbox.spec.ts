@@ -3,8 +3,9 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { DashboardPage } from './pages/dashboard-page';
 import { ADMIN, apiLogin, bearer } from './pages/journey-api';
 
-// Product rules §9.6 to §9.8: a guest writes; an admin on another admin page sees the badge and the
-// tab title, opens the desk, filters, sees the guest's name and e-mail, replies and resolves.
+// The support inbox (product rules §9.7) and a waiting traveller (product rules §9.8): a guest writes; an
+// admin on another admin page sees the badge and the tab title, opens the desk, filters, sees the guest's
+// name and e-mail, replies and resolves.
 
 type Conversation = { _id: string; unreadCount: number };
 

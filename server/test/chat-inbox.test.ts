@@ -5,7 +5,7 @@ import { chatDevice, loginGuest, send, startSupport, uploadChatImage } from './c
 import { readDb } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 
-/** Product rules §9.6 and §9.7: a conversation starts with its first message; support sees who wrote, with the e-mail. */
+/** A conversation starts with its first message (product rules §9.6); support sees who wrote, with the e-mail (product rules §9.7). */
 describe('the support inbox', () => {
   let server: TestServer;
   let adminToken: string;
