@@ -9,7 +9,7 @@ export function mayStartConversation(user: UserRow): void {
   authorize('conversation.start', user);
 }
 
-/** The caller's open conversation of that type, or a new one. */
+/** The caller's open conversation of that type, or a new one, listed to nobody until its first message (product rules §9.6). */
 export const startConversation = defineMutation({
   name: 'startConversation',
   args: ConversationStartBodySchema,

@@ -219,6 +219,7 @@ describe('support chat over REST', () => {
     const guest = await loginGuest(server.url);
     const member = client(server.url, (await registerUser(server.url, `r.${randomUUID().slice(0, 6)}@example.com`)).token);
     const conversation = await startSupport(guest.api);
+    await send(guest.api, conversation._id, 'A first question');
     const path = `/api/messages/conversations/${conversation._id}/status`;
     expectError(await guest.api.put(path, { status: 'resolved' }), 401, 'Please sign in to continue');
     expectError(await member.put(path, { status: 'resolved' }), 403, 'You are not allowed to do this');

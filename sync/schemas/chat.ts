@@ -67,7 +67,8 @@ export const ConversationSchema = z.object({
   _id: z.string(),
   type: z.enum(CONVERSATION_TYPES),
   status: z.enum(CONVERSATION_STATUSES),
-  otherUser: z.object({ _id: z.string(), fullName: z.string() }),
+  /** Support's view carries the traveller's e-mail (a guest's real address); a traveller sees SkyWay Support. */
+  otherUser: z.object({ _id: z.string(), fullName: z.string(), email: z.string().optional() }),
   isGuest: z.boolean(),
   lastMessage: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
   unreadCount: z.number().int(),

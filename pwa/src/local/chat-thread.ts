@@ -79,6 +79,19 @@ export function byLatestActivity(a: Conversation, b: Conversation): number {
   return activity(b).localeCompare(activity(a));
 }
 
+/**
+ * Product rules §9.6: a conversation is shown once it has a message. The server syncs no other, but a
+ * device may still hold one from an earlier version.
+ */
+export function hasMessages(conversation: Pick<Conversation, 'lastMessage'>): boolean {
+  return conversation.lastMessage !== null;
+}
+
+/** Product rules §9.8: as support sees them, the support conversations whose traveller waits (unread messages from their side). */
+export function waitingConversations(conversations: readonly Conversation[]): Conversation[] {
+  return conversations.filter((c) => c.type === 'Support' && hasMessages(c) && c.unreadCount > 0);
+}
+
 /** Whether a message came from the other side of the conversation, as seen by `me`. */
 export function fromOtherSide(conversation: Pick<Conversation, 'userId'>, me: string, sender: string): boolean {
   return conversation.userId === me ? sender !== me : sender === conversation.userId;

@@ -2,17 +2,17 @@ import { and, eq, getTableColumns, gt } from 'drizzle-orm';
 import { SyncChangesSchema, type SyncChanges } from '../../../sync/protocol';
 import type { Queryable } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
-import { toConversationJson, toMessageJson, visibleConversations } from './chat-view';
+import { listedConversations, toConversationJson, toMessageJson, visibleConversations } from './chat-view';
 import type { UserRow } from '../identity/users';
 
-/** Conversations and messages changed since `since` that the user may see: own ones, all for admins. */
+/** Conversations and messages changed since `since` that the user may see: own ones, all for admins; none without a message. */
 export function chatChanges(q: Queryable, user: UserRow, since: number): Pick<SyncChanges, 'conversations' | 'messages'> {
   const visible = visibleConversations(user);
   return {
     conversations: q
       .select()
       .from(conversations)
-      .where(and(gt(conversations.version, since), visible))
+      .where(and(gt(conversations.version, since), listedConversations(user)))
       .all()
       .map((row) => toConversationJson(q, row, user)),
     messages: q

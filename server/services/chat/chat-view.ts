@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../sync/schemas/chat';
 import type { Queryable } from '../../db/client';
 import { conversations, messages, users } from '../../db/schema';
 import { visibleRows } from '../../policies';
 import { imageUrl } from '../images/images';
 import type { UserRow } from '../identity/users';
+import { contactEmail } from './chat-guests';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -15,6 +16,14 @@ export const SUPPORT_PARTY = { _id: 'support', fullName: 'SkyWay Support' } as c
 /** The conversations a user may see ('conversation.read'): admins all of them, everyone else their own. */
 export function visibleConversations(user: UserRow): SQL | undefined {
   return visibleRows('conversation.read', user, conversations.userId);
+}
+
+/**
+ * The conversations a user's lists and pulls show (product rules §9.6): the visible ones that have a
+ * message. One started and never written in (or left empty by an earlier version) is listed to nobody.
+ */
+export function listedConversations(user: UserRow): SQL | undefined {
+  return and(visibleConversations(user), isNotNull(conversations.lastMessageAt));
 }
 
 /** Messages that the viewer's side has not read: from the other side, with no read time. */
@@ -36,9 +45,12 @@ export function toMessageJson(row: MessageRow): Message {
   };
 }
 
-/** A conversation as its viewer sees it: the other party, the last message and what is unread for them. */
+/**
+ * A conversation as its viewer sees it: the other party, the last message and what is unread for them.
+ * Support sees the traveller's own e-mail address, a guest's as typed (never its stored form).
+ */
 export function toConversationJson(q: Queryable, row: ConversationRow, viewer: UserRow): Conversation {
-  const owner = q.select({ id: users.id, fullName: users.fullName, role: users.role }).from(users).where(eq(users.id, row.userId)).get();
+  const owner = q.select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role }).from(users).where(eq(users.id, row.userId)).get();
   const last = q
     .select({ content: messages.content, createdAt: messages.createdAt })
     .from(messages)
@@ -52,7 +64,7 @@ export function toConversationJson(q: Queryable, row: ConversationRow, viewer: U
     _id: row.id,
     type: row.type,
     status: row.status,
-    otherUser: ownView ? { ...SUPPORT_PARTY } : { _id: row.userId, fullName: owner?.fullName ?? 'Unknown' },
+    otherUser: ownView ? { ...SUPPORT_PARTY } : { _id: row.userId, fullName: owner?.fullName ?? 'Unknown', ...(owner && { email: contactEmail(owner) }) },
     isGuest: owner?.role === 'guest',
     lastMessage: last ?? null,
     unreadCount: unread,

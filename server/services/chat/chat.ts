@@ -8,7 +8,7 @@ import { conversations, messages } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { notFound } from '../../errors';
 import { authorize, may } from '../../policies';
-import { toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
+import { listedConversations, toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
 import type { UserRow } from '../identity/users';
 
 const conversationById = prepareOnce((q) =>
@@ -27,7 +27,11 @@ export function conversationFor(q: Queryable, user: UserRow, id: string): Conver
   return row;
 }
 
-/** The caller's open conversation of that type, or a new one (admins start none: mutations/start-conversation.ts). */
+/**
+ * The caller's open conversation of that type, or a new one (admins start none: mutations/start-conversation.ts).
+ * Reusing the open one keeps a caller to one empty conversation; it is listed to nobody until its first
+ * message (product rules §9.6).
+ */
 export function startConversation(tx: Tx, user: UserRow, type: ConversationType, now: Date): { conversation: Conversation; created: boolean } {
   const open = tx
     .select()
@@ -70,12 +74,12 @@ export function checkImageConversation(q: Queryable, user: UserRow, id: string):
   conversationFor(q, user, id);
 }
 
-/** Admins see every conversation of the type; anyone else their own. Latest activity first. */
+/** Admins see every conversation of the type; anyone else their own; only those with a message. Latest activity first. */
 export function listConversations(ctx: AppContext, user: UserRow, type: ConversationType): Conversation[] {
   return ctx.db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.type, type), visibleConversations(user)))
+    .where(and(eq(conversations.type, type), listedConversations(user)))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt))
     .all()
     .map((row) => toConversationJson(ctx.db, row, user));

@@ -3,18 +3,22 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation } from '../../../../sync/schemas/chat';
 import type { User } from '../../../../sync/schemas/user';
 import { ToastProvider } from '../../components/ui/toast-provider';
 import { stubDialogs } from '../../components/test-kit';
 import type { UploadRow } from '../../local/db';
 import { fakeRunner } from '../../local/fake-runner';
 import { SyncRunnerProvider } from '../../local/sync-context';
+import { supportConversation } from '../../local/test-conversation';
 import { DashboardLayout } from './dashboard-layout';
 
 const auth = vi.hoisted(() => ({ user: null as User | null, loading: false, logout: vi.fn(), pending: 0, forgotten: [] as boolean[] }));
+const chat = vi.hoisted(() => ({ conversations: [] as Conversation[] }));
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => auth }));
 vi.mock('../../local/hooks', () => ({ useLastSynced: () => null }));
+vi.mock('../../local/chat', () => ({ useConversations: () => chat.conversations }));
 const runner = fakeRunner({
   pendingChanges: () =>
     Promise.resolve({
@@ -75,6 +79,8 @@ function renderAt(path: string) {
 
 beforeAll(stubDialogs);
 beforeEach(() => {
+  document.title = 'SkyWay Airlines';
+  chat.conversations = [];
   auth.user = null;
   auth.loading = false;
   auth.pending = 0;
@@ -156,5 +162,31 @@ describe('dashboard layout', () => {
     await vi.waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
     expect(auth.forgotten).toEqual([false]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the travellers waiting for support on the Support item, the Menu button and the tab title of any admin page', () => {
+    auth.user = person('admin');
+    chat.conversations = [
+      supportConversation(1, { unreadCount: 2 }),
+      supportConversation(2, { unreadCount: 1, isGuest: true }),
+      supportConversation(3),
+      supportConversation(4, { unreadCount: 1, lastMessage: null }),
+    ];
+    renderAt('/dashboard/airports');
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'Support', description: '2 travellers waiting' })).toBeTruthy();
+    expect(within(menu).getByRole('link', { name: 'Airports', description: '' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Menu', description: '2 travellers waiting' })).toBeTruthy();
+    expect(document.title).toBe('(2) SkyWay Airlines');
+    cleanup();
+    expect(document.title).toBe('SkyWay Airlines');
+  });
+
+  it('raises no support badge for a traveller', () => {
+    auth.user = person('user');
+    chat.conversations = [supportConversation(1, { unreadCount: 2, userId: 'u1' })];
+    renderAt('/dashboard/bookings');
+    expect(screen.getByRole('button', { name: 'Menu', description: '' })).toBeTruthy();
+    expect(document.title).toBe('SkyWay Airlines');
   });
 });

@@ -30,8 +30,17 @@ export function ConversationPane({ conversation, conversationId, me, typing }: C
   return (
     <div className="support-pane">
       <header className="support-pane-header">
-        <h2 className="support-pane-title">{conversation.otherUser.fullName}</h2>
-        {conversation.isGuest && <span className="support-badge">Guest</span>}
+        <div className="support-pane-who">
+          <h2 className="support-pane-title">
+            {conversation.otherUser.fullName}
+            {conversation.isGuest && <span className="support-badge">Guest</span>}
+          </h2>
+          {conversation.otherUser.email && (
+            <a className="support-pane-email" href={`mailto:${conversation.otherUser.email}`}>
+              {conversation.otherUser.email}
+            </a>
+          )}
+        </div>
         <span className="support-pane-status">{conversation.status === 'open' ? 'Open' : 'Resolved'}</span>
         <button type="button" className="button button-secondary" disabled={busy} onClick={() => void setStatus()}>
           {next === 'resolved' ? 'Resolve' : 'Reopen'}
