@@ -14,7 +14,8 @@ import { ProfileUpdateSchema, UserSchema } from './schemas/user';
  * 3: pulls come in pages (cursors carry the position inside a page sequence, answers the ranges they cover).
  * 4: payments carry `linkHash` (the payment link found offline).
  * 5: payments carry `reviewDeadlineAt` (the booking's page shows until when an admin has to decide).
- * 6: conversations carry the traveller's e-mail for admins; empty conversations are no longer synced.
+ * 6: conversations carry the traveller's e-mail for admins; empty conversations are no longer synced; bookings
+ *    carry `boardingPasses`, flights `gate` and `boardingTime`.
  */
 export const SYNC_SCHEMA_VERSION = 6;
 export const FLIGHT_WINDOW_DAYS = 60;
