@@ -19,7 +19,7 @@ export function scheduleIssues(departureIso: string, arrivalIso: string, nowMs: 
   return issues;
 }
 
-/** Boarding opens at most this long before departure (product rules §6.5). */
+/** Boarding opens at most this long before departure (product rules §6.7). */
 export const MAX_BOARDING_HOURS = 3;
 export const BOARDING_ORDER = 'Boarding must start before departure';
 export const BOARDING_TOO_EARLY = `Boarding starts at most ${MAX_BOARDING_HOURS} hours before departure`;

@@ -8,11 +8,11 @@ import { useToast } from '../../../components/ui/use-toast';
 import { useForm } from '../../../components/form/use-form';
 import { toZoneInput } from './flight-times';
 import { useSaveFlight } from './use-admin-flights';
-import { flightBody, flightErrors, type FlightInput } from './validate-flight';
+import { boardingBody, flightBody, flightErrors, type FlightInput } from './validate-flight';
 
 const STATUS_OPTIONS = FLIGHT_STATUSES.map((value) => ({ value, label: value }));
 const isStatus = (value: string): value is FlightStatus => FLIGHT_STATUSES.some((s) => s === value);
-const EMPTY: FlightInput = { origin: '', destination: '', departureTime: '', arrivalTime: '', price: '', status: '' };
+const EMPTY: FlightInput = { origin: '', destination: '', departureTime: '', arrivalTime: '', price: '', status: '', gate: '', boardingTime: '' };
 
 function initialOf(flight: Flight | null): FlightInput {
   if (!flight) return EMPTY;
@@ -23,6 +23,8 @@ function initialOf(flight: Flight | null): FlightInput {
     arrivalTime: toZoneInput(flight.arrivalTime, flight.destination.timeZone),
     price: String(flight.price),
     status: flight.status,
+    gate: flight.gate ?? '',
+    boardingTime: flight.boardingTime ? toZoneInput(flight.boardingTime, flight.origin.timeZone) : '',
   };
 }
 
@@ -46,7 +48,8 @@ export function FlightFormDialog({ flight, airports, onClose }: FlightFormDialog
     initial,
     validate: (values) => flightErrors(values, airports, Date.now(), flight ? initial.departureTime : undefined),
     submit: async (values) => {
-      const body = { ...flightBody(values, airports), ...(flight && isStatus(values.status) ? { status: values.status } : {}) };
+      const edit = flight ? { ...boardingBody(values, airports), ...(isStatus(values.status) ? { status: values.status } : {}) } : {};
+      const body = { ...flightBody(values, airports), ...edit };
       const answer = await save.mutateAsync({ id: flight?._id, body });
       toast.success(flight ? answer.message : 'Flight created successfully');
       if (answer.warning) toast.success(answer.warning);
@@ -105,6 +108,18 @@ export function FlightFormDialog({ flight, airports, onClose }: FlightFormDialog
               value={isStatus(form.values.status) ? form.values.status : null}
               onChange={(v) => form.set('status', v)}
             />
+          ) : null}
+          {flight ? (
+            <>
+              <TextField label="Gate" hint="Empty until the airport assigns one" maxLength={6} {...form.field('gate')} />
+              <TextField
+                label="Boarding time"
+                type="datetime-local"
+                step={300}
+                hint={origin ? `Local time in ${origin.city}, at most 3 hours before departure` : 'Local time at the origin'}
+                {...form.field('boardingTime')}
+              />
+            </>
           ) : null}
         </div>
         <div className="form-actions">

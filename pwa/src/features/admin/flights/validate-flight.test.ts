@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Airport } from '../../../../../sync/schemas/airport';
 import { formatHours, toZoneInput } from './flight-times';
-import { flightBody, flightErrors, type FlightInput } from './validate-flight';
+import { boardingBody, flightBody, flightErrors, type FlightInput } from './validate-flight';
 
 const airport = (code: string, timeZone: string): Airport => ({ _id: `id-${code}`, name: code, code, city: code, country: 'X', timeZone, createdAt: '' });
 const AIRPORTS = [airport('LOS', 'Africa/Lagos'), airport('LHR', 'Europe/London'), airport('JFK', 'America/New_York')];
-const EMPTY: FlightInput = { origin: '', destination: '', departureTime: '', arrivalTime: '', price: '', status: '' };
+const EMPTY: FlightInput = { origin: '', destination: '', departureTime: '', arrivalTime: '', price: '', status: '', gate: '', boardingTime: '' };
 const GOOD: FlightInput = {
   origin: 'id-LOS',
   destination: 'id-LHR',
@@ -13,9 +13,23 @@ const GOOD: FlightInput = {
   arrivalTime: '2031-01-10T15:45',
   price: '420.50',
   status: '',
+  gate: '',
+  boardingTime: '',
 };
 
 describe('flight form', () => {
+  it('takes a gate of letters and digits and a boarding time in the 3 hours before departure, in the origin zone', () => {
+    expect(flightErrors({ ...GOOD, gate: 'b12', boardingTime: '2031-01-10T09:15' }, AIRPORTS)).toEqual({});
+    expect(boardingBody({ ...GOOD, gate: 'b12', boardingTime: '2031-01-10T09:15' }, AIRPORTS)).toEqual({
+      gate: 'b12',
+      boardingTime: '2031-01-10T08:15:00.000Z',
+    });
+    expect(boardingBody(GOOD, AIRPORTS)).toEqual({ gate: '', boardingTime: null });
+    expect(flightErrors({ ...GOOD, gate: 'Gate 7' }, AIRPORTS)).toEqual({ gate: 'Gate is up to 6 letters and digits' });
+    expect(flightErrors({ ...GOOD, boardingTime: '2031-01-10T10:05' }, AIRPORTS)).toEqual({ boardingTime: 'Boarding must start before departure' });
+    expect(flightErrors({ ...GOOD, boardingTime: '2031-01-10T06:45' }, AIRPORTS)).toEqual({ boardingTime: 'Boarding starts at most 3 hours before departure' });
+  });
+
   it('uses the spec texts', () => {
     expect(flightErrors(EMPTY, AIRPORTS)).toEqual({
       origin: 'Origin is required',

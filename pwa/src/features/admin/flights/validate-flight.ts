@@ -1,9 +1,19 @@
-import { scheduleIssues } from '../../../../../sync/flight-rules';
+import { boardingIssues, scheduleIssues } from '../../../../../sync/flight-rules';
+import { GateSchema } from '../../../../../sync/schemas/flight';
 import type { Airport } from '../../../../../sync/schemas/airport';
 import type { FieldErrors } from '../../../components/form/form-errors';
 import { fromZoneInput, onQuarterHour } from './flight-times';
 
-export type FlightInput = { origin: string; destination: string; departureTime: string; arrivalTime: string; price: string; status: string };
+export type FlightInput = {
+  origin: string;
+  destination: string;
+  departureTime: string;
+  arrivalTime: string;
+  price: string;
+  status: string;
+  gate: string;
+  boardingTime: string;
+};
 
 /**
  * Product rules §10.12 texts for the flight form; times are read in the origin's and the destination's zones.
@@ -28,8 +38,17 @@ export function flightErrors(values: FlightInput, airports: readonly Airport[], 
     const lands = fromZoneInput(values.arrivalTime, destination.timeZone);
     if (Date.parse(lands) <= Date.parse(leaves)) errors.arrivalTime = 'Arrival must be after departure';
     else for (const issue of scheduleIssues(leaves, lands, now, values.departureTime !== initialDeparture)) errors[issue.path] ??= issue.msg;
+    if (values.boardingTime) for (const issue of boardingIssues(fromZoneInput(values.boardingTime, origin.timeZone), leaves)) errors.boardingTime = issue.msg;
   }
+  const gate = GateSchema.safeParse(values.gate);
+  if (!gate.success) errors.gate = gate.error.issues[0]?.message;
   return errors;
+}
+
+/** What an edit adds: the gate (empty clears it) and the boarding time in the origin's zone (empty clears it). */
+export function boardingBody(values: FlightInput, airports: readonly Airport[]) {
+  const zone = airports.find((a) => a._id === values.origin)?.timeZone ?? 'UTC';
+  return { gate: values.gate, boardingTime: values.boardingTime ? fromZoneInput(values.boardingTime, zone) : null };
 }
 
 /** The body of POST /flights or PUT /flights/{id}: instants in UTC, price in dollars. */
