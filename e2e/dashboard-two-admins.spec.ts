@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { bookFlight, login, makeAdmin, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
-import { DashboardPage } from './pages/dashboard-page';
+import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 
 // NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -19,7 +19,7 @@ test('two admins decide the same payment while one is offline: one decision wins
   const two = new DashboardPage(await secondContext.newPage());
   for (const admin of [one, two]) {
     await admin.page.goto('/dashboard/all-payments');
-    await admin.field('Search by transaction ID').fill(payment.transactionId);
+    await admin.field(PAYMENT_SEARCH).fill(payment.transactionId);
     await expect(admin.row(payment.transactionId).getByRole('combobox')).toBeVisible();
   }
 

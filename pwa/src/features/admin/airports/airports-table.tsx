@@ -54,7 +54,7 @@ export function AirportsTable() {
         {table.visible.map((airport, index) => (
           <tr key={airport._id}>
             <td>{(table.page - 1) * PAGE_SIZE + index + 1}</td>
-            <td className="wrap">{airport.name}</td>
+            <td>{airport.name}</td>
             <td>{airport.code}</td>
             <td>{airport.city}</td>
             <td>{airport.country}</td>

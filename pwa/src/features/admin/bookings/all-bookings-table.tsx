@@ -45,7 +45,7 @@ export function AllBookingsTable() {
         {table.visible.map((booking) => (
           <tr key={booking._id}>
             <td>{booking.bookingId}</td>
-            <td className="wrap">{passengers(booking)}</td>
+            <td>{passengers(booking)}</td>
             <td>{flightNumbers(booking)}</td>
             <td>{booking.class}</td>
             <td>{seatNumbers(booking)}</td>

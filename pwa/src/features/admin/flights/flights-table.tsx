@@ -15,7 +15,6 @@ import { openingFilters, type FlightFilters } from './flight-filters';
 import { FlightFormDialog } from './flight-form-dialog';
 import { FLIGHT_COLUMNS, FlightRow } from './flight-row';
 import { useDeleteFlight, useFlightsPage } from './use-admin-flights';
-import './flights.css';
 
 type Dialog = { kind: 'edit'; flight: Flight | null } | { kind: 'delete'; flight: Flight } | null;
 
