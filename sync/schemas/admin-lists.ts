@@ -33,3 +33,9 @@ export type PaymentQueueQuery = z.infer<typeof PaymentQueueQuerySchema>;
 
 export const BookingListQuerySchema = z.object({ q: search, from: date, to: date, page });
 export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
+
+/** The overview's 'Payments to review': the queue, awaiting review only. */
+export const AWAITING_REVIEW_PATH = '/dashboard/all-payments?status=awaiting';
+
+/** The overview's 'Bookings today': the bookings made on one calendar day (YYYY-MM-DD). */
+export const bookingsOnPath = (date: string) => `/dashboard/all-bookings?${new URLSearchParams({ from: date, to: date }).toString()}`;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PAGE_SIZE } from '../../../../../sync/constants';
 import type { Airport } from '../../../../../sync/schemas/airport';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { readState, ServerReadNote } from '../../../components/ui/server-read';
 import { useToast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
@@ -36,10 +37,11 @@ export function AirportsTable() {
     setDialog(null);
   };
 
-  if (airports.isPending) return <PageSpinner label="Loading airports…" />;
-  if (airports.isError) return <p className="form-error">{messageOf(airports.error)}</p>;
+  if (readState(airports) === 'loading') return <PageSpinner label="Loading airports…" />;
+  if (!airports.data) return <ServerReadNote read={airports} what="airports" />;
   return (
     <>
+      <ServerReadNote read={airports} what="airports" />
       <TableToolbar searchLabel="Search airports" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} airports`}>
         <button type="button" className="button" onClick={() => setDialog({ kind: 'edit', airport: null })}>
           Add

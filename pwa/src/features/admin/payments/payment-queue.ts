@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import type { SyncPayment } from '../../../../../sync/protocol';
 import type { PaymentQueueQuery, QueueStatus } from '../../../../../sync/schemas/admin-lists';
+import { inDayRange } from '../../../components/table/day-range';
 
 /** Awaiting review once the traveller sent a receipt or said they paid; a pending payment before that is not yet paid. */
 export function queueStatus(payment: SyncPayment): QueueStatus {
@@ -13,16 +13,12 @@ export function matchesPaymentSearch(payment: SyncPayment, term: string): boolea
   return [payment.bookingRef, payment.transactionId, payment.userId.email, payment.userId.fullName].some((text) => text.toLowerCase().includes(term));
 }
 
-/** The calendar day of an instant on the admin's device, as the Date column shows it. */
-export const localDay = (iso: string) => dayjs(iso).format('YYYY-MM-DD');
-
 function matches(payment: SyncPayment, query: PaymentQueueQuery, term: string, decidedHere: boolean): boolean {
   if (term && !matchesPaymentSearch(payment, term)) return false;
   if (query.status !== 'any' && queueStatus(payment) !== query.status && !decidedHere) return false;
   if (query.method !== 'any' && payment.paymentMethod !== query.method) return false;
   if (query.receipt && !payment.image) return false;
-  const day = localDay(payment.createdAt);
-  return !(query.from && day < query.from) && !(query.to && day > query.to);
+  return inDayRange(payment.createdAt, query);
 }
 
 /** Awaiting review first, the longest waiting on top; then every other payment, newest first. */
@@ -35,7 +31,7 @@ export function queueOrder(a: SyncPayment, b: SyncPayment): number {
 }
 
 /**
- * The review queue: the payments the query asks for, in queue order. A payment with a decision of this
+ * The review queue (product rules §4.9): the payments the query asks for, in queue order. A payment with a decision of this
  * device still in the outbox (sending, or refused because another admin decided first) stays in the list
  * whatever its status now, so the admin sees how their decision ended.
  */

@@ -1,0 +1,56 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { hasCode, messageOf } from '../../lib/api-error';
+import { formatAdminDate } from '../../lib/format';
+import './server-read.css';
+
+/** The parts of a react-query read that say what a panel can show. */
+export type ServerRead = Pick<UseQueryResult<unknown>, 'data' | 'error' | 'isPaused' | 'isPlaceholderData' | 'dataUpdatedAt'>;
+
+/**
+ * What a panel reading from the server shows: 'loading', 'fresh' rows, rows 'kept' from the last answer
+ * while the server is out of reach (or failed to answer again), 'offline' with nothing for this question
+ * yet (rows of another question kept as placeholder are not shown as if they answered it), or 'failed'.
+ */
+export type ReadState = 'loading' | 'fresh' | 'kept' | 'offline' | 'failed';
+
+/** react-query pauses a query while the browser is offline; a network error is the server out of reach. */
+const unreachable = (read: ServerRead) => read.isPaused || hasCode(read.error, 'network');
+
+export function readState(read: ServerRead): ReadState {
+  const answered = read.data !== undefined && !read.isPlaceholderData;
+  if (answered) return unreachable(read) || read.error ? 'kept' : 'fresh';
+  if (unreachable(read)) return 'offline';
+  if (read.error) return 'failed';
+  return read.data === undefined ? 'loading' : 'fresh';
+}
+
+/** When the kept answer came: its clock time today, else its date and time. */
+export function keptSince(updatedAt: number, now = Date.now()): string {
+  const at = dayjs(updatedAt);
+  return at.isSame(dayjs(now), 'day') ? at.format('HH:mm') : formatAdminDate(at.toISOString());
+}
+
+/**
+ * Says what a server panel shows when it cannot refresh: 'Offline: showing figures from 14:05.', that
+ * nothing is loaded yet, or the server's refusal; nothing while it is fresh or loading.
+ */
+export function ServerReadNote({ read, what }: { read: ServerRead; what: string }) {
+  const state = readState(read);
+  if (state === 'kept') {
+    const since = keptSince(read.dataUpdatedAt);
+    return (
+      <p className="read-note" role="status">
+        {unreachable(read) ? `Offline: showing ${what} from ${since}.` : `${messageOf(read.error)} Showing ${what} from ${since}.`}
+      </p>
+    );
+  }
+  if (state === 'offline') {
+    return (
+      <p className="read-note" role="status">
+        {`Offline: ${what} load once the connection is back.`}
+      </p>
+    );
+  }
+  return state === 'failed' ? <p className="form-error">{messageOf(read.error)}</p> : null;
+}
