@@ -30,6 +30,11 @@ describe('a panel read from the server', () => {
     expect(readState(read({ error: refused }))).toBe('failed');
   });
 
+  it('counts the browser offline as out of reach before any refresh was tried', () => {
+    expect(readState(read({ data: { n: 1 } }), false)).toBe('kept');
+    expect(readState(read(), false)).toBe('offline');
+  });
+
   it("does not pass another question's rows for this one's while offline, but shows them while this one loads", () => {
     expect(readState(read({ data: { n: 1 }, isPlaceholderData: true }))).toBe('fresh');
     expect(readState(read({ data: { n: 1 }, isPlaceholderData: true, isPaused: true }))).toBe('offline');

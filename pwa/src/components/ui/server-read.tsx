@@ -1,4 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { onlineManager, type UseQueryResult } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import { hasCode, messageOf } from '../../lib/api-error';
 import { formatAdminDate } from '../../lib/format';
@@ -14,15 +15,28 @@ export type ServerRead = Pick<UseQueryResult<unknown>, 'data' | 'error' | 'isPau
  */
 export type ReadState = 'loading' | 'fresh' | 'kept' | 'offline' | 'failed';
 
-/** react-query pauses a query while the browser is offline; a network error is the server out of reach. */
-const unreachable = (read: ServerRead) => read.isPaused || hasCode(read.error, 'network');
+/** Whether the browser says it is online, as react-query (which pauses its queries offline) sees it. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (notify) => onlineManager.subscribe(notify),
+    () => onlineManager.isOnline(),
+  );
+}
 
-export function readState(read: ServerRead): ReadState {
+/** Offline (a query then pauses), or a network error: the server is out of reach. */
+const unreachable = (read: ServerRead, online: boolean) => !online || read.isPaused || hasCode(read.error, 'network');
+
+export function readState(read: ServerRead, online = true): ReadState {
   const answered = read.data !== undefined && !read.isPlaceholderData;
-  if (answered) return unreachable(read) || read.error ? 'kept' : 'fresh';
-  if (unreachable(read)) return 'offline';
+  if (answered) return unreachable(read, online) || read.error ? 'kept' : 'fresh';
+  if (unreachable(read, online)) return 'offline';
   if (read.error) return 'failed';
   return read.data === undefined ? 'loading' : 'fresh';
+}
+
+/** The state of a read as the panel shows it now, online or not. */
+export function useReadState(read: ServerRead): ReadState {
+  return readState(read, useOnline());
 }
 
 /** When the kept answer came: its clock time today, else its date and time. */
@@ -36,12 +50,13 @@ export function keptSince(updatedAt: number, now = Date.now()): string {
  * nothing is loaded yet, or the server's refusal; nothing while it is fresh or loading.
  */
 export function ServerReadNote({ read, what }: { read: ServerRead; what: string }) {
-  const state = readState(read);
+  const online = useOnline();
+  const state = readState(read, online);
   if (state === 'kept') {
     const since = keptSince(read.dataUpdatedAt);
     return (
       <p className="read-note" role="status">
-        {unreachable(read) ? `Offline: showing ${what} from ${since}.` : `${messageOf(read.error)} Showing ${what} from ${since}.`}
+        {unreachable(read, online) ? `Offline: showing ${what} from ${since}.` : `${messageOf(read.error)} Showing ${what} from ${since}.`}
       </p>
     );
   }

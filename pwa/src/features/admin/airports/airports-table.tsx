@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PAGE_SIZE } from '../../../../../sync/constants';
 import type { Airport } from '../../../../../sync/schemas/airport';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { readState, ServerReadNote } from '../../../components/ui/server-read';
+import { ServerReadNote, useReadState } from '../../../components/ui/server-read';
 import { useToast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
@@ -26,6 +26,7 @@ export function AirportsTable() {
   const sorted = airports.data ? [...airports.data].sort((a, b) => a.code.localeCompare(b.code)) : undefined;
   const table = useTable(sorted, matches);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const read = useReadState(airports);
 
   const confirmDelete = async (airport: Airport) => {
     try {
@@ -37,7 +38,7 @@ export function AirportsTable() {
     setDialog(null);
   };
 
-  if (readState(airports) === 'loading') return <PageSpinner label="Loading airports…" />;
+  if (read === 'loading') return <PageSpinner label="Loading airports…" />;
   if (!airports.data) return <ServerReadNote read={airports} what="airports" />;
   return (
     <>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PAGE_SIZE } from '../../../../../sync/constants';
 import type { Flight } from '../../../../../sync/schemas/flight';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { readState, ServerReadNote } from '../../../components/ui/server-read';
+import { ServerReadNote, useReadState } from '../../../components/ui/server-read';
 import { useToast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
@@ -32,7 +32,7 @@ export function FlightsTable() {
   const airports = useAdminAirports();
   const remove = useDeleteFlight();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const read = readState(flights);
+  const read = useReadState(flights);
   // Offline, the rows kept for other filters are not shown as if they answered these.
   const shown = read === 'offline' || read === 'failed' ? undefined : flights.data;
   const total = shown?.total ?? 0;

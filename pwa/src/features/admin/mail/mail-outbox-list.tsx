@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { readState, ServerReadNote } from '../../../components/ui/server-read';
+import { ServerReadNote, useReadState } from '../../../components/ui/server-read';
 import { api } from '../../../lib/api';
 import { formatAdminDate } from '../../../lib/format';
 import type { Tone } from '../../../components/ui/status';
@@ -28,7 +28,8 @@ export function MailOutboxList() {
     queryFn: ({ signal }) => api<MailRow[]>('/mail-outbox?limit=100', { signal }),
     refetchInterval: 30_000,
   });
-  if (readState(mails) === 'loading') return <PageSpinner label="Loading mail…" />;
+  const read = useReadState(mails);
+  if (read === 'loading') return <PageSpinner label="Loading mail…" />;
   if (!mails.data) return <ServerReadNote read={mails} what="mails" />;
   if (mails.data.length === 0) return <p className="table-empty">No mail yet</p>;
   return (

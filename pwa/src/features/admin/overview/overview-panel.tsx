@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AWAITING_REVIEW_PATH, bookingsOnPath } from '../../../../../sync/schemas/admin-lists';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { readState, ServerReadNote } from '../../../components/ui/server-read';
+import { ServerReadNote, useReadState } from '../../../components/ui/server-read';
 import { formatPrice } from '../../../lib/format';
 import { BarChart } from './bar-chart';
 import { ServerState } from './server-state';
@@ -16,7 +16,8 @@ const count = (n: number) => String(Math.round(n));
  */
 export function OverviewPanel() {
   const overview = useOverview();
-  if (readState(overview) === 'loading') return <PageSpinner label="Loading the overview…" />;
+  const read = useReadState(overview);
+  if (read === 'loading') return <PageSpinner label="Loading the overview…" />;
   if (!overview.data) return <ServerReadNote read={overview} what="figures" />;
   const { today, days, timeZone, server } = overview.data;
   const figures = [
