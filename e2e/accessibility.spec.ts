@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { datePlus } from './pages/dates';
-import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, type Created } from './pages/journey-api';
+import { bookFlight, newTraveller, sendReceipt } from './pages/dashboard-api';
+import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, receiptPng, type Created } from './pages/journey-api';
 
 // Every screen at a laptop's and a phone's width: no serious axe finding, and nothing scrolls sideways.
 
@@ -58,6 +59,19 @@ async function withAccountNumber(request: APIRequestContext, accountNumber: stri
   } finally {
     await put(settings.bankingInfo.accountNumber);
   }
+}
+
+/** A payment awaiting review with its receipt, made once for both widths: the admin's queue opens it. */
+let review: Promise<{ ref: string; tx: string }> | undefined;
+
+function reviewOnce(request: APIRequestContext): Promise<{ ref: string; tx: string }> {
+  review ??= (async () => {
+    const traveller = await newTraveller(request, 'Ifeoma Reviewed');
+    const created = await bookFlight(request, traveller.token, 40, 'Ifeoma');
+    await sendReceipt(request, traveller.token, created, receiptPng());
+    return { ref: created.booking.bookingId, tx: created.payment.transactionId };
+  })();
+  return review;
 }
 
 const mainHeading = async (page: Page) => {
@@ -138,9 +152,36 @@ for (const width of WIDTHS) {
     });
 
     test("an admin's pages", async ({ page }) => {
+      test.setTimeout(60_000);
       await signIn(page, 'admin@skyway.test', 'Admin-pass-123');
       const paths = ['overview', 'airports', 'flights', 'all-bookings', 'all-payments', 'settings', 'support', 'audit', 'outbox'];
       for (const path of paths) await check(page, `/dashboard/${path}`, mainHeading);
+    });
+
+    test("the admin's review queue: filtered, a payment's receipt and its status menu open", async ({ page, request }) => {
+      const { ref, tx } = await reviewOnce(request);
+      await signIn(page, 'admin@skyway.test', 'Admin-pass-123');
+      const queue = `/dashboard/all-payments?status=awaiting&method=bank_transfer&receipt=1&q=${ref}`;
+      await check(page, queue, async (p) => {
+        await expect(p.getByRole('main').getByRole('row').filter({ hasText: tx })).toContainText('Receipt attached');
+      });
+      await check(page, queue, async (p) => {
+        await p
+          .getByRole('main')
+          .getByRole('button', { name: `View payment ${tx}` })
+          .click();
+        await expect(p.getByRole('dialog', { name: `Payment ${tx}` }).getByRole('img', { name: 'Payment receipt' })).toBeVisible();
+      });
+      await check(page, queue, async (p) => {
+        await p
+          .getByRole('main')
+          .getByRole('combobox', { name: `Set status of ${tx}` })
+          .click();
+        await expect(p.getByRole('option', { name: 'Failed', exact: true })).toBeVisible();
+      });
+      await check(page, `/dashboard/all-bookings?from=2031-01-01&to=2031-01-31`, async (p) => {
+        await expect(p.getByRole('main').getByText('No bookings available')).toBeVisible();
+      });
     });
   });
 }

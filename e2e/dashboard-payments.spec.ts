@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { bearer, bookFlight, confirmEmail, decide, login, makeAdmin, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
-import { DashboardPage } from './pages/dashboard-page';
+import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 
 // NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -16,7 +16,7 @@ test('an admin approves one payment and rejects another with a reason; the trave
 
   await admin.page.goto('/dashboard/all-payments');
   await expect(admin.heading('All Payments')).toBeVisible();
-  await admin.field('Search by transaction ID').fill(approve.payment.transactionId);
+  await admin.field(PAYMENT_SEARCH).fill(approve.payment.transactionId);
   const first = admin.row(approve.payment.transactionId);
   await expect(first).toContainText('Tobi Payer');
   await admin.choose(first.getByRole('combobox', { name: `Set status of ${approve.payment.transactionId}` }), 'Confirmed');
@@ -31,7 +31,7 @@ test('an admin approves one payment and rejects another with a reason; the trave
   await expect(view.getByText('Approve', { exact: true })).toBeVisible();
   await view.getByRole('button', { name: 'Close' }).click();
 
-  await admin.field('Search by transaction ID').fill(reject.payment.transactionId);
+  await admin.field(PAYMENT_SEARCH).fill(reject.payment.transactionId);
   const second = admin.row(reject.payment.transactionId);
   await admin.choose(second.getByRole('combobox', { name: `Set status of ${reject.payment.transactionId}` }), 'Failed');
   const why = admin.dialog('Mark payment Failed');

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bookFlight, login, makeAdmin, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
-import { DashboardPage } from './pages/dashboard-page';
+import { bookFlight, login, makeAdmin, newTraveller, sendReceipt, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { receiptPng } from './pages/journey-api';
+import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 
 // NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -9,7 +10,9 @@ test.describe.configure({ timeout: 120_000 });
 
 test('two admins decide the same payment while one is offline: one decision wins, the other is refused with the reason', async ({ browser, request }) => {
   const traveller = await newTraveller(request, 'Femi Contested');
-  const { payment } = await bookFlight(request, traveller.token, 27, 'Contested');
+  const created = await bookFlight(request, traveller.token, 27, 'Contested');
+  const { payment } = created;
+  await sendReceipt(request, traveller.token, created, receiptPng());
   const second = await newTraveller(request, 'Second Admin');
   makeAdmin(second.email);
 
@@ -17,11 +20,11 @@ test('two admins decide the same payment while one is offline: one decision wins
   const secondContext = await signedInContext(browser, await login(request, second));
   const one = new DashboardPage(await firstContext.newPage());
   const two = new DashboardPage(await secondContext.newPage());
-  for (const admin of [one, two]) {
-    await admin.page.goto('/dashboard/all-payments');
-    await admin.field('Search by transaction ID').fill(payment.transactionId);
-    await expect(admin.row(payment.transactionId).getByRole('combobox')).toBeVisible();
-  }
+  await one.page.goto('/dashboard/all-payments');
+  await one.field(PAYMENT_SEARCH).fill(payment.transactionId);
+  // The second admin works through the queue awaiting review, found by the booking reference (in the address).
+  await two.page.goto(`/dashboard/all-payments?status=awaiting&q=${created.booking.bookingId}`);
+  for (const admin of [one, two]) await expect(admin.row(payment.transactionId).getByRole('combobox')).toBeVisible();
 
   // The second admin decides on a train with no signal.
   await secondContext.setOffline(true);
@@ -40,7 +43,8 @@ test('two admins decide the same payment while one is offline: one decision wins
   await expect(one.toast('Payment status updated')).toBeVisible();
   await expect(winner.getByText('Confirmed', { exact: true })).toBeVisible();
 
-  // Back online: the queued decision is refused with who decided first, and the list shows the truth.
+  // Back online: the queued decision is refused with who decided first, and the list shows the truth: the
+  // payment stays in the queue awaiting review it has left, with the other admin's decision.
   await secondContext.setOffline(false);
   const reason = 'Payment was already marked successful by SkyWay Admin';
   await expect(two.toast(reason)).toBeVisible({ timeout: 30_000 });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ADMIN_LOGIN, bearer, bookFlight, confirmEmail, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { icsEvents } from '../sync/test-ical';
-import { DashboardPage } from './pages/dashboard-page';
+import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { datePlus, localClock } from './pages/dates';
 import { bookThroughApi, findFlight, receiptPng } from './pages/journey-api';
 
@@ -144,7 +144,7 @@ for (const width of [1280, 360]) {
       const admin = new DashboardPage(await staff.newPage());
       const tx = created.payment.transactionId;
       await admin.page.goto('/dashboard/all-payments');
-      await admin.field('Search by transaction ID').fill(tx);
+      await admin.field(PAYMENT_SEARCH).fill(tx);
       const row = admin.main.getByRole('row').filter({ hasText: tx });
       await admin.choose(row.getByRole('combobox', { name: `Set status of ${tx}` }), 'Failed');
       const why = admin.dialog('Mark payment Failed');
@@ -169,7 +169,7 @@ for (const width of [1280, 360]) {
       await upload.getByLabel('Receipt image').setInputFiles(await secondReceipt());
       await expect(status).toContainText('Awaiting review', { timeout: 30_000 });
 
-      await admin.field('Search by transaction ID').fill(tx);
+      await admin.field(PAYMENT_SEARCH).fill(tx);
       await expect(row.getByRole('combobox', { name: `Set status of ${tx}` })).toBeVisible();
       await row.getByRole('button', { name: `View payment ${tx}` }).click();
       const facts = admin.dialog(`Payment ${tx}`);

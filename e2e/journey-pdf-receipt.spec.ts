@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { signedInContext } from './pages/dashboard-api';
-import { DashboardPage } from './pages/dashboard-page';
+import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { datePlus } from './pages/dates';
 import { ADMIN, apiLogin, bookThroughApi, findFlight, getPayment } from './pages/journey-api';
 import { receiptPdf } from './pages/receipt-pdf';
@@ -59,7 +59,7 @@ test('a PDF receipt chosen offline is kept as a document, replaced, sent once on
   const admin = new DashboardPage(await staff.newPage());
   await admin.page.goto('/dashboard/all-payments');
   await expect(admin.heading('All Payments')).toBeVisible({ timeout: 15_000 });
-  await admin.field('Search by transaction ID').fill(created.payment.transactionId);
+  await admin.field(PAYMENT_SEARCH).fill(created.payment.transactionId);
   await admin
     .row(created.payment.transactionId)
     .getByRole('button', { name: `View payment ${created.payment.transactionId}` })

@@ -13,7 +13,12 @@ export type Flight = {
   origin: { code: string; city: string; name: string };
   destination: { code: string; city: string; name: string };
 };
-export type Created = { booking: { _id: string; bookingId: string }; payment: { _id: string; transactionId: string; amount: number } };
+export type Created = {
+  link: string;
+  booking: { _id: string; bookingId: string };
+  payment: { _id: string; transactionId: string; amount: number };
+};
+export type Method = 'bank_transfer' | 'crypto' | 'cashApp';
 
 async function answer<T>(response: { status(): number; text(): Promise<string> }, expected: number): Promise<T> {
   const text = await response.text();
@@ -47,8 +52,14 @@ function localDatePlus(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A one-traveller bank-transfer booking on a demo LOS-LHR flight about `days` ahead, on a free seat. */
-export async function bookFlight(request: APIRequestContext, token: string, days: number, firstName = 'Chioma'): Promise<Created & { flight: Flight }> {
+/** A one-traveller booking (by bank transfer unless `method` says) on a demo LOS-LHR flight about `days` ahead, on a free seat. */
+export async function bookFlight(
+  request: APIRequestContext,
+  token: string,
+  days: number,
+  firstName = 'Chioma',
+  method: Method = 'bank_transfer',
+): Promise<Created & { flight: Flight }> {
   let flight: Flight | undefined;
   for (let day = days; !flight && day < days + 4; day += 1) {
     flight = (await answer<Flight[]>(await request.get(`/api/flights?origin=LOS&destination=LHR&departureTime=${localDatePlus(day)}`), 200))[0];
@@ -63,7 +74,8 @@ export async function bookFlight(request: APIRequestContext, token: string, days
     classType: 'Economy',
     amount: flight.price,
     currency: 'USD',
-    paymentMethod: 'bank_transfer',
+    paymentMethod: method,
+    ...(method === 'crypto' ? { cryptoName: 'Bitcoin' } : {}),
     travellers: [
       {
         title: 'Ms',
@@ -80,6 +92,21 @@ export async function bookFlight(request: APIRequestContext, token: string, days
     phone: '+234 801 000 0000',
   };
   return { ...(await answer<Created>(await request.post('/api/payments', { data, headers: bearer(token) }), 201)), flight };
+}
+
+/** The traveller sends a receipt for a bank transfer (an upload, then its payment link), so it awaits review. */
+export async function sendReceipt(request: APIRequestContext, token: string, created: Created, receipt: { name: string; mimeType: string; buffer: Buffer }) {
+  const upload = await answer<{ imageUrl: string }>(
+    await request.post('/api/images', { multipart: { kind: 'receipt', image: receipt }, headers: bearer(token) }),
+    201,
+  );
+  const key = created.link.split('/').pop() ?? '';
+  await answer(await request.put(`/api/payments/token/${key}`, { data: { image: upload.imageUrl }, headers: bearer(token) }), 200);
+}
+
+/** 'I have made payment' for crypto or Cash App, so the payment awaits review without a receipt. */
+export async function sayPaid(request: APIRequestContext, token: string, paymentId: string): Promise<void> {
+  await answer(await request.post(`/api/payments/${paymentId}/paid`, { headers: bearer(token) }), 200);
 }
 
 export async function decide(

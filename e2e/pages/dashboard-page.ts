@@ -1,5 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 
+/** The admin's All payments search box. */
+export const PAYMENT_SEARCH = 'Search by booking reference, transaction ID, e-mail or name';
+
 // The signed-in area: side menu, page content, tables, cards and dialogs.
 export class DashboardPage {
   readonly main: Locator;

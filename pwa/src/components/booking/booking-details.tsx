@@ -19,10 +19,12 @@ type BookingDetailsProps = {
   title?: string;
   /** Shown first, for example the payment an admin is reviewing. */
   children?: ReactNode;
+  /** False when `children` already show the receipt (next to the payment it proves). */
+  withReceipt?: boolean;
 };
 
 /** Everything the spec lists about a booking, with its receipt and each traveller. */
-export function BookingDetails({ booking, audience, onClose, title, children }: BookingDetailsProps) {
+export function BookingDetails({ booking, audience, onClose, title, children, withReceipt = true }: BookingDetailsProps) {
   const payment = useBookingPayment(booking._id);
   const seats = booking.seatId.map((seat) => `${seat.seatNumber} (${seat.class})`).join(', ');
   return (
@@ -76,7 +78,7 @@ export function BookingDetails({ booking, audience, onClose, title, children }: 
       </dl>
       <LegFacts leg={booking.flightId} title={booking.returnFlightId ? 'Outbound flight' : 'Flight'} />
       {booking.returnFlightId ? <LegFacts leg={booking.returnFlightId} title="Return flight" /> : null}
-      {payment?.image ? (
+      {withReceipt && payment?.image ? (
         <>
           <h3>Payment receipt</h3>
           <PrivateImage url={payment.image} alt="Payment receipt" className="receipt-image" />

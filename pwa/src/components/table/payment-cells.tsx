@@ -13,18 +13,31 @@ export const PAYMENT_HEADER = ['Transaction ID', 'Booking ID', 'Amount', 'Curren
 
 type Audience = 'traveller' | 'admin';
 
+type PaymentCellsProps = {
+  payment: SyncPayment;
+  audience: Audience;
+  /** Instead of the status badge (a decision on its way). */
+  status?: ReactNode;
+  /** A line under the method and under the status (the admin's queue: the receipt, the time waited). */
+  notes?: { method?: ReactNode; status?: ReactNode };
+};
+
 /** The spec's payment columns as table cells; a failed payment shows its reason under the status. */
-export function PaymentCells({ payment, audience, status }: { payment: SyncPayment; audience: Audience; status?: ReactNode }) {
+export function PaymentCells({ payment, audience, status, notes }: PaymentCellsProps) {
   return (
     <>
       <td>{payment.transactionId}</td>
       <td>{payment.bookingRef}</td>
       <td>{formatPrice(payment.amount)}</td>
       <td>{payment.currency}</td>
-      <td>{METHOD_LABELS[payment.paymentMethod]}</td>
-      <td className="wrap">
-        {status ?? <StatusBadge label={paymentLabel(payment.status, audience)} tone={paymentTone(payment.status)} />}
+      <td>
+        <div>{METHOD_LABELS[payment.paymentMethod]}</div>
+        {notes?.method ? <div className="muted">{notes.method}</div> : null}
+      </td>
+      <td>
+        <div>{status ?? <StatusBadge label={paymentLabel(payment.status, audience)} tone={paymentTone(payment.status)} />}</div>
         {payment.status === 'failed' && payment.reason ? <div className="muted">{payment.reason}</div> : null}
+        {notes?.status ? <div className="muted">{notes.status}</div> : null}
       </td>
       <td>{formatAdminDate(payment.createdAt)}</td>
     </>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { focusableWithin } from './focusable';
+import { useScrollFocus } from './use-scroll-focus';
 
 type ModalProps = {
   open: boolean;
@@ -21,6 +22,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'small' }
   const openRef = useRef(open);
   const onCloseRef = useRef(onClose);
   const closedByEffect = useRef(false);
+  const body = useScrollFocus<HTMLDivElement>(open);
 
   useEffect(() => {
     openRef.current = open;
@@ -100,7 +102,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'small' }
               ×
             </button>
           </header>
-          <div className="modal-body">{children}</div>
+          <div className="modal-body" ref={body}>
+            {children}
+          </div>
           {footer && <footer className="modal-footer">{footer}</footer>}
         </div>
       )}

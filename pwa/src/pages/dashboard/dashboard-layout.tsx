@@ -31,12 +31,13 @@ export function DashboardLayout() {
 
   const admin = user.role === 'admin';
   const section = location.pathname.split('/')[2] ?? '';
+  const staffPage = isAdminSection(section);
   return (
-    <div className="dashboard">
+    <div className={staffPage ? 'dashboard dashboard-wide' : 'dashboard'}>
       <DashboardMenu admin={admin} badges={{ support: { count: waiting, text: waitingText(waiting) } }} onSignOut={() => void signOut.request()} />
       <div className="dashboard-content">
         <SyncBanner />
-        {isAdminSection(section) && !admin ? (
+        {staffPage && !admin ? (
           <StaffOnly />
         ) : (
           <Suspense fallback={<PageSpinner />}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PAGE_SIZE } from '../../../../../sync/constants';
 import type { Airport } from '../../../../../sync/schemas/airport';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ServerReadNote, useReadState } from '../../../components/ui/server-read';
 import { useToast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
@@ -25,6 +26,7 @@ export function AirportsTable() {
   const sorted = airports.data ? [...airports.data].sort((a, b) => a.code.localeCompare(b.code)) : undefined;
   const table = useTable(sorted, matches);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const read = useReadState(airports);
 
   const confirmDelete = async (airport: Airport) => {
     try {
@@ -36,10 +38,11 @@ export function AirportsTable() {
     setDialog(null);
   };
 
-  if (airports.isPending) return <PageSpinner label="Loading airports…" />;
-  if (airports.isError) return <p className="form-error">{messageOf(airports.error)}</p>;
+  if (read === 'loading') return <PageSpinner label="Loading airports…" />;
+  if (!airports.data) return <ServerReadNote read={airports} what="airports" />;
   return (
     <>
+      <ServerReadNote read={airports} what="airports" />
       <TableToolbar searchLabel="Search airports" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} airports`}>
         <button type="button" className="button" onClick={() => setDialog({ kind: 'edit', airport: null })}>
           Add
@@ -54,7 +57,7 @@ export function AirportsTable() {
         {table.visible.map((airport, index) => (
           <tr key={airport._id}>
             <td>{(table.page - 1) * PAGE_SIZE + index + 1}</td>
-            <td className="wrap">{airport.name}</td>
+            <td>{airport.name}</td>
             <td>{airport.code}</td>
             <td>{airport.city}</td>
             <td>{airport.country}</td>

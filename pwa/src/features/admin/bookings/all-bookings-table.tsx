@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BookingListQuerySchema } from '../../../../../sync/schemas/admin-lists';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useMyBookings, useOutbox } from '../../../local/hooks';
@@ -11,41 +12,50 @@ import { Pager } from '../../../components/table/pager';
 import { bookingTone, paymentLabel, paymentTone } from '../../../components/ui/status';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableToolbar } from '../../../components/table/table-toolbar';
-import { useTable } from '../../../components/table/use-table';
+import { pageCount, pageSlice } from '../../../components/table/paging';
+import { useUrlQuery } from '../../../components/table/use-url-query';
+import { TextField } from '../../../components/ui/text-field';
 import { BookingActions } from './booking-actions';
-import { BOOKING_HEADER, bookingCsvRow, flightNumbers, matchesBooking, passengers, seatNumbers } from './booking-columns';
+import { BOOKING_HEADER, bookingCsvRow, bookingList, flightNumbers, passengers, seatNumbers } from './booking-columns';
 import { RefundPaidDialog } from './refund-paid-dialog';
 import { useRefundPaid } from './use-refund-paid';
 import { DataTable } from '../../../components/table/data-table';
 
 type Dialog = { kind: 'view' | 'cancel' | 'refund'; id: string } | null;
 
-/** Every booking, from the device (admins sync them all), so the table works on a bad connection. */
+/**
+ * Every booking, from the device (admins sync them all), so the table works on a bad connection; the
+ * search, the booking dates and the page are in the address.
+ */
 export function AllBookingsTable() {
   const all = useMyBookings();
   const queued = cancelsByBooking(useOutbox());
-  const table = useTable(all, matchesBooking);
+  const { values: query, filter, setPage } = useUrlQuery(BookingListQuerySchema);
   const refund = useRefundPaid();
   const [dialog, setDialog] = useState<Dialog>(null);
   const open: Booking | undefined = dialog ? all?.find((b) => b._id === dialog.id) : undefined;
   const now = Date.now();
 
   if (!all) return <PageSpinner label="Loading bookings…" />;
+  const found = bookingList(all, query);
+  const pages = pageCount(found.length);
+  const page = Math.min(query.page, pages);
+  const visible = pageSlice(found, page);
   return (
     <>
-      <TableToolbar
-        searchLabel="Search by flight number or passenger"
-        search={table.search}
-        onSearch={table.setSearch}
-        count={`${table.filtered.length} bookings`}
-      >
-        <CsvButton fileName="bookings.csv" header={BOOKING_HEADER} rows={() => table.filtered.map(bookingCsvRow)} disabled={!table.filtered.length} />
+      <TableToolbar searchLabel="Search by flight number or passenger" search={query.q} onSearch={(q) => filter({ q })} count={`${found.length} bookings`}>
+        <CsvButton fileName="bookings.csv" header={BOOKING_HEADER} rows={() => found.map(bookingCsvRow)} disabled={!found.length} />
       </TableToolbar>
-      <DataTable caption="All bookings" columns={[...BOOKING_HEADER, 'Actions']} empty="No bookings available" rowCount={table.visible.length}>
-        {table.visible.map((booking) => (
+      <fieldset className="table-filters">
+        <legend className="visually-hidden">Filter bookings</legend>
+        <TextField label="Booked from" type="date" value={query.from} max={query.to || undefined} onChange={(event) => filter({ from: event.target.value })} />
+        <TextField label="Booked until" type="date" value={query.to} min={query.from || undefined} onChange={(event) => filter({ to: event.target.value })} />
+      </fieldset>
+      <DataTable caption="All bookings" columns={[...BOOKING_HEADER, 'Actions']} empty="No bookings available" rowCount={visible.length}>
+        {visible.map((booking) => (
           <tr key={booking._id}>
             <td>{booking.bookingId}</td>
-            <td className="wrap">{passengers(booking)}</td>
+            <td>{passengers(booking)}</td>
             <td>{flightNumbers(booking)}</td>
             <td>{booking.class}</td>
             <td>{seatNumbers(booking)}</td>
@@ -73,7 +83,7 @@ export function AllBookingsTable() {
           </tr>
         ))}
       </DataTable>
-      <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
+      <Pager page={page} pages={pages} onPage={setPage} />
       {dialog?.kind === 'view' && open ? <BookingDetails booking={open} audience="admin" onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'cancel' && open ? <CancelBookingDialog booking={open} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'refund' && open ? (

@@ -20,7 +20,7 @@ type FlightFilterBarProps = { filters: FlightFilters; airports: readonly Airport
 /** Route, local departure dates and status; each change goes back to page 1. */
 export function FlightFilterBar({ filters, airports, onChange }: FlightFilterBarProps) {
   return (
-    <fieldset className="flight-filters">
+    <fieldset className="table-filters">
       <legend className="visually-hidden">Filter flights</legend>
       <Dropdown label="Origin" filterable options={airportOptions(airports, 'Any origin')} value={filters.origin} onChange={(origin) => onChange({ origin })} />
       <Dropdown

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PAGE_SIZE } from '../../../../../sync/constants';
 import type { Flight } from '../../../../../sync/schemas/flight';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ServerReadNote, useReadState } from '../../../components/ui/server-read';
 import { useToast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
@@ -15,11 +16,13 @@ import { openingFilters, type FlightFilters } from './flight-filters';
 import { FlightFormDialog } from './flight-form-dialog';
 import { FLIGHT_COLUMNS, FlightRow } from './flight-row';
 import { useDeleteFlight, useFlightsPage } from './use-admin-flights';
-import './flights.css';
 
 type Dialog = { kind: 'edit'; flight: Flight | null } | { kind: 'delete'; flight: Flight } | null;
 
-/** The catalogue from today's departures on, filtered, paged and searched by flight number on the server. */
+/**
+ * The catalogue from today's departures on, filtered, paged and searched by flight number on the server;
+ * offline, the page last loaded stays with the time it came.
+ */
 export function FlightsTable() {
   const toast = useToast();
   const [filters, setFilters] = useState<FlightFilters>(openingFilters);
@@ -29,7 +32,10 @@ export function FlightsTable() {
   const airports = useAdminAirports();
   const remove = useDeleteFlight();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const total = flights.data?.total ?? 0;
+  const read = useReadState(flights);
+  // Offline, the rows kept for other filters are not shown as if they answered these.
+  const shown = read === 'offline' || read === 'failed' ? undefined : flights.data;
+  const total = shown?.total ?? 0;
 
   const filter = (changes: Partial<FlightFilters>) => {
     setFilters((current) => ({ ...current, ...changes }));
@@ -52,17 +58,17 @@ export function FlightsTable() {
         searchLabel="Search by flight number"
         search={filters.search}
         onSearch={(value) => filter({ search: value.slice(0, 20) })}
-        count={flights.data ? `${total} flights` : undefined}
+        count={shown ? `${total} flights` : undefined}
       >
         <button type="button" className="button" disabled={!airports.data} onClick={() => setDialog({ kind: 'edit', flight: null })}>
           Add
         </button>
       </TableToolbar>
       {airports.data ? <FlightFilterBar filters={filters} airports={airports.data} onChange={filter} /> : null}
-      {flights.isPending ? <PageSpinner label="Loading flights…" /> : null}
-      {flights.isError ? <p className="form-error">{messageOf(flights.error)}</p> : null}
-      {flights.data && flights.data.items.length === 0 ? <p className="table-empty">No flights available</p> : null}
-      {flights.data && flights.data.items.length > 0 ? (
+      {read === 'loading' ? <PageSpinner label="Loading flights…" /> : null}
+      <ServerReadNote read={flights} what="flights" />
+      {shown && shown.items.length === 0 ? <p className="table-empty">No flights available</p> : null}
+      {shown && shown.items.length > 0 ? (
         <div className="table-wrap" ref={wrap}>
           <table className="data-table" aria-busy={flights.isFetching}>
             <caption className="visually-hidden">Flights</caption>
@@ -76,7 +82,7 @@ export function FlightsTable() {
               </tr>
             </thead>
             <tbody>
-              {flights.data.items.map((flight, index) => (
+              {shown.items.map((flight, index) => (
                 <FlightRow
                   key={flight._id}
                   flight={flight}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ServerReadNote, useReadState } from '../../../components/ui/server-read';
 import { api } from '../../../lib/api';
-import { messageOf } from '../../../lib/api-error';
 import { formatAdminDate } from '../../../lib/format';
 import type { Tone } from '../../../components/ui/status';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -28,26 +28,30 @@ export function MailOutboxList() {
     queryFn: ({ signal }) => api<MailRow[]>('/mail-outbox?limit=100', { signal }),
     refetchInterval: 30_000,
   });
-  if (mails.isPending) return <PageSpinner label="Loading mail…" />;
-  if (mails.isError) return <p className="form-error">{messageOf(mails.error)}</p>;
+  const read = useReadState(mails);
+  if (read === 'loading') return <PageSpinner label="Loading mail…" />;
+  if (!mails.data) return <ServerReadNote read={mails} what="mails" />;
   if (mails.data.length === 0) return <p className="table-empty">No mail yet</p>;
   return (
-    <ul className="mail-list" aria-label="Mail">
-      {mails.data.map((mail) => (
-        <li key={mail.id} className="card mail-item">
-          <details>
-            <summary>
-              <span className="mail-subject">{mail.subject}</span>
-              <span className="muted">
-                to {mail.to}, {formatAdminDate(mail.createdAt)}
-              </span>
-              <StatusBadge label={mail.status} tone={TONES[mail.status]} />
-            </summary>
-            {mail.error ? <p className="form-error">{mail.error}</p> : null}
-            <pre className="mail-text">{mail.text}</pre>
-          </details>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ServerReadNote read={mails} what="mails" />
+      <ul className="mail-list" aria-label="Mail">
+        {mails.data.map((mail) => (
+          <li key={mail.id} className="card mail-item">
+            <details>
+              <summary>
+                <span className="mail-subject">{mail.subject}</span>
+                <span className="muted">
+                  to {mail.to}, {formatAdminDate(mail.createdAt)}
+                </span>
+                <StatusBadge label={mail.status} tone={TONES[mail.status]} />
+              </summary>
+              {mail.error ? <p className="form-error">{mail.error}</p> : null}
+              <pre className="mail-text">{mail.text}</pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

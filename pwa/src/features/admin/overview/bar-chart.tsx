@@ -39,13 +39,18 @@ export function BarChart({ title, days, value, format }: BarChartProps) {
             </rect>
           );
         })}
-        {days.map((day, index) =>
-          index % 7 === 0 || index === days.length - 1 ? (
-            <text key={day.date} x={LEFT + (shapes[index]?.x ?? 0)} y={HEIGHT + 16} className="chart-label">
+        {days.map((day, index) => {
+          // A label a week, and the last day's, ending at its bar so it stays inside the chart.
+          const last = index === days.length - 1;
+          if (!last && (index % 7 !== 0 || index >= days.length - 3)) return null;
+          const bar = shapes[index];
+          const x = LEFT + (bar ? bar.x + (last ? bar.width : 0) : 0);
+          return (
+            <text key={day.date} x={x} y={HEIGHT + 16} textAnchor={last ? 'end' : 'start'} className="chart-label">
               {label(day.date)}
             </text>
-          ) : null,
-        )}
+          );
+        })}
       </svg>
       <table className="visually-hidden">
         <caption>{title}</caption>

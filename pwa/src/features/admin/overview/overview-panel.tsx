@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
+import { AWAITING_REVIEW_PATH, bookingsOnPath } from '../../../../../sync/schemas/admin-lists';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { messageOf } from '../../../lib/api-error';
+import { ServerReadNote, useReadState } from '../../../components/ui/server-read';
 import { formatPrice } from '../../../lib/format';
 import { BarChart } from './bar-chart';
 import { ServerState } from './server-state';
@@ -8,26 +10,31 @@ import './overview.css';
 
 const count = (n: number) => String(Math.round(n));
 
-/** Today's figures and the last 30 days of bookings, revenue and refunds. */
+/**
+ * Today's figures and the last 30 days of bookings, revenue and refunds. The counts that have a list
+ * link to it, filtered (product rules §4.9); offline the last figures stay, saying from when.
+ */
 export function OverviewPanel() {
   const overview = useOverview();
-  if (overview.isPending) return <PageSpinner label="Loading the overview…" />;
-  if (overview.isError) return <p className="form-error">{messageOf(overview.error)}</p>;
+  const read = useReadState(overview);
+  if (read === 'loading') return <PageSpinner label="Loading the overview…" />;
+  if (!overview.data) return <ServerReadNote read={overview} what="figures" />;
   const { today, days, timeZone, server } = overview.data;
   const figures = [
-    { label: 'Bookings today', value: count(today.bookings) },
+    { label: 'Bookings today', value: count(today.bookings), list: bookingsOnPath(today.date) },
     { label: 'Revenue today', value: formatPrice(today.revenue) },
     { label: 'Refunds today', value: formatPrice(today.refunds) },
-    { label: 'Payments to review', value: count(today.pendingReviews) },
+    { label: 'Payments to review', value: count(today.pendingReviews), list: AWAITING_REVIEW_PATH },
     { label: 'Seats sold today', value: count(today.seatsSold) },
   ];
   return (
     <>
+      <ServerReadNote read={overview} what="figures" />
       <ServerState health={server} />
       <dl className="figures">
         {figures.map((figure) => (
-          <div key={figure.label} className="card figure">
-            <dt>{figure.label}</dt>
+          <div key={figure.label} className={figure.list ? 'card figure figure-link' : 'card figure'}>
+            <dt>{figure.list ? <Link to={figure.list}>{figure.label}</Link> : figure.label}</dt>
             <dd>{figure.value}</dd>
           </div>
         ))}

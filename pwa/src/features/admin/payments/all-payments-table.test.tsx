@@ -60,19 +60,47 @@ afterEach(cleanup);
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('admin all payments', () => {
-  it('pages by 5, searches by transaction ID, and shows the payer by name or e-mail', async () => {
+  it('pages by 5, searches by transaction ID, and shows the payer by name and e-mail', async () => {
     const user = userEvent.setup();
     renderDashboard(<AllPaymentsTable />);
     expect(bodyRows()).toHaveLength(5);
     expect(screen.getByText('payer2@example.com')).toBeTruthy();
     expect(screen.getByText('Payer 1')).toBeTruthy();
+    expect(screen.getByText('payer1@example.com')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(bodyRows()).toHaveLength(2);
-    await user.type(screen.getByLabelText('Search by transaction ID'), 'tx0007');
+    await user.type(screen.getByLabelText('Search by booking reference, transaction ID, e-mail or name'), 'tx0007');
     expect(bodyRows()).toHaveLength(1);
     expect(screen.getByText('REF7')).toBeTruthy();
-    await user.clear(screen.getByLabelText('Search by transaction ID'));
-    await user.type(screen.getByLabelText('Search by transaction ID'), 'nothing');
+    await user.clear(screen.getByLabelText('Search by booking reference, transaction ID, e-mail or name'));
+    await user.type(screen.getByLabelText('Search by booking reference, transaction ID, e-mail or name'), 'nothing');
+    expect(screen.getByText('No payments available')).toBeTruthy();
+  });
+
+  it('opens on the filters of its address, awaiting review first with the time waited; the filters narrow it', async () => {
+    const user = userEvent.setup();
+    const waitingSince = new Date(Date.now() - 75 * 60_000).toISOString();
+    state.payments = [
+      payment(1, { paymentMethod: 'crypto', awaitingReviewAt: waitingSince }),
+      payment(2, { awaitingReviewAt: new Date(Date.now() - 3 * 3_600_000).toISOString(), image: '/api/images/r2' }),
+      payment(3),
+      payment(4, { status: 'successful', image: '/api/images/r4' }),
+    ];
+    renderDashboard(<AllPaymentsTable />, '/dashboard/all-payments?status=awaiting');
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toContain('Awaiting review');
+    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['TX0002', 'TX0001']);
+    expect(within(bodyRows()[0] ?? document.body).getByText('Waiting 3 h')).toBeTruthy();
+    expect(within(bodyRows()[0] ?? document.body).getByText('Receipt attached')).toBeTruthy();
+    expect(within(bodyRows()[1] ?? document.body).getByText('Waiting 1 h 15 min')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Any status' }));
+    expect(bodyRows()).toHaveLength(4);
+    expect(within(bodyRows()[2] ?? document.body).getByText('Not yet paid')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Has receipt' }));
+    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['TX0002', 'TX0004']);
+    await user.click(screen.getByRole('combobox', { name: 'Method' }));
+    await user.click(screen.getByRole('option', { name: 'Cryptocurrency' }));
     expect(screen.getByText('No payments available')).toBeTruthy();
   });
 

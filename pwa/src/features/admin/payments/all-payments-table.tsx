@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import type { SyncPayment } from '../../../../../sync/protocol';
+import { PaymentQueueQuerySchema } from '../../../../../sync/schemas/admin-lists';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useNow } from '../../../components/ui/use-now';
 import { useMyPayments, useOutbox } from '../../../local/hooks';
 import { CsvButton } from '../../../components/table/csv-button';
 import { reviewsByPayment } from '../../../local/outbox-rows';
 import { Pager } from '../../../components/table/pager';
-import { matchesTransaction, PAYMENT_HEADER, paymentCsvRow } from '../../../components/table/payment-cells';
+import { pageCount, pageSlice } from '../../../components/table/paging';
+import { PAYMENT_HEADER, paymentCsvRow } from '../../../components/table/payment-cells';
 import { TableToolbar } from '../../../components/table/table-toolbar';
-import { useTable } from '../../../components/table/use-table';
+import { useUrlQuery } from '../../../components/table/use-url-query';
+import { PaymentFilterBar } from './payment-filter-bar';
+import { paymentQueue } from './payment-queue';
 import { PaymentRow } from './payment-row';
 import { PaymentViewDialog } from './payment-view-dialog';
 import { ReviewDialog, type Decision } from './review-dialog';
@@ -18,38 +23,54 @@ const HEADER = [...PAYMENT_HEADER, 'User'] as const;
 
 type Dialog = { kind: 'view'; id: string } | { kind: 'decide'; id: string; status: Decision } | null;
 
-/** Every payment, from the device (admins sync them all); decisions go through the outbox. */
+/**
+ * The review queue: every payment from the device (admins sync them all), awaiting review first, the
+ * longest waiting on top; searched and filtered from the address, so links and reloads keep the view.
+ * Decisions go through the outbox.
+ */
 export function AllPaymentsTable() {
   const all = useMyPayments();
   const queued = reviewsByPayment(useOutbox());
-  const table = useTable(all, matchesTransaction);
+  const { values: query, filter, setPage } = useUrlQuery(PaymentQueueQuerySchema);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const now = useNow(60_000);
   useReviewFeedback();
   const open: SyncPayment | undefined = dialog ? all?.find((p) => p._id === dialog.id) : undefined;
 
   if (!all) return <PageSpinner label="Loading payments…" />;
+  const found = paymentQueue(all, query, new Set(queued.keys()));
+  const pages = pageCount(found.length);
+  const page = Math.min(query.page, pages);
+  const visible = pageSlice(found, page);
   return (
     <>
-      <TableToolbar searchLabel="Search by transaction ID" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} payments`}>
+      <TableToolbar
+        searchLabel="Search by booking reference, transaction ID, e-mail or name"
+        search={query.q}
+        onSearch={(q) => filter({ q })}
+        count={`${found.length} payments`}
+      >
         <CsvButton
           fileName="payments.csv"
           header={HEADER}
-          rows={() => table.filtered.map((p) => [...paymentCsvRow(p, 'admin'), p.userId.fullName || p.userId.email])}
-          disabled={!table.filtered.length}
+          rows={() => found.map((p) => [...paymentCsvRow(p, 'admin'), p.userId.fullName || p.userId.email])}
+          disabled={!found.length}
         />
       </TableToolbar>
-      <DataTable caption="All payments" columns={[...HEADER, 'Actions']} empty="No payments available" rowCount={table.visible.length}>
-        {table.visible.map((payment) => (
+      <PaymentFilterBar filters={query} onChange={filter} />
+      <DataTable caption="All payments" columns={[...HEADER, 'Actions']} empty="No payments available" rowCount={visible.length}>
+        {visible.map((payment) => (
           <PaymentRow
             key={payment._id}
             payment={payment}
             queued={queued.get(payment._id)}
+            now={now}
             onView={() => setDialog({ kind: 'view', id: payment._id })}
             onDecide={(status) => setDialog({ kind: 'decide', id: payment._id, status })}
           />
         ))}
       </DataTable>
-      <Pager page={table.page} pages={table.pages} onPage={table.setPage} />
+      <Pager page={page} pages={pages} onPage={setPage} />
       {dialog?.kind === 'view' && open ? <PaymentViewDialog payment={open} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'decide' && open ? <ReviewDialog payment={open} status={dialog.status} onClose={() => setDialog(null)} /> : null}
     </>

@@ -5,7 +5,7 @@ import { PrivateImage } from '../../../components/ui/private-image';
 import { paymentLabel } from '../../../components/ui/status';
 
 /** The payment an admin is looking at: who paid what, how, and the receipt. */
-export function PaymentFacts({ payment, withReceipt }: { payment: SyncPayment; withReceipt: boolean }) {
+export function PaymentFacts({ payment }: { payment: SyncPayment }) {
   return (
     <>
       <h3>Payment</h3>
@@ -31,13 +31,14 @@ export function PaymentFacts({ payment, withReceipt }: { payment: SyncPayment; w
         <dt>Deadline</dt>
         <dd>{formatAdminDate(payment.deadlineAt)}</dd>
       </dl>
-      {withReceipt ? (
-        payment.image ? (
+      {payment.image ? (
+        <>
+          <h3>Payment receipt</h3>
           <PrivateImage url={payment.image} alt="Payment receipt" className="receipt-image" />
-        ) : (
-          <p className="muted">No receipt uploaded.</p>
-        )
-      ) : null}
+        </>
+      ) : (
+        <p className="muted">No receipt uploaded.</p>
+      )}
     </>
   );
 }
