@@ -15,7 +15,7 @@ declare module 'express-serve-static-core' {
 
 /**
  * What a bearer token opens: its user while the token is valid and not revoked and the account is not
- * disabled; `disabled` when it names a disabled account (whatever its token version).
+ * disabled; `disabled` when it names a disabled account, whatever its token version (product rules §1.8).
  */
 function session(ctx: AppContext, token: string | undefined): { user: UserRow | undefined; disabled: boolean } {
   const claims = token ? readToken(ctx.jwtSecret, token) : null;
