@@ -35,10 +35,11 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json(items);
   });
 
-  /** The same filtered set as CSV, the newest AUDIT_EXPORT_MAX rows; X-Total-Count says how many matched. */
+  /** The same filtered set as CSV, the newest AUDIT_EXPORT_MAX rows; X-Total-Count says how many matched, X-Row-Count how many it holds. */
   router.get('/audit/export', gate('backOffice'), rateLimiters(ctx).auditExport, (req, res) => {
-    const { csv, total } = exportAudit(ctx.db, validate(AuditFilterSchema, req.query));
+    const { csv, rows, total } = exportAudit(ctx.db, validate(AuditFilterSchema, req.query));
     res.setHeader('X-Total-Count', String(total));
+    res.setHeader('X-Row-Count', String(rows));
     res.setHeader('Content-Disposition', `attachment; filename="skyway-audit-${ctx.now().toISOString().slice(0, 10)}.csv"`);
     res.type('text/csv; charset=utf-8').send(csv);
   });

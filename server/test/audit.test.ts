@@ -198,6 +198,7 @@ describe('the audit a reviewer reads: every money, flight, airport, settings and
       headers: { authorization: `Bearer ${await login(server.url, ADMIN.email, ADMIN.password)}` },
     });
     expect(big.headers.get('x-total-count')).toBe(String(AUDIT_EXPORT_MAX + 10));
+    expect(big.headers.get('x-row-count')).toBe(String(AUDIT_EXPORT_MAX));
     const rows = (await big.text()).trimEnd().split('\r\n');
     expect(rows).toHaveLength(AUDIT_EXPORT_MAX + 1);
     // The newest first; the oldest ten are left out.
