@@ -77,6 +77,8 @@ describe('the users page: find an account, its bookings, its role and its status
   it("an account's page lists its bookings with reference, status, payment and flights; a guest is no account (404)", async () => {
     const ada = await person('Ada Lovelace');
     const created = await book(ada.api, flight, ['C3']);
+    const listed = await admin.get<Account[]>(`/api/admin/users?search=${encodeURIComponent(ada.email)}`);
+    expect(listed.body.map((a) => [a._id, a.bookings])).toEqual([[ada.id, 1]]);
     const detail = await admin.get<AccountDetail>(`/api/admin/users/${ada.id}`);
     expectAnswer(detail, 200);
     expect(detail.body.user).toMatchObject({ _id: ada.id, fullName: 'Ada Lovelace', bookings: 1 });

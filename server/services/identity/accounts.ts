@@ -13,8 +13,6 @@ export const ACCOUNT_BOOKINGS_MAX = 200;
 
 export const LAST_ADMIN = 'SkyWay needs at least one active admin: make another account admin first';
 
-const bookingCount = sql<number>`(select count(*) from ${bookings} where ${bookings.userId} = ${users.id})`.mapWith(Number);
-
 function toAccount(row: UserRow, bookingTotal: number): Account {
   return {
     _id: row.id,
@@ -40,9 +38,11 @@ export function searchAccounts(q: Queryable, query: UserSearchQuery): { items: A
   if (query.search) parts.push(or(contains(users.fullName, query.search), contains(users.email, query.search)) ?? sql`1`);
   const where = and(...parts);
   const rows = q
-    .select({ user: users, bookings: bookingCount })
+    .select({ user: users, bookings: count(bookings.id) })
     .from(users)
+    .leftJoin(bookings, eq(bookings.userId, users.id))
     .where(where)
+    .groupBy(users.id)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)

@@ -83,9 +83,9 @@ export function AuditTable() {
           {audit.data.items.map((row) => (
             <tr key={row.id}>
               <td>{formatAdminDate(row.createdAt)}</td>
-              <td>{AUDIT_ACTION_LABELS[row.action]}</td>
+              <td className="wrap">{AUDIT_ACTION_LABELS[row.action]}</td>
               <td className="wrap audit-which">{row.label}</td>
-              <td>{change(row)}</td>
+              <td className="wrap">{change(row)}</td>
               <td className="wrap audit-details">{row.reason ?? ''}</td>
               <td className="wrap">{actor(row)}</td>
             </tr>

@@ -53,9 +53,9 @@ export function AccountView({ id }: { id: string }) {
           <Link to={`/dashboard/audit?entity=user&entityId=${account._id}`}>Changes to this account</Link>
         </p>
       </div>
-      <h2>Bookings ({account.bookings})</h2>
+      <h2 className="account-bookings-title">Bookings ({account.bookings})</h2>
       <AccountBookings bookings={bookings} />
-      <p>
+      <p className="account-back">
         <Link to="/dashboard/users">Back to Users</Link>
       </p>
     </section>
