@@ -151,11 +151,20 @@ for (const width of WIDTHS) {
       });
     });
 
-    test("an admin's pages", async ({ page }) => {
-      test.setTimeout(60_000);
+    test("an admin's pages", async ({ page, request }) => {
+      // A dozen pages, each analysed by axe.
+      test.setTimeout(90_000);
       await signIn(page, 'admin@skyway.test', 'Admin-pass-123');
-      const paths = ['overview', 'airports', 'flights', 'all-bookings', 'all-payments', 'settings', 'support', 'audit', 'outbox'];
+      const paths = ['overview', 'airports', 'flights', 'all-bookings', 'all-payments', 'settings', 'support', 'users', 'audit', 'outbox'];
       for (const path of paths) await check(page, `/dashboard/${path}`, mainHeading);
+      const headers = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
+      const [traveller] = (await (await request.get('/api/admin/users?search=traveller@skyway.test', { headers })).json()) as { _id: string }[];
+      await check(page, `/dashboard/users/${traveller?._id ?? 'missing'}`, async (p) => {
+        await expect(p.getByRole('main').getByRole('table', { name: 'Bookings of this account' })).toBeVisible();
+      });
+      await check(page, '/dashboard/audit?action=booking.cancelled', async (p) => {
+        await expect(p.getByRole('main').getByRole('table', { name: 'Audit log' })).toBeVisible();
+      });
     });
 
     test("the admin's review queue: filtered, a payment's receipt and its status menu open", async ({ page, request }) => {

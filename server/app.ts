@@ -12,6 +12,7 @@ import { redactUrl } from './log-redact';
 import { authenticate } from './middleware/auth';
 import { writeGate } from './middleware/write-gate';
 import { adminRoutes } from './routes/admin';
+import { adminUserRoutes } from './routes/admin-users';
 import { airportRoutes } from './routes/airports';
 import { authRoutes } from './routes/auth';
 import { emailVerificationRoutes } from './routes/email-verification';
@@ -41,6 +42,7 @@ export function apiRouters(ctx: AppContext) {
     bookingRoutes,
     paymentRoutes,
     adminRoutes,
+    adminUserRoutes,
     overviewRoutes,
     syncRoutes,
     chatRoutes,

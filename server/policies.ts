@@ -46,6 +46,11 @@ import { AppError, forbidden, notFound, unauthorized } from './errors';
  *   sync.use                 anyone with a token; sync.accountTables: not guests (they sync their chat only)
  *   sync.client              a sync client id belongs to the user who used it first (403)
  *   limits.exempt, realtime.adminRoom   admins: no rate limits; hear every poke and chat message
+ *   user.manage              admins: find accounts by name or e-mail, read one with its bookings
+ *   user.setRole             admins: make an account admin or a regular user (their own too, never the
+ *                            last active admin: 409)
+ *   user.setStatus           admins, on another account (the account is its own owner: an admin cannot
+ *                            disable themselves, 403): disable or re-enable it (never the last active admin)
  */
 
 export const ALLOW = 'allow';
@@ -106,6 +111,10 @@ export const RULES = {
   'sync.client': [401, 403, 403, A, 403],
   'limits.exempt': ADMINS,
   'realtime.adminRoom': ADMINS,
+  'user.manage': ADMINS,
+  'user.setRole': ADMINS,
+  /** The owner column is an admin acting on their own account: another admin disables one. */
+  'user.setStatus': [401, 401, 403, 403, A],
 } as const satisfies Record<string, Rule>;
 export type Permission = keyof typeof RULES;
 
@@ -118,6 +127,7 @@ const REFUSALS: Partial<Record<Permission, string>> = {
   'image.upload.receipt': GUEST_UPLOADS,
   'image.upload.avatar': GUEST_UPLOADS,
   'image.upload.chat': GUEST_UPLOADS,
+  'user.setStatus': 'You cannot disable or enable your own account: another admin can',
 };
 
 /** The caller as the policies see it: a user row (or any id and role), or nobody. */

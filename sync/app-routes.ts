@@ -30,6 +30,8 @@ export const APP_ROUTES = [
   '/dashboard/all-payments',
   '/dashboard/all-bookings',
   '/dashboard/overview',
+  '/dashboard/users',
+  '/dashboard/users/:userId',
   '/dashboard/audit',
   '/dashboard/outbox',
   '/about',

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'email_taken',
   'email_already_confirmed',
   'invalid_link',
+  'account_disabled',
+  'last_admin',
   // catalogue
   'already_exists',
   'in_use',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { TITLES, TRAVEL_CLASSES } from '../../sync/constants';
 import type { ErrorCode } from '../../sync/error-codes';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../sync/schemas/audit';
 
 /** Every row the PWA syncs carries the global sync version of its last change. */
 const version = () => integer('version').notNull().default(0);
@@ -29,6 +30,8 @@ export const users = sqliteTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** When the owner followed a link mailed to `email`; null until then, and again after a new address. */
     emailVerifiedAt: text('email_verified_at'),
+    /** Set by an admin: the account cannot sign in and its tokens no longer hold; null while active. */
+    disabledAt: text('disabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -260,19 +263,31 @@ export const messages = sqliteTable(
   (t) => [index('messages_conversation').on(t.conversationId, t.createdAt)],
 );
 
+/**
+ * Who changed what, when, from, to and why. `label` and `actor_name` are written with the row, as the
+ * object and the actor read then, so a deleted flight or a renamed account still reads well.
+ */
 export const auditLog = sqliteTable(
   'audit_log',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     actorId: text('actor_id'),
-    entity: text('entity', { enum: ['booking', 'payment', 'flight'] }).notNull(),
+    actorName: text('actor_name'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    entity: text('entity', { enum: AUDIT_ENTITIES }).notNull(),
     entityId: text('entity_id').notNull(),
+    label: text('label').notNull().default(''),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     reason: text('reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_entity').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_entity').on(t.entity, t.entityId),
+    index('audit_actor').on(t.actorId),
+    index('audit_action').on(t.action),
+    index('audit_created').on(t.createdAt),
+  ],
 );
 
 export const mailOutbox = sqliteTable('mail_outbox', {

@@ -1,24 +1,37 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
-import { unauthorized } from '../errors';
-import { authorize, type Permission } from '../policies';
+import { AppError, unauthorized } from '../errors';
+import { authorize, decide, type Permission } from '../policies';
 import { readToken } from '../services/identity/tokens';
 import { findUserById, type UserRow } from '../services/identity/users';
 
 declare module 'express-serve-static-core' {
   interface Request {
     user?: UserRow;
+    /** The bearer token is a disabled account's: a call that needs a session says so. */
+    accountDisabled?: boolean;
   }
 }
 
-/** Resolves a bearer token to its user when the token is valid and not revoked; otherwise no user. */
-export function userFromToken(ctx: AppContext, token: string | undefined): UserRow | undefined {
-  if (!token) return undefined;
-  const claims = readToken(ctx.jwtSecret, token);
-  if (!claims) return undefined;
-  const user = findUserById(ctx.db, claims.sub);
-  return user && user.tokenVersion === claims.tv ? user : undefined;
+/**
+ * What a bearer token opens: its user while the token is valid and not revoked and the account is not
+ * disabled; `disabled` when it names a disabled account, whatever its token version (product rules §1.8).
+ */
+function session(ctx: AppContext, token: string | undefined): { user: UserRow | undefined; disabled: boolean } {
+  const claims = token ? readToken(ctx.jwtSecret, token) : null;
+  const user = claims ? findUserById(ctx.db, claims.sub) : undefined;
+  if (!claims || !user) return { user: undefined, disabled: false };
+  if (user.disabledAt) return { user: undefined, disabled: true };
+  return { user: user.tokenVersion === claims.tv ? user : undefined, disabled: false };
 }
+
+/** Resolves a bearer token to its user when the token is valid and not revoked and the account is not disabled; otherwise no user. */
+export function userFromToken(ctx: AppContext, token: string | undefined): UserRow | undefined {
+  return session(ctx, token).user;
+}
+
+export const ACCOUNT_DISABLED = 'This account has been disabled. Contact SkyWay support.';
+export const accountDisabled = (status: 401 | 403) => new AppError(status, ACCOUNT_DISABLED, { code: 'account_disabled' });
 
 export function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -27,13 +40,16 @@ export function bearerToken(req: Request): string | undefined {
 
 export function authenticate(ctx: AppContext) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    req.user = userFromToken(ctx, bearerToken(req));
+    const { user, disabled } = session(ctx, bearerToken(req));
+    req.user = user;
+    req.accountDisabled = disabled;
     next();
   };
 }
 
 /** The caller, once `permission` (a rule about no particular object) lets them in; else its 401 or 403. */
 export function caller(req: Request, permission: Permission): UserRow {
+  if (!req.user && req.accountDisabled && decide(permission, undefined) === 401) throw accountDisabled(401);
   authorize(permission, req.user);
   if (!req.user) throw unauthorized();
   return req.user;

@@ -39,7 +39,9 @@ export type LimitName =
   | 'register'
   | 'currentPassword'
   | 'verifyMail'
-  | 'verifyMailAddress';
+  | 'verifyMailAddress'
+  | 'accountChange'
+  | 'auditExport';
 
 const MINUTE = 60_000;
 const LIFTED = 1_000_000;
@@ -128,6 +130,10 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
     key: 'ip',
     message: 'Too many confirmation e-mails from your network. Please wait an hour and try again.',
   },
+  // Admins too: a stolen admin session should not disable or demote every account in a minute, nor
+  // read the whole audit out over and over (each export reads up to AUDIT_EXPORT_MAX rows).
+  accountChange: { limit: 30, windowMs: 15 * MINUTE, key: 'caller', message: 'Too many account changes. Please wait 15 minutes and try again.' },
+  auditExport: { limit: 10, windowMs: 15 * MINUTE, key: 'caller', message: 'Too many audit exports. Please wait 15 minutes and try again.' },
 };
 
 function bodyEmail(req: Request): string | undefined {
@@ -188,6 +194,8 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
     currentPassword: make('currentPassword'),
     verifyMail: make('verifyMail'),
     verifyMailAddress: make('verifyMailAddress'),
+    accountChange: make('accountChange'),
+    auditExport: make('auditExport'),
   };
 }
 

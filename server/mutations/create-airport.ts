@@ -1,5 +1,6 @@
 import { AirportBodySchema } from '../../sync/schemas/airport';
 import { authorize } from '../policies';
+import { recordChange } from '../services/back-office/audit';
 import { createAirport as insertAirport } from '../services/catalogue/airports';
 import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
@@ -9,11 +10,16 @@ export function mayEditCatalogue(user: UserRow): void {
   authorize('catalogue.edit', user);
 }
 
+/** An admin's new airport, audited with its code, name and time zone. */
 export const createAirport = defineMutation({
   name: 'createAirport',
   args: AirportBodySchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, _admin, body) {
-    return { result: insertAirport(tx, body, ctx.now()), effects: [] };
+  run(tx, ctx, admin, body) {
+    const now = ctx.now();
+    const airport = insertAirport(tx, body, now);
+    const reason = `${airport.country}; time zone ${airport.timeZone}`;
+    recordChange(tx, { action: 'airport.created', actorId: admin.id, entity: 'airport', entityId: airport.id, from: null, to: 'created', reason }, now);
+    return { result: airport, effects: [] };
   },
 });

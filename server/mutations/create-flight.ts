@@ -4,13 +4,13 @@ import { checkSchedule } from '../services/catalogue/flight-schedule';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 
-/** An admin's new flight: it leaves in the future and lasts at most 20 hours. */
+/** An admin's new flight: it leaves in the future and lasts at most 20 hours; audited. */
 export const createFlight = defineMutation({
   name: 'createFlight',
   args: FlightBodySchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, _admin, body) {
+  run(tx, ctx, admin, body) {
     checkSchedule(ctx.now(), body.departureTime, body.arrivalTime);
-    return { result: insertFlight(tx, ctx, body), effects: [] };
+    return { result: insertFlight(tx, ctx, body, admin.id), effects: [] };
   },
 });

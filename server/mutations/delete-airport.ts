@@ -1,15 +1,19 @@
 import { AirportDeleteBodySchema } from '../../sync/schemas/airport';
-import { deleteAirport as removeAirport } from '../services/catalogue/airports';
+import { recordChange } from '../services/back-office/audit';
+import { deleteAirport as removeAirport, getAirport } from '../services/catalogue/airports';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 
-/** An airport no flight uses. */
+/** An airport no flight uses; the audit keeps its code and name (recorded before the row goes, and undone with it on a refusal). */
 export const deleteAirport = defineMutation({
   name: 'deleteAirport',
   args: AirportDeleteBodySchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, _admin, { id }) {
-    removeAirport(tx, id, ctx.now());
+  run(tx, ctx, admin, { id }) {
+    const now = ctx.now();
+    const airport = getAirport(tx, id);
+    recordChange(tx, { action: 'airport.deleted', actorId: admin.id, entity: 'airport', entityId: airport.id, from: null, to: 'deleted' }, now);
+    removeAirport(tx, airport.id, now);
     return { result: undefined, effects: [] };
   },
 });

@@ -3,13 +3,13 @@ import { deleteFlight as removeFlight } from '../services/catalogue/flights';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 
-/** A flight nobody booked. */
+/** A flight nobody booked; the audit keeps its number, route, date, price and times. */
 export const deleteFlight = defineMutation({
   name: 'deleteFlight',
   args: FlightIdParamsSchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, _admin, { id }) {
-    removeFlight(tx, id, ctx.now());
+  run(tx, ctx, admin, { id }) {
+    removeFlight(tx, id, ctx.now(), admin.id);
     return { result: undefined, effects: [] };
   },
 });

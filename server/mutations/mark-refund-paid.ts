@@ -40,7 +40,7 @@ export const markRefundPaid = defineMutation({
       .where(eq(bookings.id, bookingId))
       .run();
     const reason = [`${formatMoney(row.refundDueCents)} by ${method}`, note].filter(Boolean).join(': ');
-    recordChange(tx, { actorId: admin.id, entity: 'booking', entityId: bookingId, from: 'refund_due', to: 'refund_paid', reason }, now);
+    recordChange(tx, { action: 'refund.paid', actorId: admin.id, entity: 'booking', entityId: bookingId, from: 'refund_due', to: 'refund_paid', reason }, now);
     const booking = toBookingJson(tx, getBookingRow(tx, bookingId), nowIso);
     return { result: booking, effects: [...bookingMails.refundPaid(ctx, tx, booking, row.refundDueCents, method), pokeEffect([row.userId])] };
   },

@@ -1,14 +1,23 @@
 import { AirportUpdateBodySchema } from '../../sync/schemas/airport';
-import { updateAirport as saveAirport } from '../services/catalogue/airports';
+import { describeChanges, recordChange } from '../services/back-office/audit';
+import { getAirport, updateAirport as saveAirport } from '../services/catalogue/airports';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 
-/** A new code or zone; the flights that embed the airport are sent again on the next pull. */
+const FIELDS = ['code', 'name', 'city', 'country', 'timeZone'] as const;
+
+/** A new code or zone; the flights that embed the airport are sent again on the next pull. Audited with what changed. */
 export const updateAirport = defineMutation({
   name: 'updateAirport',
   args: AirportUpdateBodySchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, _admin, { id, ...fields }) {
-    return { result: saveAirport(tx, id, fields, ctx.now()), effects: [] };
+  run(tx, ctx, admin, { id, ...fields }) {
+    const now = ctx.now();
+    const before = getAirport(tx, id);
+    const after = saveAirport(tx, id, fields, now);
+    const reason = describeChanges(FIELDS.map((name) => [name, before[name], after[name]] as const));
+    if (reason)
+      recordChange(tx, { action: 'airport.updated', actorId: admin.id, entity: 'airport', entityId: after.id, from: null, to: 'updated', reason }, now);
+    return { result: after, effects: [] };
   },
 });

@@ -1,5 +1,6 @@
 import { SettingsBodySchema } from '../../sync/schemas/settings';
-import { saveSettings } from '../services/back-office/settings';
+import { recordChange } from '../services/back-office/audit';
+import { readSettings, saveSettings, type StoredSettings } from '../services/back-office/settings';
 import type { UserRow } from '../services/identity/users';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
@@ -9,12 +10,28 @@ export function mayEditSettings(user: UserRow): void {
   authorize('settings.edit', user);
 }
 
-/** The whole settings object; an omitted mail password or SMTP URL keeps the stored one. */
+/** The names of the settings that differ (never their values: the mail password and SMTP URL are secrets). */
+function changedSettings(before: StoredSettings, after: StoredSettings): string[] {
+  return (Object.keys(after) as (keyof StoredSettings)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+/** The whole settings object; an omitted mail password or SMTP URL keeps the stored one. Audited with the names of what changed. */
 export const updateSettings = defineMutation({
   name: 'updateSettings',
   args: SettingsBodySchema,
   permission: mayEditSettings,
-  run(tx, ctx, _admin, body) {
-    return { result: saveSettings(tx, body, ctx.now()), effects: [] };
+  run(tx, ctx, admin, body) {
+    const now = ctx.now();
+    const before = readSettings(tx);
+    const after = saveSettings(tx, body, now);
+    const changed = changedSettings(before, after);
+    if (changed.length) {
+      recordChange(
+        tx,
+        { action: 'settings.updated', actorId: admin.id, entity: 'settings', entityId: 'settings', from: null, to: 'updated', reason: changed.join(', ') },
+        now,
+      );
+    }
+    return { result: after, effects: [] };
   },
 });

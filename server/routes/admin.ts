@@ -1,21 +1,16 @@
 import { desc } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
+import { AuditFilterSchema, AuditQuerySchema } from '../../sync/schemas/audit';
 import { EmailBodySchema } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { mailOutbox } from '../db/schema';
-import { caller } from '../middleware/auth';
-import { listAudit } from '../services/back-office/audit';
+import { caller, gate } from '../middleware/auth';
+import { rateLimiters } from '../middleware/rate-limits';
+import { exportAudit, listAudit } from '../services/back-office/audit';
 import { escapeHtml } from '../services/mail/notifications';
 import { readSettings } from '../services/back-office/settings';
 import { validate } from '../validate';
-
-const AuditQuerySchema = z.object({
-  entity: z.enum(['booking', 'payment', 'flight']).optional(),
-  entityId: z.string().trim().max(64).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
 
 const OutboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -31,10 +26,22 @@ export function adminRoutes(ctx: AppContext): Router {
     res.status(201).json({ message: 'Email sent' });
   });
 
+  /** The audit, filtered by actor, action, object and dates, newest first; the total is in X-Total-Count. */
   router.get('/audit', (req, res) => {
     caller(req, 'backOffice');
     const query = validate(AuditQuerySchema, req.query);
-    res.json(listAudit(ctx.db, { ...query, offset: (query.page - 1) * query.limit }));
+    const { items, total } = listAudit(ctx.db, { ...query, offset: (query.page - 1) * query.limit });
+    res.setHeader('X-Total-Count', String(total));
+    res.json(items);
+  });
+
+  /** The same filtered set as CSV, the newest AUDIT_EXPORT_MAX rows; X-Total-Count says how many matched, X-Row-Count how many it holds. */
+  router.get('/audit/export', gate('backOffice'), rateLimiters(ctx).auditExport, (req, res) => {
+    const { csv, rows, total } = exportAudit(ctx.db, validate(AuditFilterSchema, req.query));
+    res.setHeader('X-Total-Count', String(total));
+    res.setHeader('X-Row-Count', String(rows));
+    res.setHeader('Content-Disposition', `attachment; filename="skyway-audit-${ctx.now().toISOString().slice(0, 10)}.csv"`);
+    res.type('text/csv; charset=utf-8').send(csv);
   });
 
   router.get('/mail-outbox', (req, res) => {

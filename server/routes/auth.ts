@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { LoginBodySchema, RegisterBodySchema } from '../../sync/schemas/user';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { currentUser } from '../middleware/auth';
+import { accountDisabled, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { sendVerificationLink } from '../services/identity/email-verification';
 import { clearFailures, countAttempt, lockoutKey } from '../services/identity/lockout';
@@ -35,6 +35,8 @@ export function authRoutes(ctx: AppContext): Router {
     const ok = user?.role !== 'guest' && (await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password));
     if (!user || !ok) throw new AppError(401, 'Invalid email or password', { code: 'invalid_credentials' });
     clearFailures(ctx, key);
+    // Said only to the one who knows the password: a wrong one reads the same for a disabled account.
+    if (user.disabledAt) throw accountDisabled(403);
     res.json(authAnswer(ctx, user));
   });
 

@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { makeReference } from '../../sync/reference';
 import type { Tx } from '../db/client';
-import { auditLog, bookings, payments, seatAllocations, travellers } from '../db/schema';
+import { bookings, payments, seatAllocations, travellers } from '../db/schema';
+import { recordChange } from '../services/back-office/audit';
 import type { SeededFlight } from './flights';
 
 type DemoCase = {
@@ -99,9 +100,8 @@ export function seedDemoBookings(tx: Tx, userId: string, email: string, flights:
       })
       .run();
     if (demo.status !== 'pending') {
-      tx.insert(auditLog)
-        .values({ entity: 'booking', entityId: bookingId, fromStatus: 'pending', toStatus: demo.status, reason: demo.reason ?? 'demo data', createdAt: stamp })
-        .run();
+      const change = { actorId: null, entity: 'booking', entityId: bookingId, from: 'pending', to: demo.status, reason: demo.reason ?? 'demo data' } as const;
+      recordChange(tx, { ...change, action: `booking.${demo.status}` }, new Date(stamp));
     }
   });
 }

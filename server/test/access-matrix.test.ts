@@ -146,6 +146,18 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   // Back office
   'POST /emails': http('backOffice', 201, () => ({ body: { to: 'self', subject: 'Access check', message: 'Hello' } })),
   'GET /audit': http('backOffice', 200),
+  'GET /audit/export': http('backOffice', 200),
+  // Accounts: the owner of an account is the account itself; the admin's calls name a fresh traveller.
+  'GET /admin/users': http('user.manage', 200, () => ({ path: '/admin/users?search=matrix' })),
+  'GET /admin/users/:id': http('user.manage', 200, (w) => ({ path: `/admin/users/${w.ids.owner}` })),
+  'PUT /admin/users/:id/role': http('user.setRole', 200, async (w, role) => ({
+    path: `/admin/users/${role === 'admin' ? await w.account() : w.ids.owner}/role`,
+    body: { role: 'admin' },
+  })),
+  'PUT /admin/users/:id/status': http('user.setStatus', 200, async (w, role) => ({
+    path: `/admin/users/${role === 'admin' ? await w.account() : w.ids.owner}/status`,
+    body: { status: 'disabled' },
+  })),
   'GET /admin/overview': http('backOffice', 200),
   // Public pages: no coupons exist yet, so every caller hears 'Invalid coupon code'.
   'POST /coupons/validate': http('public', 404, () => ({ body: { code: 'SAVE10' } })),
@@ -359,6 +371,10 @@ class World {
     const token = /token=([\w-]+)/.exec(mail.parts.get('text/plain') ?? '')?.[1];
     if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
     return token;
+  }
+  /** A fresh traveller's account id, for the admin's role and status changes. */
+  async account(): Promise<string> {
+    return (await registerUser(this.server.url, `matrix-account-${this.unique()}@example.com`)).id;
   }
   /** Signs a fresh identity of the role in (for calls that revoke the caller's own tokens). */
   async throwaway(role: Role): Promise<string> {

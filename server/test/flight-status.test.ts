@@ -43,7 +43,7 @@ describe('a flight status change tells the travellers booked on it', () => {
       server,
       (db) =>
         db
-          .prepare("select actor_id, from_status, to_status from audit_log where entity = 'flight' and entity_id = ? order by id")
+          .prepare("select actor_id, from_status, to_status from audit_log where action = 'flight.status' and entity_id = ? order by id")
           .all(flight._id) as AuditRow[],
     );
 
@@ -76,7 +76,7 @@ describe('a flight status change tells the travellers booked on it', () => {
     expect(audit().map((r) => r.to_status)).toEqual(['delayed', 'cancelled']);
   });
 
-  it('sends nothing and audits nothing when the status stays, or only the price changes', async () => {
+  it('sends nothing and audits no status change when the status stays, or only the price changes (audited as an update)', async () => {
     const before = (await mails()).length;
     poked.length = 0;
     expectAnswer(await who.admin.put(`/api/flights/${flight._id}`, { status: 'cancelled' }), 200);
@@ -84,6 +84,8 @@ describe('a flight status change tells the travellers booked on it', () => {
     expect((await mails()).length).toBe(before);
     expect(poked).toEqual([]);
     expect(audit()).toHaveLength(2);
+    const updates = readDb(server, (db) => db.prepare("select reason from audit_log where action = 'flight.updated' and entity_id = ?").all(flight._id));
+    expect(updates).toEqual([{ reason: `price $${flight.price.toFixed(2)} -> $${(flight.price + 10).toFixed(2)}` }]);
   });
 
   it('a refused change (a traveller trying) mails and audits nothing', async () => {

@@ -124,7 +124,7 @@ describe('HTTP surface: health, errors, headers', () => {
     }
   });
 
-  it('no route answers 5xx, HTML or a stack trace to anonymous or bogus input', async () => {
+  it('no route answers 5xx, HTML or a stack trace to anonymous or bogus input (JSON, or CSV from the audit export)', async () => {
     const admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
     for (const { method, path } of endpoints(apiRouters(server.ctx))) {
       const url = `/api${path.replace(/:\w+/g, 'no-such-id')}`;
@@ -134,7 +134,7 @@ describe('HTTP surface: health, errors, headers', () => {
           const res = method === 'GET' ? await api.get(url) : await (method === 'POST' ? api.post : method === 'PUT' ? api.put : api.delete)(url, body);
           expect(res.status, `${method} ${url}`).toBeLessThan(500);
           if (res.status >= 400) expectErrorShape(res, res.status);
-          else expect(res.headers.get('content-type'), `${method} ${url}`).toMatch(/^application\/json/);
+          else expect(res.headers.get('content-type'), `${method} ${url}`).toMatch(path === '/audit/export' ? /^text\/csv/ : /^application\/json/);
         }
       }
     }

@@ -130,6 +130,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=payment&entityId=${created.payment._id}`);
     expect(audit.body.map((r) => [r.fromStatus, r.toStatus, r.reason]).reverse()).toEqual([
       [null, 'pending', 'bank_transfer'],
+      ['pending', 'pending', 'receipt uploaded'],
       ['pending', 'failed', 'The receipt is unreadable'],
       ['failed', 'pending', 'new receipt'],
       ['pending', 'successful', null],

@@ -133,6 +133,20 @@ describe('policies', () => {
     }
   });
 
+  it('lets admins find accounts and change their roles; an account is disabled by another admin, never by itself', () => {
+    for (const permission of ['user.manage', 'user.setRole'] as const) {
+      expect([undefined, guest, traveller, admin].map((actor) => decide(permission, actor))).toEqual([401, 401, 403, ALLOW]);
+    }
+    expect(decide('user.setStatus', admin, 'traveller')).toBe(ALLOW);
+    expect(thrown('user.setStatus', admin, { name: 'User', ownerId: 'admin' })).toMatchObject({
+      status: 403,
+      message: 'You cannot disable or enable your own account: another admin can',
+    });
+    expect(decide('user.setStatus', traveller, 'traveller')).toBe(403);
+    expect(decide('user.setStatus', stranger, 'traveller')).toBe(403);
+    expect(decide('user.setStatus', guest, 'traveller')).toBe(401);
+  });
+
   it('shows the admin view of the settings, the admin room and rate-limit exemption to admins only', () => {
     for (const permission of ['settings.readPrivate', 'realtime.adminRoom', 'limits.exempt'] as const) {
       expect([undefined, guest, traveller, admin].map((actor) => may(permission, actor))).toEqual([false, false, false, true]);

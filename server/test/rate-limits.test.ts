@@ -68,7 +68,7 @@ describe('rate limits', () => {
     expect((await client(server.url, second.token).post('/api/images', imageForm(png, 'd.png', 'image/png'))).status).toBe(201);
   });
 
-  it('the routes use the shared limiters: log-in, tracking, uploads, guest log-in, chat sending, password reset', () => {
+  it('the routes use the shared limiters: log-in, tracking, uploads, guest log-in, chat sending, password reset, account changes, audit exports', () => {
     const limiters = rateLimiters(server.ctx);
     const expected: Partial<Record<string, LimitName>> = {
       'POST /auths/login': 'login',
@@ -79,6 +79,9 @@ describe('rate limits', () => {
       'POST /auths/forgot': 'passwordReset',
       'POST /auths/register': 'register',
       'POST /auths/reset': 'resetPassword',
+      'PUT /admin/users/:id/role': 'accountChange',
+      'PUT /admin/users/:id/status': 'accountChange',
+      'GET /audit/export': 'auditExport',
     };
     const routes = new Map(apiEndpoints(server.ctx).map((e) => [e.key, e]));
     for (const [key, name] of Object.entries(expected)) {

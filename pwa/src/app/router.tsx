@@ -29,6 +29,8 @@ const SupportPage = lazyPage(() => import('../pages/dashboard/support/support-pa
 const AllPaymentsPage = lazyPage(() => import('../pages/dashboard/all-payments/all-payments-page'), 'AllPaymentsPage');
 const AllBookingsPage = lazyPage(() => import('../pages/dashboard/all-bookings/all-bookings-page'), 'AllBookingsPage');
 const OverviewPage = lazyPage(() => import('../pages/dashboard/overview/overview-page'), 'OverviewPage');
+const UsersPage = lazyPage(() => import('../pages/dashboard/users/users-page'), 'UsersPage');
+const UserPage = lazyPage(() => import('../pages/dashboard/users/user-page'), 'UserPage');
 const AuditPage = lazyPage(() => import('../pages/dashboard/audit/audit-page'), 'AuditPage');
 const MailOutboxPage = lazyPage(() => import('../pages/dashboard/outbox/mail-outbox-page'), 'MailOutboxPage');
 const AboutPage = lazyPage(() => import('../pages/about/about-page'), 'AboutPage');
@@ -71,6 +73,8 @@ export const routes: RouteObject[] = [
           { path: 'all-payments', Component: AllPaymentsPage },
           { path: 'all-bookings', Component: AllBookingsPage },
           { path: 'overview', Component: OverviewPage },
+          { path: 'users', Component: UsersPage },
+          { path: 'users/:userId', Component: UserPage },
           { path: 'audit', Component: AuditPage },
           { path: 'outbox', Component: MailOutboxPage },
         ],

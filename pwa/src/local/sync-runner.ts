@@ -4,7 +4,8 @@ import { httpTransport } from '../../../sync/client/http-transport';
 import type { OutboxRow } from '../../../sync/client/types';
 import type { MutationCall } from '../../../sync/protocol';
 import type { ClientEventName, ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../../sync/socket-events';
-import { tokenUserId } from '../lib/auth-token';
+import { api } from '../lib/api';
+import { readAuthToken, tokenUserId } from '../lib/auth-token';
 import { storeIncomingMessage, storeMessagesRead } from './chat-store';
 import { db, type UploadRow } from './db';
 import { DexieStore } from './dexie-store';
@@ -122,6 +123,19 @@ async function noteWaiting(): Promise<void> {
   writeWaitingHint({ account: userId, count: outbox.length + uploads.length });
 }
 
+/**
+ * The server ends a socket only when its account's session changed: signed out everywhere, a new password,
+ * a new role, or the account disabled. The profile call tells which: a 401 drops the token (lib/api), so
+ * the app shows the account signed out; otherwise the socket reconnects, in the rooms of the new role.
+ */
+async function recheckSession(closed: Socket): Promise<void> {
+  if (readAuthToken()) await api('/users').catch(() => undefined);
+  if (socket !== closed) return;
+  socket = undefined;
+  socketToken = null;
+  connectSocket();
+}
+
 function connectSocket(): void {
   const token = syncToken();
   // The same token keeps its socket (and its rooms); another token gets a new one.
@@ -138,6 +152,9 @@ function connectSocket(): void {
   opened.on('messagesRead', (event) => void storeMessagesRead(event, new Date().toISOString()));
   // Until the reconnect's 'connect', changes wait on the device as they would offline.
   opened.on('server-restart', () => setSyncState({ status: 'offline' }));
+  opened.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') void recheckSession(opened);
+  });
   for (const [event, handlers] of realtimeHandlers) for (const handler of handlers) opened.on(event, handler);
 }
 

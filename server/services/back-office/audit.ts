@@ -1,10 +1,21 @@
-import { and, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { toCsv } from '../../../sync/csv';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_EXPORT_MAX,
+  AUDIT_SYSTEM_ACTOR,
+  type AuditAction,
+  type AuditEntity,
+  type AuditFilter,
+  type AuditRow,
+} from '../../../sync/schemas/audit';
 import type { Queryable } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { contains } from '../../db/contains';
+import { auditLog } from '../../db/schema';
+import { actorName, auditLabel } from './audit-labels';
 
-export type AuditEntity = (typeof auditLog.$inferSelect)['entity'];
-
-export type StatusChange = {
+export type Change = {
+  action: AuditAction;
   actorId: string | null;
   entity: AuditEntity;
   entityId: string;
@@ -13,13 +24,20 @@ export type StatusChange = {
   reason?: string | null;
 };
 
-/** Every status change of a booking, payment or flight: who, when, from, to, why. */
-export function recordChange(q: Queryable, change: StatusChange, at: Date): void {
+/**
+ * Every change of a booking, payment, flight, airport, account or the settings: who, when, what, from,
+ * to and why. The object's label and the actor's name are written with it (product rules §4.8), so a
+ * deleted flight or a renamed account still reads well; a deletion is recorded before the row goes.
+ */
+export function recordChange(q: Queryable, change: Change, at: Date): void {
   q.insert(auditLog)
     .values({
+      action: change.action,
       actorId: change.actorId,
+      actorName: actorName(q, change.actorId),
       entity: change.entity,
       entityId: change.entityId,
+      label: auditLabel(q, change.entity, change.entityId),
       fromStatus: change.from,
       toStatus: change.to,
       reason: change.reason ?? null,
@@ -28,17 +46,52 @@ export function recordChange(q: Queryable, change: StatusChange, at: Date): void
     .run();
 }
 
-export function listAudit(q: Queryable, filter: { entity?: AuditEntity; entityId?: string; limit: number; offset: number }) {
+/** 'price $400.00 -> $450.00; city Lagos -> Ikeja': the fields whose values differ, or null when none does. */
+export function describeChanges(fields: readonly (readonly [name: string, before: string, after: string])[]): string | null {
+  const changed = fields.filter(([, before, after]) => before !== after).map(([name, before, after]) => `${name} ${before} -> ${after}`);
+  return changed.length ? changed.join('; ') : null;
+}
+
+function where(filter: AuditFilter): SQL | undefined {
   const parts: SQL[] = [];
+  if (filter.actor) parts.push(filter.actor === AUDIT_SYSTEM_ACTOR ? isNull(auditLog.actorId) : eq(auditLog.actorId, filter.actor));
+  if (filter.action) parts.push(eq(auditLog.action, filter.action));
   if (filter.entity) parts.push(eq(auditLog.entity, filter.entity));
   if (filter.entityId) parts.push(eq(auditLog.entityId, filter.entityId));
-  return q
-    .select({ ...getTableColumns(auditLog), actorName: users.fullName })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(parts.length ? and(...parts) : undefined)
-    .orderBy(desc(auditLog.id))
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .all();
+  if (filter.search) parts.push(contains(auditLog.label, filter.search));
+  if (filter.from) parts.push(gte(auditLog.createdAt, new Date(filter.from).toISOString()));
+  if (filter.to) parts.push(lt(auditLog.createdAt, new Date(filter.to).toISOString()));
+  return parts.length ? and(...parts) : undefined;
+}
+
+function toAuditRow(row: typeof auditLog.$inferSelect): AuditRow {
+  return { ...row, label: row.label || row.entityId };
+}
+
+/** One page of the filtered log, newest first, and how many rows the filter finds in all. */
+export function listAudit(q: Queryable, filter: AuditFilter & { limit: number; offset: number }): { items: AuditRow[]; total: number } {
+  const condition = where(filter);
+  const items = q.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(filter.limit).offset(filter.offset).all();
+  const total = q.select({ n: count() }).from(auditLog).where(condition).get()?.n ?? 0;
+  return { items: items.map(toAuditRow), total };
+}
+
+const CSV_HEADER = ['When (UTC)', 'Action', 'Object', 'Which', 'From', 'To', 'Details', 'Who', 'Actor id', 'Object id'] as const;
+
+/** The filtered log as CSV, newest first, at most AUDIT_EXPORT_MAX rows; `total` says how many the filter found. */
+export function exportAudit(q: Queryable, filter: AuditFilter): { csv: string; rows: number; total: number } {
+  const { items, total } = listAudit(q, { ...filter, limit: AUDIT_EXPORT_MAX, offset: 0 });
+  const rows = items.map((r) => [
+    r.createdAt,
+    AUDIT_ACTION_LABELS[r.action],
+    r.entity,
+    r.label,
+    r.fromStatus,
+    r.toStatus,
+    r.reason,
+    r.actorId === null ? 'System' : (r.actorName ?? r.actorId),
+    r.actorId,
+    r.entityId,
+  ]);
+  return { csv: toCsv(CSV_HEADER, rows), rows: rows.length, total };
 }

@@ -175,7 +175,7 @@ export function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBook
     })
     .returning()
     .get();
-  recordChange(tx, { actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
-  recordChange(tx, { actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
+  recordChange(tx, { action: 'booking.created', actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
+  recordChange(tx, { action: 'payment.created', actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
   return { booking, payment };
 }

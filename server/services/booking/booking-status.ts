@@ -35,7 +35,15 @@ export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Re
     .run();
   recordChange(
     tx,
-    { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'cancelled', reason: change.reason },
+    {
+      action: 'booking.cancelled',
+      actorId: change.actorId,
+      entity: 'booking',
+      entityId: booking.id,
+      from: booking.status,
+      to: 'cancelled',
+      reason: change.reason,
+    },
     change.now,
   );
   if (payment && payment.status !== 'successful') {
@@ -43,7 +51,15 @@ export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Re
     if (payment.status !== 'failed') {
       recordChange(
         tx,
-        { actorId: change.actorId, entity: 'payment', entityId: payment.id, from: payment.status, to: 'failed', reason: change.reason },
+        {
+          action: 'payment.failed',
+          actorId: change.actorId,
+          entity: 'payment',
+          entityId: payment.id,
+          from: payment.status,
+          to: 'failed',
+          reason: change.reason,
+        },
         change.now,
       );
     }
@@ -57,7 +73,15 @@ export function confirmBookingTx(tx: Tx, booking: BookingRow, change: Change): v
   tx.update(bookings).set({ status: 'confirmed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id)).run();
   recordChange(
     tx,
-    { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'confirmed', reason: change.reason },
+    {
+      action: 'booking.confirmed',
+      actorId: change.actorId,
+      entity: 'booking',
+      entityId: booking.id,
+      from: booking.status,
+      to: 'confirmed',
+      reason: change.reason,
+    },
     change.now,
   );
   touch(tx, booking, change.version);
@@ -67,7 +91,15 @@ export function completeBookingTx(tx: Tx, booking: BookingRow, change: Change): 
   tx.update(bookings).set({ status: 'completed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id)).run();
   recordChange(
     tx,
-    { actorId: change.actorId, entity: 'booking', entityId: booking.id, from: booking.status, to: 'completed', reason: change.reason },
+    {
+      action: 'booking.completed',
+      actorId: change.actorId,
+      entity: 'booking',
+      entityId: booking.id,
+      from: booking.status,
+      to: 'completed',
+      reason: change.reason,
+    },
     change.now,
   );
 }

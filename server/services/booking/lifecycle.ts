@@ -5,6 +5,7 @@ import { bookings, flights, mutationResults, payments, seatAllocations, tombston
 import { nextVersion } from '../../db/version';
 import { commitWithEffects } from '../../mutations/run';
 import { pokeEffect } from '../../outbox/effects';
+import { recordChange } from '../back-office/audit';
 import { cancelBookingTx, completeBookingTx } from './booking-status';
 import { getBookingRow, toBookingJson } from './booking-view';
 import { REVIEW_DEADLINE_PASSED } from './hold-rules';
@@ -59,18 +60,28 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
       .all()
       .map((r) => r.id);
     const departed = tx
-      .select({ id: flights.id })
+      .select({ id: flights.id, status: flights.status })
       .from(flights)
       .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)))
-      .all()
-      .map((r) => r.id);
+      .all();
     if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: [] };
     const version = nextVersion(tx);
     const change = { actorId: null, now, version };
     const expiring = expiredIds.map((id) => ({ id, reason: expiryReason(tx, id) }));
     for (const { id, reason } of expiring) cancelBookingTx(tx, getBookingRow(tx, id), { ...change, reason });
     for (const id of finished) completeBookingTx(tx, getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
-    if (departed.length) tx.update(flights).set({ status: 'departed', updatedAt: nowIso, version }).where(inArray(flights.id, departed)).run();
+    if (departed.length)
+      tx.update(flights)
+        .set({ status: 'departed', updatedAt: nowIso, version })
+        .where(
+          inArray(
+            flights.id,
+            departed.map((f) => f.id),
+          ),
+        )
+        .run();
+    for (const { id, status } of departed)
+      recordChange(tx, { action: 'flight.status', actorId: null, entity: 'flight', entityId: id, from: status, to: 'departed' }, now);
     const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
     const mails = expired.flatMap(({ booking, reason }) =>
       // Past the payment deadline with nothing awaiting review: no payment was received.

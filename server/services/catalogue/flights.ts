@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { SEATS_PER_FLIGHT } from '../../../sync/constants';
-import { centsToDollars, dollarsToCents } from '../../../sync/money';
+import { centsToDollars, dollarsToCents, formatMoney } from '../../../sync/money';
 import type { Flight, FlightBody, FlightSearchQuery, FlightUpdateBody } from '../../../sync/schemas/flight';
 import type { Booking } from '../../../sync/schemas/booking';
 import { localDate, minutesBetween } from '../../../sync/time';
@@ -12,7 +12,7 @@ import { bookings, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
-import { recordChange } from '../back-office/audit';
+import { describeChanges, recordChange } from '../back-office/audit';
 import { bookingsOnFlight } from './flight-status';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
@@ -115,23 +115,26 @@ function checkedSchedule(q: Queryable, input: Schedule) {
   };
 }
 
-export function createFlight(tx: Tx, ctx: AppContext, body: FlightBody): Flight {
-  const now = ctx.now().toISOString();
+/** An admin's new flight, audited with its price and times. */
+export function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, actorId: string | null = null): Flight {
+  const now = ctx.now();
   const schedule = checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
-  const id = randomUUID();
-  tx.insert(flights)
+  const row = tx
+    .insert(flights)
     .values({
-      id,
+      id: randomUUID(),
       flightNumber: chooseFlightNumber(tx, body.flightNumber, schedule.departureLocalDate),
       ...schedule,
       priceCents: dollarsToCents(body.price),
       status: body.status ?? 'scheduled',
-      createdAt: now,
-      updatedAt: now,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
       version: nextVersion(tx),
     })
-    .run();
-  return getFlight(ctx, tx, id);
+    .returning()
+    .get();
+  recordChange(tx, { action: 'flight.created', actorId, entity: 'flight', entityId: row.id, from: null, to: row.status, reason: flightFacts(row) }, now);
+  return getFlight(ctx, tx, row.id);
 }
 
 /** An admin's change; a new status is audited, and mailed to every traveller booked on the flight. */
@@ -165,17 +168,48 @@ export function updateFlight(
     .where(eq(flights.id, id))
     .run();
   const newStatus = body.status && body.status !== current.status ? body.status : undefined;
-  if (newStatus) recordChange(tx, { actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
+  if (newStatus) recordChange(tx, { action: 'flight.status', actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
+  const changed = flightChanges(tx, current, { ...schedule, priceCents: body.price === undefined ? current.priceCents : dollarsToCents(body.price) });
+  if (changed)
+    recordChange(tx, { action: 'flight.updated', actorId, entity: 'flight', entityId: id, from: null, to: newStatus ?? current.status, reason: changed }, now);
   return { flight: getFlight(ctx, tx, id), statusChanged: newStatus !== undefined, affected: newStatus ? bookingsOnFlight(tx, id, now.toISOString()) : [] };
 }
 
-export function deleteFlight(tx: Tx, id: string, now: Date): void {
-  const current = tx.select({ id: flights.id }).from(flights).where(eq(flights.id, id)).get();
+type FlightRow = typeof flights.$inferSelect;
+type Changeable = Pick<FlightRow, 'originId' | 'destinationId' | 'departureTime' | 'arrivalTime' | 'priceCents'>;
+
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** What an edit changed, for the audit: 'price $400.00 -> $450.00; departure 2031-03-01 10:00 UTC -> …'; null when nothing. */
+function flightChanges(q: Queryable, before: Changeable, after: Changeable): string | null {
+  const code = (id: string) => getAirport(q, id).code;
+  return describeChanges([
+    ['origin', code(before.originId), code(after.originId)],
+    ['destination', code(before.destinationId), code(after.destinationId)],
+    ['departure', utc(before.departureTime), utc(after.departureTime)],
+    ['arrival', utc(before.arrivalTime), utc(after.arrivalTime)],
+    ['price', formatMoney(before.priceCents), formatMoney(after.priceCents)],
+  ]);
+}
+
+/** A flight's facts as the audit records them when it is created or deleted: its price and times. */
+function flightFacts(flight: Pick<FlightRow, 'priceCents' | 'departureTime' | 'arrivalTime'>): string {
+  return `${formatMoney(flight.priceCents)}; departure ${utc(flight.departureTime)}; arrival ${utc(flight.arrivalTime)}`;
+}
+
+/** A flight nobody booked; the audit keeps its number, route and date. */
+export function deleteFlight(tx: Tx, id: string, now: Date, actorId: string): void {
+  const current = tx.select().from(flights).where(eq(flights.id, id)).get();
   if (!current) throw notFound('Flight');
   const booked =
     tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)).get() ??
     tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id)).get();
   if (booked) throw conflict('This flight has bookings and cannot be deleted', 'in_use');
+  recordChange(
+    tx,
+    { action: 'flight.deleted', actorId, entity: 'flight', entityId: id, from: current.status, to: 'deleted', reason: flightFacts(current) },
+    now,
+  );
   tx.delete(flights).where(eq(flights.id, id)).run();
   recordDelete(tx, 'flights', id, nextVersion(tx), now);
 }

@@ -91,7 +91,7 @@ export async function createUser(ctx: AppContext, body: RegisterBody, role: User
   );
 }
 
-function updateUserRow(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): UserRow {
+export function updateUserRow(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): UserRow {
   const email = values.email === undefined ? {} : { email: normalizeEmail(values.email) };
   const row = tx
     .update(users)

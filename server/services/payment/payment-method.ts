@@ -41,7 +41,15 @@ export function changePaymentMethod(tx: Tx, user: UserRow, paymentId: string, me
   setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: deadline });
   recordChange(
     tx,
-    { actorId: user.id, entity: 'payment', entityId: payment.id, from: 'pending', to: 'pending', reason: `method ${payment.method} -> ${method}` },
+    {
+      action: 'payment.method',
+      actorId: user.id,
+      entity: 'payment',
+      entityId: payment.id,
+      from: 'pending',
+      to: 'pending',
+      reason: `method ${payment.method} -> ${method}`,
+    },
     now,
   );
   return updated;

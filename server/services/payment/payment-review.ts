@@ -58,9 +58,8 @@ export function markAwaitingReview(
     .set({ status: 'pending', reason: null, receiptImageId, awaitingReviewAt: nowIso, updatedAt: nowIso, version })
     .where(eq(payments.id, payment.id))
     .run();
-  if (payment.status !== 'pending') {
-    recordChange(tx, { actorId: user.id, entity: 'payment', entityId: payment.id, from: payment.status, to: 'pending', reason: 'new receipt' }, now);
-  }
+  const reason = receipt === undefined ? 'I have made payment' : payment.status === 'failed' ? 'new receipt' : 'receipt uploaded';
+  recordChange(tx, { action: 'payment.claimed', actorId: user.id, entity: 'payment', entityId: payment.id, from: payment.status, to: 'pending', reason }, now);
   setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: reviewHoldExpiry(tx, booking, now) });
   const updated = tx.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
   return { payment: updated, booking: toBookingJson(tx, booking, nowIso) };
@@ -91,7 +90,19 @@ export function reviewPayment(tx: Tx, admin: UserRow, id: string, review: Review
     .set({ status: review.status, reason, decidedBy: admin.id, decidedAt: nowIso, updatedAt: nowIso, version })
     .where(eq(payments.id, payment.id))
     .run();
-  recordChange(tx, { actorId: admin.id, entity: 'payment', entityId: payment.id, from: payment.status, to: review.status, reason }, now);
+  recordChange(
+    tx,
+    {
+      action: review.status === 'successful' ? 'payment.approved' : 'payment.rejected',
+      actorId: admin.id,
+      entity: 'payment',
+      entityId: payment.id,
+      from: payment.status,
+      to: review.status,
+      reason,
+    },
+    now,
+  );
   const change = { actorId: admin.id, now, version };
   if (review.status === 'successful') confirmBookingTx(tx, booking, { ...change, reason: 'payment confirmed' });
   else if (payment.deadlineAt <= nowIso) cancelBookingTx(tx, booking, { ...change, reason: DEADLINE_PASSED });

@@ -13,6 +13,7 @@ export const ADMIN_ITEMS: readonly MenuItem[] = [
   { to: 'all-bookings', label: 'All Bookings' },
   { to: 'all-payments', label: 'All Payments' },
   { to: 'support', label: 'Support' },
+  { to: 'users', label: 'Users' },
   { to: 'settings', label: 'Settings' },
   { to: 'audit', label: 'Audit log' },
   { to: 'outbox', label: 'Mail outbox' },

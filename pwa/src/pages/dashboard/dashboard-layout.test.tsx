@@ -122,7 +122,7 @@ describe('dashboard layout', () => {
       within(office)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Airports', 'Flights', 'All Bookings', 'All Payments', 'Support', 'Settings', 'Audit log', 'Mail outbox']);
+    ).toEqual(['Overview', 'Airports', 'Flights', 'All Bookings', 'All Payments', 'Support', 'Users', 'Settings', 'Audit log', 'Mail outbox']);
   });
 
   it('names the changes not yet sent before signing out, and keeps them by default or discards them', async () => {

@@ -1,0 +1,74 @@
+import { aliasedTable, eq } from 'drizzle-orm';
+import type { AuditEntity } from '../../../sync/schemas/audit';
+import type { Queryable } from '../../db/client';
+import { airports, bookings, flights, payments, users } from '../../db/schema';
+
+const origin = aliasedTable(airports, 'label_origin');
+const destination = aliasedTable(airports, 'label_destination');
+
+/** 'SW1234 LOS-LHR 2031-03-01': the flight number, the route and the local departure date. */
+function flightLabel(q: Queryable, id: string): string | undefined {
+  const row = q
+    .select({ number: flights.flightNumber, from: origin.code, to: destination.code, date: flights.departureLocalDate })
+    .from(flights)
+    .innerJoin(origin, eq(origin.id, flights.originId))
+    .innerJoin(destination, eq(destination.id, flights.destinationId))
+    .where(eq(flights.id, id))
+    .get();
+  return row && `${row.number} ${row.from}-${row.to} ${row.date}`;
+}
+
+/** 'K7QX2P · Ada Obi': the reference and the account that booked. */
+function bookingLabel(q: Queryable, id: string): string | undefined {
+  const row = q
+    .select({ reference: bookings.reference, name: users.fullName })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(eq(bookings.id, id))
+    .get();
+  return row && `${row.reference} · ${row.name}`;
+}
+
+/** 'K7QX2P · TXN-… · Ada Obi': the booking's reference, the transaction id and the payer. */
+function paymentLabel(q: Queryable, id: string): string | undefined {
+  const row = q
+    .select({ reference: bookings.reference, transactionId: payments.transactionId, name: users.fullName })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, id))
+    .get();
+  return row && `${row.reference} · ${row.transactionId} · ${row.name}`;
+}
+
+function airportLabel(q: Queryable, id: string): string | undefined {
+  const row = q.select().from(airports).where(eq(airports.id, id)).get();
+  return row && `${row.code} · ${row.name}, ${row.city}`;
+}
+
+function userLabel(q: Queryable, id: string): string | undefined {
+  const row = q.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, id)).get();
+  return row && `${row.name} <${row.email}>`;
+}
+
+const LABELS: Record<AuditEntity, (q: Queryable, id: string) => string | undefined> = {
+  booking: bookingLabel,
+  payment: paymentLabel,
+  flight: flightLabel,
+  airport: airportLabel,
+  user: userLabel,
+  settings: () => 'Settings',
+};
+
+/**
+ * How people know the object an audit row is about, read when the row is written (before a deletion),
+ * so the row still reads well once the object is gone or renamed; the id when it cannot be found.
+ */
+export function auditLabel(q: Queryable, entity: AuditEntity, id: string): string {
+  return LABELS[entity](q, id) ?? id;
+}
+
+/** The actor's name as it is now, kept with the row. */
+export function actorName(q: Queryable, actorId: string | null): string | null {
+  return actorId === null ? null : (q.select({ name: users.fullName }).from(users).where(eq(users.id, actorId)).get()?.name ?? null);
+}
