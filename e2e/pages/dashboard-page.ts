@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 /** The admin's All payments search box. */
-export const PAYMENT_SEARCH = 'Search by booking reference, transaction ID, e-mail or name';
+export const PAYMENT_SEARCH = 'Search by transaction ID, booking reference, e-mail or name';
 
 // The signed-in area: side menu, page content, tables, cards and dialogs.
 export class DashboardPage {

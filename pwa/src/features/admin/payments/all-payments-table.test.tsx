@@ -69,11 +69,11 @@ describe('admin all payments', () => {
     expect(screen.getByText('payer1@example.com')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(bodyRows()).toHaveLength(2);
-    await user.type(screen.getByLabelText('Search by booking reference, transaction ID, e-mail or name'), 'tx0007');
+    await user.type(screen.getByLabelText('Search by transaction ID, booking reference, e-mail or name'), 'tx0007');
     expect(bodyRows()).toHaveLength(1);
     expect(screen.getByText('REF7')).toBeTruthy();
-    await user.clear(screen.getByLabelText('Search by booking reference, transaction ID, e-mail or name'));
-    await user.type(screen.getByLabelText('Search by booking reference, transaction ID, e-mail or name'), 'nothing');
+    await user.clear(screen.getByLabelText('Search by transaction ID, booking reference, e-mail or name'));
+    await user.type(screen.getByLabelText('Search by transaction ID, booking reference, e-mail or name'), 'nothing');
     expect(screen.getByText('No payments available')).toBeTruthy();
   });
 

@@ -45,7 +45,7 @@ export function AllPaymentsTable() {
   return (
     <>
       <TableToolbar
-        searchLabel="Search by booking reference, transaction ID, e-mail or name"
+        searchLabel="Search by transaction ID, booking reference, e-mail or name"
         search={query.q}
         onSearch={(q) => filter({ q })}
         count={`${found.length} payments`}
