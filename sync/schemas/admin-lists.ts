@@ -12,7 +12,11 @@ import { IsoDateSchema } from './common';
 export const QUEUE_STATUSES = ['awaiting', 'unpaid', 'successful', 'failed'] as const;
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
-const search = z.string().trim().max(100).catch('');
+/** Kept as typed (a trailing space is the next word coming); at most 100 characters. */
+const search = z
+  .string()
+  .transform((text) => text.slice(0, 100))
+  .catch('');
 const date = IsoDateSchema.catch('');
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 
@@ -13,16 +14,33 @@ export function queryOf<T extends Record<string, Value>>(values: T, defaults: T)
   return query;
 }
 
+/** Values written to the address, and the addresses they pass through until the router has them. */
+type Written<T> = { values: T; addresses: string[] };
+
 /**
  * A list's filters and page kept in the address (parsed by `schema`, so any value falls back to its
  * default): links open the list filtered, a reload keeps it. A change of filter goes back to page 1;
  * typing replaces the history entry rather than adding one per key.
+ * NOTE: the router takes a new address in a transition, a moment later; until it has the last one
+ * written, the written values are shown, so a controlled input never snaps back between two keys.
  */
 export function useUrlQuery<T extends Record<string, Value> & { page: number }>(schema: z.ZodType<T, Record<string, unknown>>) {
   const [params, setParams] = useSearchParams();
-  const values = schema.parse(Object.fromEntries(params));
-  const defaults = schema.parse({});
-  const write = (next: T) => setParams(queryOf(next, defaults), { replace: true });
+  const address = params.toString();
+  const [written, setWritten] = useState<Written<T> | null>(null);
+  const values = written?.addresses.includes(address) ? written.values : schema.parse(Object.fromEntries(params));
+
+  // The router has the last address written, or went elsewhere (a link): the address speaks again.
+  useEffect(() => {
+    if (written && (address === written.addresses[written.addresses.length - 1] || !written.addresses.includes(address))) setWritten(null);
+  }, [address, written]);
+
+  const write = (next: T) => {
+    const query = queryOf(next, schema.parse({}));
+    const passed = written?.addresses.includes(address) ? written.addresses : [address];
+    setWritten({ values: next, addresses: [...passed, query.toString()] });
+    setParams(query, { replace: true });
+  };
   return {
     values,
     filter: (changes: Partial<Omit<T, 'page'>>) => write({ ...values, ...changes, page: 1 }),

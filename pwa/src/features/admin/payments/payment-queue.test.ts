@@ -84,11 +84,11 @@ describe('the review queue', () => {
 });
 
 describe('the address of the queue', () => {
-  it('reads the filters and falls back to the defaults for values that are not ones', () => {
+  it('reads the filters as typed and falls back to the defaults for values that are not ones', () => {
     expect(
-      PaymentQueueQuerySchema.parse({ q: ' 5P9R3H ', status: 'awaiting', method: 'cashApp', receipt: '1', from: '2031-01-01', to: '2031-01-31', page: '3' }),
+      PaymentQueueQuerySchema.parse({ q: '5P9R3H ', status: 'awaiting', method: 'cashApp', receipt: '1', from: '2031-01-01', to: '2031-01-31', page: '3' }),
     ).toEqual({
-      q: '5P9R3H',
+      q: '5P9R3H ',
       status: 'awaiting',
       method: 'cashApp',
       receipt: true,
@@ -97,6 +97,7 @@ describe('the address of the queue', () => {
       page: 3,
     });
     expect(PaymentQueueQuerySchema.parse({ status: 'lost', method: 'cheque', receipt: 'yes', from: '31/01/2031', page: '-2' })).toEqual(query());
+    expect(PaymentQueueQuerySchema.parse({ q: 'x'.repeat(150) }).q).toHaveLength(100);
   });
 });
 
