@@ -120,10 +120,11 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   await mail.getByText(`Flight ${flight.flightNumber} is delayed`).click();
   await expect(mail).toContainText('Zanzibar City (ZNZ)');
   await dash.menuLink('Audit log').click();
-  await dash.choose(dash.main.getByRole('combobox', { name: 'Entity' }), 'flight');
-  await dash.field('Entity ID').fill(flight._id);
+  await dash.choose(dash.main.getByRole('combobox', { name: 'Action' }), 'Flight status changed', 'status');
+  await dash.field('Reference, flight or name').fill(flight.flightNumber);
   const audit = dash.row('delayed');
-  await expect(audit).toContainText('scheduled');
+  await expect(audit).toContainText(`${flight.flightNumber} `);
+  await expect(audit).toContainText('scheduled → delayed');
   await expect(audit).toContainText('You');
 
   // Booked: neither the flight nor its airport may go.

@@ -37,8 +37,8 @@ test('a receipt chosen offline waits on the device and is attached exactly once 
   await page.waitForTimeout(1_500);
 
   const admin = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
-  const audit = (await (await request.get(`/api/audit?entity=payment&entityId=${paymentId}`, { headers: admin })).json()) as { toStatus: string }[];
-  expect(audit.map((row) => row.toStatus)).toEqual(['pending']);
+  const audit = (await (await request.get(`/api/audit?entity=payment&entityId=${paymentId}`, { headers: admin })).json()) as { action: string }[];
+  expect(audit.map((row) => row.action)).toEqual(['payment.claimed', 'payment.created']);
   const mails = (await (await request.get('/api/mail-outbox?limit=200', { headers: admin })).json()) as { subject: string }[];
   expect(mails.filter((m) => m.subject === `Receipt uploaded: booking ${created.booking.bookingId}`)).toHaveLength(1);
 });
