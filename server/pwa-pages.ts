@@ -47,17 +47,17 @@ const IataSchema = z.string().regex(/^[A-Z]{3}$/);
 const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema, travelers: LowestFaresQuerySchema.shape.travelers.catch(1) });
 
 /** A listing URL's outbound flights and date strip, the airports and the public settings; nothing when the URL holds no complete search. */
-export const listingPageData: PageDataSource = (ctx, query) => {
+export const listingPageData: PageDataSource = async (ctx, query) => {
   const search = ListingQuerySchema.safeParse(query);
   if (!search.success) return null;
   const { from, to, date, travelers } = search.data;
-  const flights = searchFlights(ctx, { origin: from, destination: to, departureTime: date });
-  const days = lowestFares(ctx, { from, to, date, days: LOWEST_FARE_DAYS_MAX, travelers });
+  const flights = await searchFlights(ctx, { origin: from, destination: to, departureTime: date });
+  const days = await lowestFares(ctx, { from, to, date, days: LOWEST_FARE_DAYS_MAX, travelers });
   return {
     flights: { origin: from, destination: to, date, flights },
     lowestFares: { from, to, date, travelers, days },
-    airports: listAirports(ctx.db).map(toAirportJson),
-    settings: publicSettings(readSettings(ctx.db)),
+    airports: (await listAirports(ctx.db)).map(toAirportJson),
+    settings: publicSettings(await readSettings(ctx.db)),
   };
 };
 

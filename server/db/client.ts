@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
@@ -9,7 +10,8 @@ import * as schema from './schema';
 import { cacheStatements } from './statement-cache';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A transaction: on SQLite the database itself while its connection holds the transaction. */
+export type Tx = Db;
 /** Anything that can run a query: the database or a transaction on it. */
 export type Queryable = Db | Tx;
 
@@ -61,14 +63,53 @@ export function writeLockFree(sqlite: Database.Database): boolean {
   }
 }
 
+const insideTransaction = new AsyncLocalStorage<true>();
+const turns = new WeakMap<Database.Database, Promise<unknown>>();
+
 /**
- * One write transaction, taking the write lock at its start. Never inside another: drizzle would
- * silently make it a savepoint, whose effects and rollback no longer match the caller's expectation
- * (a mutation's work takes the caller's `tx` instead, mutations/run.ts).
+ * NOTE: better-sqlite3 runs one transaction per connection and cannot wait inside one, so an
+ * asynchronous transaction is BEGIN ... COMMIT on the connection, one at a time in this process (a
+ * queue per connection). Its queries are synchronous under their promises: it never waits for I/O, so
+ * no other request runs between its statements.
  */
-export function immediate<T>(db: Db, work: (tx: Tx) => T): T {
-  if (db.$client.inTransaction) throw new Error('immediate() inside a transaction: pass the transaction instead');
-  return db.transaction(work, { behavior: 'immediate' });
+async function sqliteTransaction<T>(db: Db, begin: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (insideTransaction.getStore()) throw new Error('a transaction inside a transaction: pass the transaction instead');
+  const sqlite = db.$client;
+  const previous = turns.get(sqlite) ?? Promise.resolve();
+  const turn = previous.then(async () => {
+    sqlite.exec(begin);
+    try {
+      const result = await insideTransaction.run(true, () => work(db));
+      sqlite.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
+    }
+  });
+  turns.set(
+    sqlite,
+    turn.catch(() => undefined),
+  );
+  return turn;
+}
+
+/**
+ * One write transaction, taking the write lock at its start. Never inside another: a mutation's work
+ * takes the caller's `tx` instead (mutations/run.ts).
+ */
+export function immediate<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return sqliteTransaction(db, 'BEGIN IMMEDIATE', work);
+}
+
+/** Reads that must agree with each other: one snapshot of the database. */
+export function snapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return sqliteTransaction(db, 'BEGIN', work);
+}
+
+/** The first row a query answers, if any. */
+export async function first<T>(rows: PromiseLike<T[]>): Promise<T | undefined> {
+  return (await rows)[0];
 }
 
 /**

@@ -38,16 +38,16 @@ export const WRITE_WAIT_MS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs the synchronous write `work` and runs it again, after an asynchronous pause, while another
+ * Runs the write `work` and runs it again, after an asynchronous pause, while another
  * process holds the write lock (SQLITE_BUSY, also as a cause), for up to WRITE_WAIT_MS; then 503.
  * `work` must be safe to repeat after a lock error: one transaction, rolled back whole, with its
  * after-commit effects behind it.
  */
-export async function whenWritable<T>(work: () => T, waitMs = WRITE_WAIT_MS): Promise<T> {
+export async function whenWritable<T>(work: () => Promise<T>, waitMs = WRITE_WAIT_MS): Promise<T> {
   const deadline = performance.now() + waitMs;
   for (;;) {
     try {
-      return work();
+      return await work();
     } catch (error) {
       const cause: unknown = error instanceof Error ? error.cause : undefined;
       if (!isLockedError(error) && !isLockedError(cause)) throw error;

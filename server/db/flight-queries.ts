@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, like, lte, min, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { SEATS_PER_FLIGHT } from '../../sync/constants';
-import { prepareOnce, preparedCache, type Queryable } from './client';
+import { first, prepareOnce, preparedCache, type Queryable } from './client';
 import { airports, flights, seatAllocations } from './schema';
 
 const origin = alias(airports, 'origin');
@@ -94,33 +94,31 @@ function bind(filter: FlightFilter, nowIso: string) {
   return { keys, values, name: keys.join(',') };
 }
 
-export function selectFlights(q: Queryable, filter: FlightFilter, nowIso: string) {
+export async function selectFlights(q: Queryable, filter: FlightFilter, nowIso: string) {
   const { keys, values, name } = bind(filter, nowIso);
-  if (filter.ids) return build(q, condition(keys, filter.ids)).all(values);
-  return prepared(q, name, () => build(q, condition(keys)).prepare()).all(values);
+  if (filter.ids) return await build(q, condition(keys, filter.ids)).prepare().execute(values);
+  return await prepared(q, name, () => build(q, condition(keys)).prepare()).execute(values);
 }
 
 /** One page of the flights matching `filter` in departure order, and how many match in all. */
-export function selectFlightsPage(q: Queryable, filter: Omit<FlightFilter, 'ids'>, nowIso: string, page: { limit: number; offset: number }) {
+export async function selectFlightsPage(q: Queryable, filter: Omit<FlightFilter, 'ids'>, nowIso: string, page: { limit: number; offset: number }) {
   const { keys, values, name } = bind(filter, nowIso);
-  const ids = preparedPageIds(q, name, () => pageIdsOf(q, keys))
-    .all({ ...values, ...page })
-    .map((r) => r.id);
-  const rows = ids.length ? byIdList(q).all({ now: nowIso, ids: JSON.stringify(ids) }) : [];
-  const total = preparedCounts(q, name, () => countOf(q, keys)).get(values)?.n ?? 0;
+  const ids = (await preparedPageIds(q, name, () => pageIdsOf(q, keys)).execute({ ...values, ...page })).map((r) => r.id);
+  const rows = ids.length ? await byIdList(q).execute({ now: nowIso, ids: JSON.stringify(ids) }) : [];
+  const total = (await first(preparedCounts(q, name, () => countOf(q, keys)).execute(values)))?.n ?? 0;
   return { rows, total };
 }
 
 export type FlightWithAirports = ReturnType<typeof selectFlights>[number];
 
-export function selectTakenSeats(q: Queryable, flightId: string, nowIso: string): string[] {
-  return q
-    .select({ seat: seatAllocations.seatLabel })
-    .from(seatAllocations)
-    .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso)))
-    .orderBy(asc(seatAllocations.seatLabel))
-    .all()
-    .map((r) => r.seat);
+export async function selectTakenSeats(q: Queryable, flightId: string, nowIso: string): Promise<string[]> {
+  return (
+    await q
+      .select({ seat: seatAllocations.seatLabel })
+      .from(seatAllocations)
+      .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso)))
+      .orderBy(asc(seatAllocations.seatLabel))
+  ).map((r) => r.seat);
 }
 
 /**
@@ -149,6 +147,6 @@ const lowestFaresOf = prepareOnce((q) =>
 
 export type LowestFareFilter = { originId: string; destinationId: string; first: string; last: string; seats: number };
 
-export function selectLowestFares(q: Queryable, filter: LowestFareFilter, nowIso: string) {
-  return lowestFaresOf(q).all({ ...filter, now: nowIso });
+export async function selectLowestFares(q: Queryable, filter: LowestFareFilter, nowIso: string) {
+  return await lowestFaresOf(q).execute({ ...filter, now: nowIso });
 }

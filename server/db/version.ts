@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { prepareOnce, type Queryable } from './client';
+import { first, prepareOnce, type Queryable } from './client';
 import { syncState, tombstones } from './schema';
 
 const bumpVersion = prepareOnce((q) =>
@@ -12,12 +12,12 @@ const bumpVersion = prepareOnce((q) =>
 );
 
 /** Bumps the one global sync version; every row a write touches is stamped with it. */
-export function nextVersion(q: Queryable): number {
-  const row = bumpVersion(q).get();
+export async function nextVersion(q: Queryable): Promise<number> {
+  const row = await first(bumpVersion(q).execute());
   if (!row) throw new Error('sync_state row missing');
   return row.version;
 }
 
-export function recordDelete(q: Queryable, tableName: string, rowId: string, version: number, now: Date): void {
-  q.insert(tombstones).values({ tableName, rowId, version, deletedAt: now.toISOString() }).run();
+export async function recordDelete(q: Queryable, tableName: string, rowId: string, version: number, now: Date): Promise<void> {
+  await q.insert(tombstones).values({ tableName, rowId, version, deletedAt: now.toISOString() });
 }

@@ -17,17 +17,17 @@ declare module 'express-serve-static-core' {
  * What a bearer token opens: its user while the token is valid and not revoked and the account is not
  * disabled; `disabled` when it names a disabled account, whatever its token version (product rules §1.8).
  */
-function session(ctx: AppContext, token: string | undefined): { user: UserRow | undefined; disabled: boolean } {
+async function session(ctx: AppContext, token: string | undefined): Promise<{ user: UserRow | undefined; disabled: boolean }> {
   const claims = token ? readToken(ctx.jwtSecret, token) : null;
-  const user = claims ? findUserById(ctx.db, claims.sub) : undefined;
+  const user = claims ? await findUserById(ctx.db, claims.sub) : undefined;
   if (!claims || !user) return { user: undefined, disabled: false };
   if (user.disabledAt) return { user: undefined, disabled: true };
   return { user: user.tokenVersion === claims.tv ? user : undefined, disabled: false };
 }
 
 /** Resolves a bearer token to its user when the token is valid and not revoked and the account is not disabled; otherwise no user. */
-export function userFromToken(ctx: AppContext, token: string | undefined): UserRow | undefined {
-  return session(ctx, token).user;
+export async function userFromToken(ctx: AppContext, token: string | undefined): Promise<UserRow | undefined> {
+  return (await session(ctx, token)).user;
 }
 
 export const ACCOUNT_DISABLED = 'This account has been disabled. Contact SkyWay support.';
@@ -39,8 +39,8 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 export function authenticate(ctx: AppContext) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const { user, disabled } = session(ctx, bearerToken(req));
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const { user, disabled } = await session(ctx, bearerToken(req));
     req.user = user;
     req.accountDisabled = disabled;
     next();

@@ -14,8 +14,8 @@ export type PaymentWhere = { paymentId: string } | { accessKey: string };
 export const paymentWhere = (args: PaymentWhere) => ('paymentId' in args ? { id: args.paymentId } : { accessKey: args.accessKey });
 
 /** 'payment.claim': the payment's owner or an admin; anyone else is told the payment does not exist. */
-export function mayClaimPayment(user: UserRow, args: PaymentWhere, tx: Tx): void {
-  authorize('payment.claim', user, { name: 'Payment', ownerId: paymentFor(tx, user, paymentWhere(args)).userId });
+export async function mayClaimPayment(user: UserRow, args: PaymentWhere, tx: Tx): Promise<void> {
+  authorize('payment.claim', user, { name: 'Payment', ownerId: (await paymentFor(tx, user, paymentWhere(args))).userId });
 }
 
 const ByAccessKey = z.object({ accessKey: z.string().trim().min(8).max(64), image: MutationArgsSchemas.attachReceipt.shape.image });
@@ -25,8 +25,8 @@ export const attachReceipt = defineMutation({
   name: 'attachReceipt',
   args: z.union([MutationArgsSchemas.attachReceipt, ByAccessKey]),
   permission: mayClaimPayment,
-  run(tx, ctx, user, args) {
-    const { payment, booking } = markAwaitingReview(tx, user, paymentWhere(args), ctx.now(), args.image);
+  async run(tx, ctx, user, args) {
+    const { payment, booking } = await markAwaitingReview(tx, user, paymentWhere(args), ctx.now(), args.image);
     return { result: payment, effects: [...bookingMails.receiptUploaded(ctx, tx, booking), pokeEffect([payment.userId])] };
   },
 });

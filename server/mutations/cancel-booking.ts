@@ -12,8 +12,8 @@ import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** 'booking.cancel': the booking's owner or an admin; anyone else is told the booking does not exist. */
-export function mayCancelBooking(user: UserRow, args: { bookingId: string }, tx: Tx): void {
-  authorize('booking.cancel', user, { name: 'Booking', ownerId: bookingFor(tx, user, args.bookingId).userId });
+export async function mayCancelBooking(user: UserRow, args: { bookingId: string }, tx: Tx): Promise<void> {
+  authorize('booking.cancel', user, { name: 'Booking', ownerId: (await bookingFor(tx, user, args.bookingId)).userId });
 }
 
 /** A traveller (or an admin) cancels a pending or confirmed booking before departure. */
@@ -21,15 +21,15 @@ export const cancelBooking = defineMutation({
   name: 'cancelBooking',
   args: MutationArgsSchemas.cancelBooking,
   permission: mayCancelBooking,
-  run(tx, ctx, user, { bookingId }) {
+  async run(tx, ctx, user, { bookingId }) {
     const now = ctx.now();
     const nowIso = now.toISOString();
     const reason = user.role === 'admin' ? 'cancelled by the airline' : 'cancelled by the traveller';
-    const row = bookingFor(tx, user, bookingId);
+    const row = await bookingFor(tx, user, bookingId);
     if (row.status !== 'pending' && row.status !== 'confirmed') throw conflict(`A ${row.status} booking cannot be cancelled`, 'booking_not_cancellable');
-    if (firstDeparture(tx, row) <= nowIso) throw conflict('A booking cannot be cancelled after departure', 'departed');
-    const refund = cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: nextVersion(tx) });
-    const booking = toBookingJson(tx, getBookingRow(tx, bookingId), nowIso);
+    if ((await firstDeparture(tx, row)) <= nowIso) throw conflict('A booking cannot be cancelled after departure', 'departed');
+    const refund = await cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: await nextVersion(tx) });
+    const booking = await toBookingJson(tx, await getBookingRow(tx, bookingId), nowIso);
     return { result: booking, effects: [...bookingMails.bookingCancelled(ctx, tx, booking, reason, refund), pokeEffect([booking.userId._id])] };
   },
 });

@@ -9,8 +9,8 @@ import { paymentFor } from '../services/payment/payments';
 import { defineMutation } from './mutation';
 
 /** 'payment.changeMethod': the payment's owner only; anyone else is told the payment does not exist. */
-export function mayChangePaymentMethod(user: UserRow, args: { paymentId: string }, tx: Tx): void {
-  authorize('payment.changeMethod', user, { name: 'Payment', ownerId: paymentFor(tx, user, { id: args.paymentId }).userId });
+export async function mayChangePaymentMethod(user: UserRow, args: { paymentId: string }, tx: Tx): Promise<void> {
+  authorize('payment.changeMethod', user, { name: 'Payment', ownerId: (await paymentFor(tx, user, { id: args.paymentId })).userId });
 }
 
 /**
@@ -22,8 +22,8 @@ export const changePaymentMethod = defineMutation({
   name: 'changePaymentMethod',
   args: z.object({ paymentId: z.string().max(64) }).and(PaymentMethodBodySchema),
   permission: mayChangePaymentMethod,
-  run(tx, ctx, user, { paymentId, paymentMethod }) {
-    const payment = change(tx, user, paymentId, paymentMethod, ctx.now());
+  async run(tx, ctx, user, { paymentId, paymentMethod }) {
+    const payment = await change(tx, user, paymentId, paymentMethod, ctx.now());
     return { result: payment, effects: [pokeEffect([payment.userId])] };
   },
 });

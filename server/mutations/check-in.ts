@@ -15,8 +15,8 @@ import { defineMutation } from './mutation';
 const HOUR = 3_600_000;
 
 /** 'booking.checkIn': only the booking's owner; anyone else, an admin too, is told the booking does not exist. */
-export function mayCheckIn(user: UserRow, args: { bookingId: string }, tx: Tx): void {
-  authorize('booking.checkIn', user, { name: 'Booking', ownerId: bookingFor(tx, user, args.bookingId).userId });
+export async function mayCheckIn(user: UserRow, args: { bookingId: string }, tx: Tx): Promise<void> {
+  authorize('booking.checkIn', user, { name: 'Booking', ownerId: (await bookingFor(tx, user, args.bookingId)).userId });
 }
 
 /** Online check-in for the booking's owner: confirmed bookings, from 48 h to 1 h before departure; issues the boarding passes. */
@@ -24,20 +24,20 @@ export const checkIn = defineMutation({
   name: 'checkIn',
   args: z.object({ bookingId: z.string().max(64) }),
   permission: mayCheckIn,
-  run(tx, ctx, user, { bookingId }) {
+  async run(tx, ctx, user, { bookingId }) {
     const now = ctx.now();
-    const row = bookingFor(tx, user, bookingId);
+    const row = await bookingFor(tx, user, bookingId);
     if (row.status !== 'confirmed') throw conflict('Only confirmed bookings can be checked in', 'booking_not_pending');
-    const departure = Date.parse(firstDeparture(tx, row));
+    const departure = Date.parse(await firstDeparture(tx, row));
     if (now.getTime() < departure - 48 * HOUR) throw conflict('Check-in opens 48 hours before departure', 'check_in_not_open');
     if (now.getTime() > departure - HOUR) throw conflict('Check-in closed 1 hour before departure', 'check_in_closed');
     if (!row.checkedInAt) {
-      tx.update(bookings)
-        .set({ checkedInAt: now.toISOString(), updatedAt: now.toISOString(), version: nextVersion(tx) })
-        .where(eq(bookings.id, bookingId))
-        .run();
-      issueBoardingPasses(tx, ctx.jwtSecret, bookingId, row.reference);
+      await tx
+        .update(bookings)
+        .set({ checkedInAt: now.toISOString(), updatedAt: now.toISOString(), version: await nextVersion(tx) })
+        .where(eq(bookings.id, bookingId));
+      await issueBoardingPasses(tx, ctx.jwtSecret, bookingId, row.reference);
     }
-    return { result: toBookingJson(tx, getBookingRow(tx, bookingId), now.toISOString()), effects: [pokeEffect([row.userId])] };
+    return { result: await toBookingJson(tx, await getBookingRow(tx, bookingId), now.toISOString()), effects: [pokeEffect([row.userId])] };
   },
 });

@@ -10,8 +10,8 @@ export const confirmManualPayment = defineMutation({
   name: 'confirmManualPayment',
   args: MutationArgsSchemas.confirmManualPayment,
   permission: mayClaimPayment,
-  run(tx, ctx, user, { paymentId }) {
-    const { payment, booking } = markAwaitingReview(tx, user, { id: paymentId }, ctx.now());
+  async run(tx, ctx, user, { paymentId }) {
+    const { payment, booking } = await markAwaitingReview(tx, user, { id: paymentId }, ctx.now());
     return { result: payment, effects: [...bookingMails.paymentClaimed(ctx, tx, booking), pokeEffect([payment.userId])] };
   },
 });

@@ -15,11 +15,11 @@ export const createAirport = defineMutation({
   name: 'createAirport',
   args: AirportBodySchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, admin, body) {
+  async run(tx, ctx, admin, body) {
     const now = ctx.now();
-    const airport = insertAirport(tx, body, now);
+    const airport = await insertAirport(tx, body, now);
     const reason = `${airport.country}; time zone ${airport.timeZone}`;
-    recordChange(tx, { action: 'airport.created', actorId: admin.id, entity: 'airport', entityId: airport.id, from: null, to: 'created', reason }, now);
+    await recordChange(tx, { action: 'airport.created', actorId: admin.id, entity: 'airport', entityId: airport.id, from: null, to: 'created', reason }, now);
     return { result: airport, effects: [] };
   },
 });

@@ -18,7 +18,7 @@ export const createBooking = defineMutation({
   name: 'createBooking',
   args: PaymentCreateBodySchema,
   permission: mayBook,
-  run(tx, ctx, user, body) {
+  async run(tx, ctx, user, body) {
     const input = {
       userId: user.id,
       flightId: body.flightId,
@@ -33,8 +33,8 @@ export const createBooking = defineMutation({
       cryptoName: body.cryptoName,
       expectedAmountCents: dollarsToCents(body.amount),
     };
-    const created = createBookingWithPayment(tx, ctx, input, user.id);
-    const booking = toBookingJson(tx, created.booking, ctx.now().toISOString());
+    const created = await createBookingWithPayment(tx, ctx, input, user.id);
+    const booking = await toBookingJson(tx, created.booking, ctx.now().toISOString());
     return { result: created, effects: [...bookingMails.paymentRequested(ctx, tx, booking, created.payment.method), pokeEffect([user.id])] };
   },
 });

@@ -16,10 +16,10 @@ export const createCustomerBooking = defineMutation({
   name: 'createCustomerBooking',
   args: AdminBookingBodySchema,
   permission: mayBookForCustomer,
-  run(tx, ctx, admin, body) {
-    const customer = findUserById(tx, body.userId);
+  async run(tx, ctx, admin, body) {
+    const customer = await findUserById(tx, body.userId);
     if (!customer || !may('booking.create', customer)) throw notFound('User');
-    const created = createBookingWithPayment(
+    const created = await createBookingWithPayment(
       tx,
       ctx,
       {

@@ -9,8 +9,8 @@ export const createFlight = defineMutation({
   name: 'createFlight',
   args: FlightBodySchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, admin, body) {
+  async run(tx, ctx, admin, body) {
     checkSchedule(ctx.now(), body.departureTime, body.arrivalTime);
-    return { result: insertFlight(tx, ctx, body, admin.id), effects: [] };
+    return { result: await insertFlight(tx, ctx, body, admin.id), effects: [] };
   },
 });

@@ -9,11 +9,11 @@ export const deleteAirport = defineMutation({
   name: 'deleteAirport',
   args: AirportDeleteBodySchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, admin, { id }) {
+  async run(tx, ctx, admin, { id }) {
     const now = ctx.now();
-    const airport = getAirport(tx, id);
-    recordChange(tx, { action: 'airport.deleted', actorId: admin.id, entity: 'airport', entityId: airport.id, from: null, to: 'deleted' }, now);
-    removeAirport(tx, airport.id, now);
+    const airport = await getAirport(tx, id);
+    await recordChange(tx, { action: 'airport.deleted', actorId: admin.id, entity: 'airport', entityId: airport.id, from: null, to: 'deleted' }, now);
+    await removeAirport(tx, airport.id, now);
     return { result: undefined, effects: [] };
   },
 });

@@ -8,8 +8,8 @@ export const deleteFlight = defineMutation({
   name: 'deleteFlight',
   args: FlightIdParamsSchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, admin, { id }) {
-    removeFlight(tx, id, ctx.now(), admin.id);
+  async run(tx, ctx, admin, { id }) {
+    await removeFlight(tx, id, ctx.now(), admin.id);
     return { result: undefined, effects: [] };
   },
 });

@@ -8,8 +8,8 @@ import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** 'conversation.markRead': a participant of the conversation; anyone else is told it does not exist. */
-export function mayReadConversation(user: UserRow, args: { conversationId: string }, tx: Tx): void {
-  authorize('conversation.markRead', user, { name: 'Conversation', ownerId: conversationFor(tx, user, args.conversationId).userId });
+export async function mayReadConversation(user: UserRow, args: { conversationId: string }, tx: Tx): Promise<void> {
+  authorize('conversation.markRead', user, { name: 'Conversation', ownerId: (await conversationFor(tx, user, args.conversationId)).userId });
 }
 
 /** Marks what the other side wrote as read; participants hear `messagesRead` and a poke. Answers how many changed. */
@@ -17,8 +17,8 @@ export const markConversationRead = defineMutation({
   name: 'markConversationRead',
   args: MutationArgsSchemas.markConversationRead,
   permission: mayReadConversation,
-  run(tx, ctx, user, { conversationId }) {
-    const { conversation, changed } = markRead(tx, user, conversationId, ctx.now());
+  async run(tx, ctx, user, { conversationId }) {
+    const { conversation, changed } = await markRead(tx, user, conversationId, ctx.now());
     const effects =
       changed > 0
         ? [

@@ -28,20 +28,24 @@ export const markRefundPaid = defineMutation({
   name: 'markRefundPaid',
   args: RefundPaidBodySchema.extend({ bookingId: z.string().max(64) }),
   permission: mayMarkRefundPaid,
-  run(tx, ctx, admin, { bookingId, amount, method, note }) {
+  async run(tx, ctx, admin, { bookingId, amount, method, note }) {
     const now = ctx.now();
     const nowIso = now.toISOString();
-    const row = bookingFor(tx, admin, bookingId);
+    const row = await bookingFor(tx, admin, bookingId);
     if (row.refundDueCents === null) throw conflict('This booking has no refund due', 'no_refund_due');
     if (row.refundPaidAt) throw conflict('This refund is already paid', 'refund_already_paid');
     if (dollarsToCents(amount) !== row.refundDueCents) throw invalidField(`The refund due is ${formatMoney(row.refundDueCents)}`, 'amount');
-    tx.update(bookings)
-      .set({ refundPaidAt: nowIso, updatedAt: nowIso, version: nextVersion(tx) })
-      .where(eq(bookings.id, bookingId))
-      .run();
+    await tx
+      .update(bookings)
+      .set({ refundPaidAt: nowIso, updatedAt: nowIso, version: await nextVersion(tx) })
+      .where(eq(bookings.id, bookingId));
     const reason = [`${formatMoney(row.refundDueCents)} by ${method}`, note].filter(Boolean).join(': ');
-    recordChange(tx, { action: 'refund.paid', actorId: admin.id, entity: 'booking', entityId: bookingId, from: 'refund_due', to: 'refund_paid', reason }, now);
-    const booking = toBookingJson(tx, getBookingRow(tx, bookingId), nowIso);
+    await recordChange(
+      tx,
+      { action: 'refund.paid', actorId: admin.id, entity: 'booking', entityId: bookingId, from: 'refund_due', to: 'refund_paid', reason },
+      now,
+    );
+    const booking = await toBookingJson(tx, await getBookingRow(tx, bookingId), nowIso);
     return { result: booking, effects: [...bookingMails.refundPaid(ctx, tx, booking, row.refundDueCents, method), pokeEffect([row.userId])] };
   },
 });

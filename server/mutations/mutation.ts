@@ -15,8 +15,8 @@ export type Outcome<R> = { result: R; effects: Effect[] };
 export type Mutation<S extends z.ZodType, R> = {
   name: string;
   args: S;
-  permission: (user: UserRow, args: z.output<S>, tx: Tx) => void;
-  run: (tx: Tx, ctx: AppContext, user: UserRow, args: z.output<S>) => Outcome<R>;
+  permission: (user: UserRow, args: z.output<S>, tx: Tx) => void | Promise<void>;
+  run: (tx: Tx, ctx: AppContext, user: UserRow, args: z.output<S>) => Outcome<R> | Promise<Outcome<R>>;
 };
 
 export function defineMutation<S extends z.ZodType, R>(mutation: Mutation<S, R>): Mutation<S, R> {

@@ -20,8 +20,8 @@ export const reviewPayment = defineMutation({
   name: 'reviewPayment',
   args: z.object({ paymentId: z.string().max(64) }).and(PaymentReviewBodySchema),
   permission: mayReviewPayment,
-  run(tx, ctx, admin, { paymentId, ...review }) {
-    const { payment, booking } = decide(tx, admin, paymentId, review, ctx.now());
+  async run(tx, ctx, admin, { paymentId, ...review }) {
+    const { payment, booking } = await decide(tx, admin, paymentId, review, ctx.now());
     const mails =
       review.status === 'successful' ? bookingMails.paymentConfirmed(ctx, tx, booking) : bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
     return { result: payment, effects: [...mails, pokeEffect([payment.userId])] };

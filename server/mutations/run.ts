@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { immediate, type Tx } from '../db/client';
+import { immediate, type Tx, first } from '../db/client';
 import type { Effect } from '../outbox/effects';
 import type { UserRow } from '../services/identity/users';
 import { validate } from '../validate';
@@ -11,12 +11,12 @@ import type { Mutation } from './mutation';
  * transaction, and sends them once it has committed. Nothing here nests: `work` gets the transaction
  * and must not open another.
  */
-export function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => { result: R; effects: Effect[] }): R {
-  const { result, pending } = immediate(ctx.db, (tx) => {
+export async function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => { result: R; effects: Effect[] }): Promise<R> {
+  const { result, pending } = await immediate(ctx.db, async (tx) => {
     const outcome = work(tx);
-    return { result: outcome.result, pending: ctx.outbox.record(tx, outcome.effects) };
+    return { result: outcome.result, pending: await ctx.outbox.record(tx, outcome.effects) };
   });
-  ctx.outbox.dispatch(pending);
+  await ctx.outbox.dispatch(pending);
   return result;
 }
 
@@ -42,9 +42,9 @@ export function runMutation<S extends z.ZodType, R>(
   first?: (tx: Tx) => boolean,
 ): R | undefined {
   const args = validate(mutation.args, input);
-  return commitWithEffects(ctx, (tx) => {
+  return commitWithEffects(ctx, async (tx) => {
     if (first && !first(tx)) return { result: undefined, effects: [] };
-    mutation.permission(user, args, tx);
+    await mutation.permission(user, args, tx);
     return mutation.run(tx, ctx, user, args);
   });
 }

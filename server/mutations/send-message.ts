@@ -13,8 +13,8 @@ import { defineMutation } from './mutation';
  * 'message.send': a participant of the conversation (its user, or an admin), or, for a conversation the client starts
  * with this message, its future owner; anyone else is told the conversation does not exist.
  */
-export function maySendMessage(user: UserRow, args: { conversationId: string; startAs?: string | undefined }, tx: Tx): void {
-  if (!args.startAs) authorize('message.send', user, { name: 'Conversation', ownerId: conversationFor(tx, user, args.conversationId).userId });
+export async function maySendMessage(user: UserRow, args: { conversationId: string; startAs?: string | undefined }, tx: Tx): Promise<void> {
+  if (!args.startAs) authorize('message.send', user, { name: 'Conversation', ownerId: (await conversationFor(tx, user, args.conversationId)).userId });
 }
 
 /** A chat message from either side, sent to the conversation's devices and every admin's. */
@@ -22,8 +22,8 @@ export const sendMessage = defineMutation({
   name: 'sendMessage',
   args: MutationArgsSchemas.sendMessage,
   permission: maySendMessage,
-  run(tx, ctx, user, args) {
-    const sent = storeMessage(tx, user, args, ctx.now(), (userId) => ctx.realtime.isConnected(userId));
+  async run(tx, ctx, user, args) {
+    const sent = await storeMessage(tx, user, args, ctx.now(), (userId) => ctx.realtime.isConnected(userId));
     const effects: Effect[] = [];
     if (sent.created) {
       effects.push({ type: 'conversation', conversationUserId: sent.conversation.userId, chat: { event: CHAT_EVENTS.message, payload: sent.message } });

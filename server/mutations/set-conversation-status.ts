@@ -17,8 +17,8 @@ export const setConversationStatus = defineMutation({
   name: 'setConversationStatus',
   args: z.object({ conversationId: z.string().max(64) }).and(ConversationStatusBodySchema),
   permission: maySetConversationStatus,
-  run(tx, ctx, admin, { conversationId, status }) {
-    const row = saveStatus(tx, admin, conversationId, status, ctx.now());
-    return { result: toConversationJson(tx, row, admin), effects: [pokeEffect([row.userId])] };
+  async run(tx, ctx, admin, { conversationId, status }) {
+    const row = await saveStatus(tx, admin, conversationId, status, ctx.now());
+    return { result: await toConversationJson(tx, row, admin), effects: [pokeEffect([row.userId])] };
   },
 });

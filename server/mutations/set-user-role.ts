@@ -20,8 +20,8 @@ export const setUserRole = defineMutation({
   name: 'setUserRole',
   args: UserRoleBodySchema.extend({ userId: IdSchema }),
   permission: maySetRole,
-  run(tx, ctx, admin, { userId, role }) {
-    const updated = setAccountRole(tx, admin, userId, role, ctx.now());
+  async run(tx, ctx, admin, { userId, role }) {
+    const updated = await setAccountRole(tx, admin, userId, role, ctx.now());
     return { result: updated, effects: [pokeEffect([updated.id])] };
   },
 });

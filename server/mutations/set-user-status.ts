@@ -19,7 +19,7 @@ export const setUserStatus = defineMutation({
   name: 'setUserStatus',
   args: UserStatusBodySchema.extend({ userId: IdSchema }),
   permission: maySetStatus,
-  run(tx, ctx, admin, { userId, status }) {
-    return { result: setAccountStatus(tx, admin, userId, status, ctx.now()), effects: [] };
+  async run(tx, ctx, admin, { userId, status }) {
+    return { result: await setAccountStatus(tx, admin, userId, status, ctx.now()), effects: [] };
   },
 });

@@ -14,7 +14,7 @@ export const startConversation = defineMutation({
   name: 'startConversation',
   args: ConversationStartBodySchema,
   permission: mayStartConversation,
-  run(tx, ctx, user, { type }) {
-    return { result: openConversation(tx, user, type, ctx.now()), effects: [] };
+  async run(tx, ctx, user, { type }) {
+    return { result: await openConversation(tx, user, type, ctx.now()), effects: [] };
   },
 });

@@ -11,13 +11,13 @@ export const updateAirport = defineMutation({
   name: 'updateAirport',
   args: AirportUpdateBodySchema,
   permission: mayEditCatalogue,
-  run(tx, ctx, admin, { id, ...fields }) {
+  async run(tx, ctx, admin, { id, ...fields }) {
     const now = ctx.now();
-    const before = getAirport(tx, id);
-    const after = saveAirport(tx, id, fields, now);
+    const before = await getAirport(tx, id);
+    const after = await saveAirport(tx, id, fields, now);
     const reason = describeChanges(FIELDS.map((name) => [name, before[name], after[name]] as const));
     if (reason)
-      recordChange(tx, { action: 'airport.updated', actorId: admin.id, entity: 'airport', entityId: after.id, from: null, to: 'updated', reason }, now);
+      await recordChange(tx, { action: 'airport.updated', actorId: admin.id, entity: 'airport', entityId: after.id, from: null, to: 'updated', reason }, now);
     return { result: after, effects: [] };
   },
 });

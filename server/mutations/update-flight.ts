@@ -15,11 +15,11 @@ export const updateFlight = defineMutation({
   name: 'updateFlight',
   args: z.object({ id: z.string().max(64), changes: FlightUpdateBodySchema }),
   permission: mayEditCatalogue,
-  run(tx, ctx, admin, { id, changes }) {
-    const { timesChanged, departureChanged } = checkScheduleChange(tx, ctx.now(), id, changes);
+  async run(tx, ctx, admin, { id, changes }) {
+    const { timesChanged, departureChanged } = await checkScheduleChange(tx, ctx.now(), id, changes);
     // A new departure makes the old boarding time wrong: it is cleared unless the edit gives one.
     const saved = departureChanged && changes.boardingTime === undefined ? { ...changes, boardingTime: null } : changes;
-    const { flight, affected, statusChanged } = saveFlight(tx, ctx, id, saved, admin.id);
+    const { flight, affected, statusChanged } = await saveFlight(tx, ctx, id, saved, admin.id);
     const warning = timesChanged ? soldSeatsWarning(flight.availableSeats) : undefined;
     return {
       result: { flight, ...(warning ? { warning } : {}) },

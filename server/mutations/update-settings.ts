@@ -20,13 +20,13 @@ export const updateSettings = defineMutation({
   name: 'updateSettings',
   args: SettingsBodySchema,
   permission: mayEditSettings,
-  run(tx, ctx, admin, body) {
+  async run(tx, ctx, admin, body) {
     const now = ctx.now();
-    const before = readSettings(tx);
-    const after = saveSettings(tx, body, now);
+    const before = await readSettings(tx);
+    const after = await saveSettings(tx, body, now);
     const changed = changedSettings(before, after);
     if (changed.length) {
-      recordChange(
+      await recordChange(
         tx,
         { action: 'settings.updated', actorId: admin.id, entity: 'settings', entityId: 'settings', from: null, to: 'updated', reason: changed.join(', ') },
         now,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { immediate, type Db, type Tx } from '../db/client';
+import { first, immediate, type Db, type Tx } from '../db/client';
 import { events } from '../db/schema';
 import { EffectSchema, type Effect } from './effects';
 
@@ -46,12 +46,12 @@ export class Outbox {
   constructor(private readonly options: OutboxOptions) {}
 
   /** Writes the effects in the caller's transaction; hand the answer to `dispatch` after the commit. */
-  record(tx: Tx, effects: readonly Effect[]): Pending {
+  async record(tx: Tx, effects: readonly Effect[]): Promise<Pending> {
     if (effects.length === 0) return [];
     const now = this.options.now();
     const stamp = now.toISOString();
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    const rows = tx
+    const rows = await tx
       .insert(events)
       .values(
         effects.map((effect) => ({
@@ -63,15 +63,14 @@ export class Outbox {
           claimedUntil: leaseEnd,
         })),
       )
-      .returning({ id: events.id })
-      .all();
+      .returning({ id: events.id });
     return rows.map((row, index) => ({ id: row.id, effect: effects[index] as Effect }));
   }
 
   /** Sends what a committed transaction recorded; never call it for a transaction that rolled back. */
-  dispatch(pending: Pending): void {
+  async dispatch(pending: Pending): Promise<void> {
     if (!this.options.dispatch) return;
-    for (const { id, effect } of pending) this.send(id, effect, 1);
+    for (const { id, effect } of pending) await this.send(id, effect, 1);
   }
 
   /** Claims the due events nobody holds (left by a crash or a failure) and sends them; answers how many. */
@@ -79,14 +78,14 @@ export class Outbox {
     if (!this.options.dispatch || this.draining) return 0;
     this.draining = true;
     try {
-      const claimed = this.claimDue();
+      const claimed = await this.claimDue();
       for (const row of claimed) {
         const parsed = EffectSchema.safeParse(JSON.parse(row.effect));
-        if (parsed.success) this.send(row.id, parsed.data, row.attempts);
-        else this.fail(row.id, row.attempts, new Error('unreadable effect'), true);
+        if (parsed.success) await this.send(row.id, parsed.data, row.attempts);
+        else await this.fail(row.id, row.attempts, new Error('unreadable effect'), true);
       }
       await Promise.all(this.inFlight);
-      this.prune();
+      await this.prune();
       return claimed.length;
     } finally {
       this.draining = false;
@@ -97,11 +96,11 @@ export class Outbox {
    * Drains now and every second until the returned stop, which waits for sends under way for at most
    * STOP_WAIT_MS (a hung SMTP server must not hold a shutdown); what is still unsent then goes after the restart.
    */
-  start(): () => Promise<void> {
-    const sweep = () => {
-      this.drain().catch((error: unknown) => this.options.log.warn({ err: error }, 'outbox sweep failed; next sweep retries'));
+  async start(): Promise<() => Promise<void>> {
+    const sweep = async () => {
+      (await this.drain()).catch((error: unknown) => this.options.log.warn({ err: error }, 'outbox sweep failed; next sweep retries'));
     };
-    sweep();
+    await sweep();
     this.timer = setInterval(sweep, SWEEP_MS);
     this.timer.unref();
     return async () => {
@@ -109,41 +108,34 @@ export class Outbox {
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(this.inFlight), new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
       clearTimeout(waited);
-      this.flush();
+      await this.flush();
     };
   }
 
-  private claimDue() {
+  private async claimDue() {
     const now = this.options.now();
     const stamp = now.toISOString();
     const due = and(isNull(events.doneAt), lte(events.dueAt, stamp), or(isNull(events.claimedUntil), lte(events.claimedUntil, stamp)));
     const { db } = this.options;
     // A read first: an idle outbox never takes the write lock.
-    if (!db.select({ id: events.id }).from(events).where(due).limit(1).get()) return [];
+    if (!(await first(db.select({ id: events.id }).from(events).where(due).limit(1)))) return [];
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    return immediate(db, (tx) => {
-      const ids = tx
-        .select({ id: events.id })
-        .from(events)
-        .where(due)
-        .orderBy(asc(events.id))
-        .limit(BATCH)
-        .all()
-        .map((row) => row.id);
+    return immediate(db, async (tx) => {
+      const ids = (await tx.select({ id: events.id }).from(events).where(due).orderBy(asc(events.id)).limit(BATCH)).map((row) => row.id);
       if (ids.length === 0) return [];
-      return tx
-        .update(events)
-        .set({ claimedBy: this.owner, claimedUntil: leaseEnd, attempts: sql`${events.attempts} + 1` })
-        .where(and(inArray(events.id, ids), due))
-        .returning({ id: events.id, effect: events.effect, attempts: events.attempts })
-        .all()
-        .sort((a, b) => a.id - b.id);
+      return (
+        await tx
+          .update(events)
+          .set({ claimedBy: this.owner, claimedUntil: leaseEnd, attempts: sql`${events.attempts} + 1` })
+          .where(and(inArray(events.id, ids), due))
+          .returning({ id: events.id, effect: events.effect, attempts: events.attempts })
+      ).sort((a, b) => a.id - b.id);
     });
   }
 
-  private send(id: number, effect: Effect, attempts: number): void {
+  private async send(id: number, effect: Effect, attempts: number): Promise<void> {
     try {
-      const sent = this.options.deliver(effect, id);
+      const sent = await this.options.deliver(effect, id);
       if (!(sent instanceof Promise)) {
         this.done(id);
         return;
@@ -155,7 +147,7 @@ export class Outbox {
       this.inFlight.add(tracked);
       void tracked.finally(() => this.inFlight.delete(tracked));
     } catch (error) {
-      this.fail(id, attempts, error);
+      await this.fail(id, attempts, error);
     }
   }
 
@@ -167,17 +159,16 @@ export class Outbox {
     setImmediate(() => this.flush());
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     this.flushing = false;
     if (this.finished.size === 0) return;
     const ids = [...this.finished];
     this.finished.clear();
     try {
-      this.options.db
+      await this.options.db
         .update(events)
         .set({ doneAt: this.options.now().toISOString(), claimedBy: null, claimedUntil: null })
-        .where(and(inArray(events.id, ids), eq(events.claimedBy, this.owner)))
-        .run();
+        .where(and(inArray(events.id, ids), eq(events.claimedBy, this.owner)));
     } catch (error) {
       // Not marked: the lease ends and the events are sent again (at least once, see docs/decisions/009).
       this.options.log.warn({ err: error, events: ids.length }, 'outbox could not mark events sent');
@@ -185,28 +176,27 @@ export class Outbox {
   }
 
   /** A failed send waits 2^attempts seconds (at most an hour) and is claimed again; an unreadable one is given up. */
-  private fail(id: number, attempts: number, error: unknown, giveUp = false): void {
+  private async fail(id: number, attempts: number, error: unknown, giveUp = false): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     this.options.log.warn({ err: message, event: id, attempts }, 'outbox event not sent');
     const now = this.options.now();
     const dueAt = new Date(now.getTime() + Math.min(2 ** attempts * 1_000, MAX_BACKOFF_MS)).toISOString();
     try {
-      this.options.db
+      await this.options.db
         .update(events)
         .set({ lastError: message, claimedBy: null, claimedUntil: null, ...(giveUp ? { doneAt: now.toISOString() } : { dueAt }) })
-        .where(and(eq(events.id, id), eq(events.claimedBy, this.owner)))
-        .run();
+        .where(and(eq(events.id, id), eq(events.claimedBy, this.owner)));
     } catch (markError) {
       this.options.log.warn({ err: markError, event: id }, 'outbox could not record a failed send; its lease ends it');
     }
   }
 
   /** Sent events are kept an hour (to look into), then deleted. */
-  private prune(): void {
+  private async prune(): Promise<void> {
     const now = this.options.now().getTime();
     if (now - this.prunedAt < KEEP_DONE_MS / 6) return;
     this.prunedAt = now;
     const before = new Date(now - KEEP_DONE_MS).toISOString();
-    this.options.db.delete(events).where(lte(events.doneAt, before)).run();
+    await this.options.db.delete(events).where(lte(events.doneAt, before));
   }
 }

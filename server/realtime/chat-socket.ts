@@ -15,13 +15,13 @@ import { conversationRooms, type RealtimeSocket } from './rooms';
 export function attachChatEvents(ctx: AppContext, socket: RealtimeSocket): void {
   const { userId } = socket.data;
 
-  function withConversation(raw: unknown, handle: (user: UserRow, conversation: ConversationRow) => void): void {
+  async function withConversation(raw: unknown, handle: (user: UserRow, conversation: ConversationRow) => void): Promise<void> {
     const parsed = ChatClientEventSchema.safeParse(raw);
     if (!parsed.success) return;
     try {
-      const user = findUserById(ctx.db, userId);
+      const user = await findUserById(ctx.db, userId);
       if (!user) return;
-      handle(user, conversationFor(ctx.db, user, parsed.data.conversationId));
+      handle(user, await conversationFor(ctx.db, user, parsed.data.conversationId));
     } catch (error) {
       // A missing or foreign conversation is a 404 AppError: ignored, like a malformed payload.
       if (!(error instanceof Error) || !('status' in error)) ctx.log.warn({ err: error }, 'chat socket event failed');

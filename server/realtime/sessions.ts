@@ -15,8 +15,8 @@ export function handshakeToken(socket: Pick<RealtimeSocket, 'handshake'>): strin
  * sign-out everywhere, a password change or reset bumps it), the user still there and in the role the
  * rooms were joined with. Token verification is cached, so this costs one user read.
  */
-export function socketUser(ctx: AppContext, socket: RealtimeSocket): UserRow | undefined {
-  const user = userFromToken(ctx, handshakeToken(socket));
+export async function socketUser(ctx: AppContext, socket: RealtimeSocket): Promise<UserRow | undefined> {
+  const user = await userFromToken(ctx, handshakeToken(socket));
   return user && user.id === socket.data.userId && user.role === socket.data.role ? user : undefined;
 }
 
@@ -28,8 +28,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * dropped. A socket that stays silent is still disconnected when its token expires.
  */
 export function guardEvents(ctx: AppContext, socket: RealtimeSocket): void {
-  socket.use((_packet, next) => {
-    if (socketUser(ctx, socket)) next();
+  socket.use(async (_packet, next) => {
+    if (await socketUser(ctx, socket)) next();
     else socket.disconnect(true);
   });
   const decoded = jwt.decode(handshakeToken(socket) ?? '', { json: true });
@@ -37,7 +37,10 @@ export function guardEvents(ctx: AppContext, socket: RealtimeSocket): void {
   const expiresAt = decoded.exp * 1000;
   let timer: NodeJS.Timeout;
   const arm = () => {
-    timer = setTimeout(() => (socketUser(ctx, socket) ? arm() : socket.disconnect(true)), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+    timer = setTimeout(
+      async () => ((await socketUser(ctx, socket)) ? arm() : socket.disconnect(true)),
+      Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
+    );
     timer.unref();
   };
   arm();
@@ -54,12 +57,12 @@ const CHANGED_FUNCTION = 'skyway_user_session_changed';
  */
 export function disconnectRevokedSockets(ctx: AppContext, io: RealtimeServer): void {
   const changed = new Set<string>();
-  const recheck = () => {
+  const recheck = async () => {
     try {
       for (const userId of changed) {
         for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {
           const socket = io.sockets.sockets.get(id);
-          if (socket && !socketUser(ctx, socket)) socket.disconnect(true);
+          if (socket && !(await socketUser(ctx, socket))) socket.disconnect(true);
         }
       }
     } catch (error) {

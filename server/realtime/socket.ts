@@ -19,8 +19,8 @@ export { ADMIN_ROOM, userRoom };
  */
 export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeServer {
   const io: RealtimeServer = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  io.use((socket, next) => {
-    const user = userFromToken(ctx, handshakeToken(socket));
+  io.use(async (socket, next) => {
+    const user = await userFromToken(ctx, handshakeToken(socket));
     if (!user) {
       next(new Error('Invalid token'));
       return;

@@ -15,28 +15,28 @@ export function adminUserRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = rateLimiters(ctx);
 
-  router.get('/admin/users', (req, res) => {
+  router.get('/admin/users', async (req, res) => {
     caller(req, 'user.manage');
-    const { items, total } = searchAccounts(ctx.db, validate(UserSearchQuerySchema, req.query));
+    const { items, total } = await searchAccounts(ctx.db, validate(UserSearchQuerySchema, req.query));
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
   });
 
-  router.get('/admin/users/:id', (req, res) => {
+  router.get('/admin/users/:id', async (req, res) => {
     caller(req, 'user.manage');
-    res.json(accountDetail(ctx.db, validate(IdParamsSchema, req.params).id));
+    res.json(await accountDetail(ctx.db, validate(IdParamsSchema, req.params).id));
   });
 
-  router.put('/admin/users/:id/role', gate('user.setRole'), limits.accountChange, (req, res) => {
+  router.put('/admin/users/:id/role', gate('user.setRole'), limits.accountChange, async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
-    const updated = runMutation(ctx, setUserRole, caller(req, 'user.setRole'), { ...validate(UserRoleBodySchema, req.body), userId: id });
-    res.json(accountOf(ctx.db, updated));
+    const updated = await runMutation(ctx, setUserRole, caller(req, 'user.setRole'), { ...validate(UserRoleBodySchema, req.body), userId: id });
+    res.json(await accountOf(ctx.db, updated));
   });
 
-  router.put('/admin/users/:id/status', gate('user.manage'), limits.accountChange, (req, res) => {
+  router.put('/admin/users/:id/status', gate('user.manage'), limits.accountChange, async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
-    const updated = runMutation(ctx, setUserStatus, caller(req, 'user.manage'), { ...validate(UserStatusBodySchema, req.body), userId: id });
-    res.json(accountOf(ctx.db, updated));
+    const updated = await runMutation(ctx, setUserStatus, caller(req, 'user.manage'), { ...validate(UserStatusBodySchema, req.body), userId: id });
+    res.json(await accountOf(ctx.db, updated));
   });
 
   return router;

@@ -12,22 +12,22 @@ import { validate } from '../validate';
 export function airportRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/airports', (req, res) => {
+  router.get('/airports', async (req, res) => {
     const query = validate(AirportQuerySchema, req.query);
     if (query.id) {
-      res.json(toAirportJson(getAirport(ctx.db, query.id)));
+      res.json(toAirportJson(await getAirport(ctx.db, query.id)));
       return;
     }
-    res.json(listAirports(ctx.db).map(toAirportJson));
+    res.json((await listAirports(ctx.db)).map(toAirportJson));
   });
 
-  router.post('/airports', (req, res) => {
-    const airport = runMutation(ctx, createAirport, caller(req, 'catalogue.edit'), validate(AirportBodySchema, req.body));
+  router.post('/airports', async (req, res) => {
+    const airport = await runMutation(ctx, createAirport, caller(req, 'catalogue.edit'), validate(AirportBodySchema, req.body));
     res.status(201).json({ message: 'Airport created successfully', airport: toAirportJson(airport) });
   });
 
-  router.put('/airports', (req, res) => {
-    const airport = runMutation(ctx, updateAirport, caller(req, 'catalogue.edit'), validate(AirportUpdateBodySchema, req.body));
+  router.put('/airports', async (req, res) => {
+    const airport = await runMutation(ctx, updateAirport, caller(req, 'catalogue.edit'), validate(AirportUpdateBodySchema, req.body));
     res.json({ message: 'Airport updated successfully', airport: toAirportJson(airport) });
   });
 

@@ -30,11 +30,11 @@ export function authRoutes(ctx: AppContext): Router {
     const body = validate(LoginBodySchema, req.body);
     const key = lockoutKey(body.email, req.ip ?? 'unknown');
     // Counted before the check, so parallel guesses cannot all pass the limit; a success clears it.
-    countAttempt(ctx, key);
-    const user = findUserByEmail(ctx.db, body.email);
+    await countAttempt(ctx, key);
+    const user = await findUserByEmail(ctx.db, body.email);
     const ok = user?.role !== 'guest' && (await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password));
     if (!user || !ok) throw new AppError(401, 'Invalid email or password', { code: 'invalid_credentials' });
-    clearFailures(ctx, key);
+    await clearFailures(ctx, key);
     // Said only to the one who knows the password: a wrong one reads the same for a disabled account.
     if (user.disabledAt) throw accountDisabled(403);
     res.json(authAnswer(ctx, user));

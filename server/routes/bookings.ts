@@ -18,54 +18,54 @@ export function bookingRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = rateLimiters(ctx);
 
-  router.get('/bookings/user', (req, res) => {
-    res.json(listUserBookings(ctx, currentUser(req).id));
+  router.get('/bookings/user', async (req, res) => {
+    res.json(await listUserBookings(ctx, currentUser(req).id));
   });
 
-  router.get('/bookings', (req, res) => {
+  router.get('/bookings', async (req, res) => {
     caller(req, 'backOffice');
-    const { items, total } = listAllBookings(ctx, validate(BookingListQuerySchema, req.query));
+    const { items, total } = await listAllBookings(ctx, validate(BookingListQuerySchema, req.query));
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
   });
 
-  router.post('/bookings/track', limits.track, (req, res) => {
+  router.post('/bookings/track', limits.track, async (req, res) => {
     const { bookingId, email } = validate(TrackBodySchema, req.body);
-    res.json(trackBooking(ctx, bookingId, email));
+    res.json(await trackBooking(ctx, bookingId, email));
   });
 
   /** The admin's manual booking for a customer, with the same seat, traveller and flight rules. */
-  router.post('/bookings', (req, res) => {
+  router.post('/bookings', async (req, res) => {
     const admin = caller(req, 'booking.createForCustomer');
-    const { booking } = runMutation(ctx, createCustomerBooking, admin, req.body);
-    res.status(201).json(toBookingJson(ctx.db, booking, ctx.now().toISOString()));
+    const { booking } = await runMutation(ctx, createCustomerBooking, admin, req.body);
+    res.status(201).json(await toBookingJson(ctx.db, booking, ctx.now().toISOString()));
   });
 
-  router.put('/bookings/:id/cancel', limits.bookingAddress, limits.bookingCancel, (req, res) => {
+  router.put('/bookings/:id/cancel', limits.bookingAddress, limits.bookingCancel, async (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(runMutation(ctx, cancelBooking, currentUser(req), { bookingId: id }));
+    res.json(await runMutation(ctx, cancelBooking, currentUser(req), { bookingId: id }));
   });
 
-  router.get('/bookings/:id/itinerary.ics', (req, res) => {
+  router.get('/bookings/:id/itinerary.ics', async (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    const { fileName, ics } = bookingItinerary(ctx, currentUser(req), id);
+    const { fileName, ics } = await bookingItinerary(ctx, currentUser(req), id);
     res.type('text/calendar; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${fileName}"`).send(ics);
   });
 
   /** A gate agent's check of a scanned boarding pass (a scanner holding the key checks the signature offline). */
-  router.post('/boarding-passes/verify', (req, res) => {
+  router.post('/boarding-passes/verify', async (req, res) => {
     caller(req, 'backOffice');
-    res.json(verifyBoardingPass(ctx.db, ctx.jwtSecret, validate(BoardingPassCheckSchema, req.body).code));
+    res.json(await verifyBoardingPass(ctx.db, ctx.jwtSecret, validate(BoardingPassCheckSchema, req.body).code));
   });
 
-  router.put('/bookings/:id/check-in', (req, res) => {
+  router.put('/bookings/:id/check-in', async (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(runMutation(ctx, checkIn, currentUser(req), { bookingId: id }));
+    res.json(await runMutation(ctx, checkIn, currentUser(req), { bookingId: id }));
   });
 
-  router.put('/bookings/:id/refund', (req, res) => {
+  router.put('/bookings/:id/refund', async (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
-    res.json(runMutation(ctx, markRefundPaid, caller(req, 'booking.markRefundPaid'), { ...validate(RefundPaidBodySchema, req.body), bookingId: id }));
+    res.json(await runMutation(ctx, markRefundPaid, caller(req, 'booking.markRefundPaid'), { ...validate(RefundPaidBodySchema, req.body), bookingId: id }));
   });
 
   return router;

@@ -35,17 +35,17 @@ export function chatRoutes(ctx: AppContext): Router {
     res.status(201).json({ status: 'success', guestUser: { token, _id: guest.id, fullName: guest.fullName, email: body.email } });
   });
 
-  router.post('/messages/conversations/start', (req, res) => {
+  router.post('/messages/conversations/start', async (req, res) => {
     const user = caller(req, 'conversation.start');
     const { type } = validate(ConversationStartBodySchema, req.body ?? {});
-    const { conversation, created } = runMutation(ctx, startConversation, user, { type });
+    const { conversation, created } = await runMutation(ctx, startConversation, user, { type });
     res.status(created ? 201 : 200).json(conversation);
   });
 
-  router.get('/messages/conversations/:type', (req, res) => {
+  router.get('/messages/conversations/:type', async (req, res) => {
     const user = caller(req, 'conversation.list');
     const { type } = validate(ConversationTypeParamsSchema, req.params);
-    res.json(listConversations(ctx, user, type));
+    res.json(await listConversations(ctx, user, type));
   });
 
   router.put('/messages/conversations/:conversationId/read', (req, res) => {
@@ -54,11 +54,11 @@ export function chatRoutes(ctx: AppContext): Router {
     res.json({ conversationId, marked: runMutation(ctx, markConversationRead, user, { conversationId }) });
   });
 
-  router.put('/messages/conversations/:conversationId/status', (req, res) => {
+  router.put('/messages/conversations/:conversationId/status', async (req, res) => {
     const admin = caller(req, 'conversation.setStatus');
     const { conversationId } = validate(ConversationParamsSchema, req.params);
     const { status } = validate(ConversationStatusBodySchema, req.body);
-    res.json(runMutation(ctx, setConversationStatus, admin, { conversationId, status }));
+    res.json(await runMutation(ctx, setConversationStatus, admin, { conversationId, status }));
   });
 
   router.post('/messages/send', limits.chatSend, (req, res) => {
@@ -73,10 +73,10 @@ export function chatRoutes(ctx: AppContext): Router {
     res.status(created ? 201 : 200).json(message);
   });
 
-  router.get('/messages/:conversationId', (req, res) => {
+  router.get('/messages/:conversationId', async (req, res) => {
     const user = currentParticipant(req);
     const { conversationId } = validate(ConversationParamsSchema, req.params);
-    res.json(listMessages(ctx, user, conversationId, validate(MessagePageQuerySchema, req.query)));
+    res.json(await listMessages(ctx, user, conversationId, validate(MessagePageQuerySchema, req.query)));
   });
 
   return router;

@@ -32,31 +32,31 @@ const FlightPagingQuerySchema = z.object({
 export function flightRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/flights', (req, res) => {
+  router.get('/flights', async (req, res) => {
     const query = validate(FlightSearchQuerySchema, req.query);
     const paging = validate(FlightPagingQuerySchema, req.query);
-    const { items, total } = searchFlightsPage(ctx, query, paging);
+    const { items, total } = await searchFlightsPage(ctx, query, paging);
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
   });
 
   // Before /flights/:id, which would take 'lowest-fares' for an id.
-  router.get('/flights/lowest-fares', (req, res) => {
-    res.json(lowestFares(ctx, validate(LowestFaresQuerySchema, req.query)));
+  router.get('/flights/lowest-fares', async (req, res) => {
+    res.json(await lowestFares(ctx, validate(LowestFaresQuerySchema, req.query)));
   });
 
-  router.get('/flights/:id', (req, res) => {
+  router.get('/flights/:id', async (req, res) => {
     const { id } = validate(FlightIdParamsSchema, req.params);
-    res.json(getFlight(ctx, ctx.db, id));
+    res.json(await getFlight(ctx, ctx.db, id));
   });
 
-  router.get('/flights/:id/seat', (req, res) => {
+  router.get('/flights/:id/seat', async (req, res) => {
     const { id } = validate(FlightIdParamsSchema, req.params);
-    res.json(takenSeats(ctx, id));
+    res.json(await takenSeats(ctx, id));
   });
 
-  router.post('/flights', (req, res) => {
-    const flight = runMutation(ctx, createFlight, caller(req, 'catalogue.edit'), validate(FlightBodySchema, req.body));
+  router.post('/flights', async (req, res) => {
+    const flight = await runMutation(ctx, createFlight, caller(req, 'catalogue.edit'), validate(FlightBodySchema, req.body));
     res.status(201).json({ message: 'Flight created successfully', flight });
   });
 

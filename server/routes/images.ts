@@ -44,15 +44,15 @@ const ImageParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Ima
 export function imageRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/images', (_req, res) => {
-    res.json(listMarketingImages(ctx));
+  router.get('/images', async (_req, res) => {
+    res.json(await listMarketingImages(ctx));
   });
 
-  router.get('/images/:id', (req, res) => {
+  router.get('/images/:id', async (req, res) => {
     const { id } = validate(ImageParamsSchema, req.params);
-    const image = readableImage(ctx, id, req.user, (row, reader) => readsChatImage(ctx.db, row, reader));
+    const image = await readableImage(ctx, id, req.user, (row, reader) => readsChatImage(ctx.db, row, reader));
     res.setHeader('Cache-Control', image.kind === 'marketing' ? 'public, max-age=31536000, immutable' : 'private, no-store');
-    if (image.mime === PDF_MIME) res.set(pdfHeaders(receiptFileName(ctx.db, image.id)));
+    if (image.mime === PDF_MIME) res.set(pdfHeaders(await receiptFileName(ctx.db, image.id)));
     res.type(image.mime).sendFile(imagePath(ctx.dataDir, image.id, image.mime));
   });
 
@@ -63,7 +63,7 @@ export function imageRoutes(ctx: AppContext): Router {
     const fields = validate(UploadFieldsSchema, req.body);
     if (!req.file) throw invalidField('No image found', 'image', 'invalid_image');
     authorize(uploadPermission(fields.kind, Boolean(fields.conversationId)), user);
-    if (fields.conversationId) checkImageConversation(ctx.db, user, fields.conversationId);
+    if (fields.conversationId) await checkImageConversation(ctx.db, user, fields.conversationId);
     // Queue turns are counted per address: guests are cheap to make, addresses are not.
     const image = await storeImage(ctx, req.file.buffer, fields.kind, {
       owner: user,

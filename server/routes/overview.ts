@@ -14,10 +14,10 @@ const OverviewQuerySchema = z.object({
 export function overviewRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/admin/overview', (req, res) => {
+  router.get('/admin/overview', async (req, res) => {
     caller(req, 'backOffice');
     const { tz } = validate(OverviewQuerySchema, req.query);
-    res.json(overview(ctx, tz));
+    res.json(await overview(ctx, tz));
   });
 
   return router;

@@ -9,9 +9,9 @@ import { siteUrl } from './site-url';
 export function passwordResetRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.post('/auths/forgot', rateLimiters(ctx).passwordReset, rateLimiters(ctx).passwordResetAccount, (req, res) => {
+  router.post('/auths/forgot', rateLimiters(ctx).passwordReset, rateLimiters(ctx).passwordResetAccount, async (req, res) => {
     const { email } = validate(ForgotPasswordBodySchema, req.body);
-    requestPasswordReset(ctx, email, siteUrl(ctx, req));
+    await requestPasswordReset(ctx, email, siteUrl(ctx, req));
     res.json({ message: RESET_REQUESTED });
   });
 

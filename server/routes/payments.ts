@@ -33,70 +33,70 @@ export function paymentRoutes(ctx: AppContext): Router {
   router.post('/payments', ...bookingLimits, async (req, res) => {
     const user = caller(req, 'booking.create');
     const body = validate(PaymentCreateBodySchema, req.body);
-    const { booking, payment } = await whenWritable(() => runMutation(ctx, createBooking, user, body));
-    const bookingJson = toBookingJson(ctx.db, booking, nowIso());
-    const instructions = paymentInstructions(ctx.db, payment, body.cryptoName);
+    const { booking, payment } = await whenWritable(async () => runMutation(ctx, createBooking, user, body));
+    const bookingJson = await toBookingJson(ctx.db, booking, nowIso());
+    const instructions = await paymentInstructions(ctx.db, payment, body.cryptoName);
     res.status(201).json({
       link: instructions.link,
       booking: bookingJson,
-      payment: toPaymentJson(ctx.db, payment, nowIso(), bookingJson),
+      payment: await toPaymentJson(ctx.db, payment, nowIso(), bookingJson),
       instructions,
     });
   });
 
-  router.get('/payments/user', (req, res) => {
-    res.json(listUserPayments(ctx, currentUser(req).id));
+  router.get('/payments/user', async (req, res) => {
+    res.json(await listUserPayments(ctx, currentUser(req).id));
   });
 
-  router.get('/payments', (req, res) => {
+  router.get('/payments', async (req, res) => {
     caller(req, 'backOffice');
-    const { items, total } = listAllPayments(ctx, validate(PaymentListQuerySchema, req.query));
+    const { items, total } = await listAllPayments(ctx, validate(PaymentListQuerySchema, req.query));
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
   });
 
-  router.get('/payments/token/:token', (req, res) => {
+  router.get('/payments/token/:token', async (req, res) => {
     const { token } = validate(PaymentTokenParamsSchema, req.params);
-    const payment = paymentFor(ctx.db, currentUser(req), { accessKey: token });
-    res.json({ ...toPaymentJson(ctx.db, payment, nowIso()), instructions: paymentInstructions(ctx.db, payment) });
+    const payment = await paymentFor(ctx.db, currentUser(req), { accessKey: token });
+    res.json({ ...(await toPaymentJson(ctx.db, payment, nowIso())), instructions: await paymentInstructions(ctx.db, payment) });
   });
 
-  router.put('/payments/token/:token', ...claimLimits, (req, res) => {
+  router.put('/payments/token/:token', ...claimLimits, async (req, res) => {
     const { token } = validate(PaymentTokenParamsSchema, req.params);
     const user = currentUser(req);
     const { image } = validate(ReceiptBodySchema, req.body);
     const payment = runMutation(ctx, attachReceipt, user, { accessKey: token, image });
-    res.json({ message: 'Receipt uploaded', payment: toPaymentJson(ctx.db, payment, nowIso()) });
+    res.json({ message: 'Receipt uploaded', payment: await toPaymentJson(ctx.db, payment, nowIso()) });
   });
 
   /** Another method for the same booking (no seats held anew, no mail; each switch is audited, so limited): answers as POST /payments does. */
   router.put('/payments/:id/method', limits.bookingAddress, limits.paymentMethod, async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
     const body = validate(PaymentMethodBodySchema, req.body);
-    const payment = await whenWritable(() => runMutation(ctx, changePaymentMethod, currentUser(req), { paymentId: id, ...body }));
-    const booking = toBookingJson(ctx.db, getBookingRow(ctx.db, payment.bookingId), nowIso());
-    const instructions = paymentInstructions(ctx.db, payment, body.cryptoName);
-    res.json({ link: instructions.link, booking, payment: toPaymentJson(ctx.db, payment, nowIso(), booking), instructions });
+    const payment = await whenWritable(async () => runMutation(ctx, changePaymentMethod, currentUser(req), { paymentId: id, ...body }));
+    const booking = await toBookingJson(ctx.db, await getBookingRow(ctx.db, payment.bookingId), nowIso());
+    const instructions = await paymentInstructions(ctx.db, payment, body.cryptoName);
+    res.json({ link: instructions.link, booking, payment: await toPaymentJson(ctx.db, payment, nowIso(), booking), instructions });
   });
 
-  router.get('/payments/:id', (req, res) => {
+  router.get('/payments/:id', async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
-    const payment = paymentFor(ctx.db, currentUser(req), { id });
-    res.json({ ...toPaymentJson(ctx.db, payment, nowIso()), instructions: paymentInstructions(ctx.db, payment) });
+    const payment = await paymentFor(ctx.db, currentUser(req), { id });
+    res.json({ ...(await toPaymentJson(ctx.db, payment, nowIso())), instructions: await paymentInstructions(ctx.db, payment) });
   });
 
   /** 'I have made payment' for crypto and Cash App. */
-  router.post('/payments/:id/paid', ...claimLimits, (req, res) => {
+  router.post('/payments/:id/paid', ...claimLimits, async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
     const payment = runMutation(ctx, confirmManualPayment, currentUser(req), { paymentId: id });
-    res.json({ message: 'Payment awaiting confirmation', payment: toPaymentJson(ctx.db, payment, nowIso()) });
+    res.json({ message: 'Payment awaiting confirmation', payment: await toPaymentJson(ctx.db, payment, nowIso()) });
   });
 
-  router.put('/payments/:id', (req, res) => {
+  router.put('/payments/:id', async (req, res) => {
     const admin = caller(req, 'payment.review');
     const { id } = validate(IdParamsSchema, req.params);
     const payment = runMutation(ctx, reviewPayment, admin, { paymentId: id, ...validate(PaymentReviewBodySchema, req.body) });
-    res.json({ message: 'Payment status updated', payment: toPaymentJson(ctx.db, payment, nowIso()) });
+    res.json({ message: 'Payment status updated', payment: await toPaymentJson(ctx.db, payment, nowIso()) });
   });
 
   return router;

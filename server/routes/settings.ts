@@ -11,13 +11,13 @@ import { validate } from '../validate';
 export function settingsRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/settings', (req, res) => {
-    const stored = readSettings(ctx.db);
+  router.get('/settings', async (req, res) => {
+    const stored = await readSettings(ctx.db);
     res.json(may('settings.readPrivate', req.user) ? adminSettings(stored) : publicSettings(stored));
   });
 
-  router.put('/settings', (req, res) => {
-    const saved = runMutation(ctx, updateSettings, caller(req, 'settings.edit'), validate(SettingsBodySchema, req.body));
+  router.put('/settings', async (req, res) => {
+    const saved = await runMutation(ctx, updateSettings, caller(req, 'settings.edit'), validate(SettingsBodySchema, req.body));
     res.json({ message: 'Updated successfully!', settings: adminSettings(saved) });
   });
 

@@ -12,9 +12,9 @@ import { validate } from '../validate';
 export function syncRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.post('/sync/pull', (req, res) => {
+  router.post('/sync/pull', async (req, res) => {
     const user = caller(req, 'sync.use');
-    res.json(pull(ctx, user, validate(PullRequestSchema, req.body)));
+    res.json(await pull(ctx, user, validate(PullRequestSchema, req.body)));
   });
 
   router.post('/sync/push', async (req, res) => {
@@ -22,7 +22,7 @@ export function syncRoutes(ctx: AppContext): Router {
     const request = await withinPushBudget(ctx, { id: user.id, role: user.role, ip: req.ip ?? 'unknown' }, validate(PushRequestSchema, req.body));
     try {
       // A push repeats safely: mutations already applied are skipped.
-      const answer = await whenWritable(() => push(ctx, user, request));
+      const answer = await whenWritable(async () => push(ctx, user, request));
       res.json(answer);
     } catch (error) {
       if (error instanceof TransientError) {

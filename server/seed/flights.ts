@@ -54,7 +54,7 @@ export function seedFlights(tx: Tx, airportsByCode: Map<string, SeededAirport>, 
   const created: SeededFlight[] = [];
   const stamp = now.toISOString();
   const legs = ROUTES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]);
-  legs.forEach(([fromCode, toCode], legIndex) => {
+  legs.forEach(async ([fromCode, toCode], legIndex) => {
     const from = airportsByCode.get(fromCode);
     const to = airportsByCode.get(toCode);
     if (!from || !to) throw new Error(`route ${fromCode}-${toCode} uses an unseeded airport`);
@@ -79,7 +79,7 @@ export function seedFlights(tx: Tx, airportsByCode: Map<string, SeededAirport>, 
           updatedAt: stamp,
           version,
         };
-        tx.insert(flights).values(flight).run();
+        await tx.insert(flights).values(flight);
         created.push({ ...flight, originCode: fromCode });
       }
     }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { immediate } from '../db/client';
+import { first, immediate } from '../db/client';
 import { settings, users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { DEFAULT_SETTINGS } from '../services/back-office/settings';
@@ -24,9 +24,9 @@ function password(given: string | undefined): string {
  */
 export async function seedIfEmpty(ctx: AppContext): Promise<string[]> {
   const demo = ctx.env.SEED === 'demo';
-  const existing = ctx.db.select({ n: count() }).from(users).get();
+  const existing = await first(ctx.db.select({ n: count() }).from(users));
   if (existing && existing.n > 0) {
-    if (demo && listMarketingImages(ctx).length === 0) await seedImages(ctx);
+    if (demo && (await listMarketingImages(ctx)).length === 0) await seedImages(ctx);
     return [`Admin: ${ctx.env.ADMIN_EMAIL} (password as printed on first start, or ADMIN_PASSWORD)`];
   }
   const adminPassword = password(ctx.env.ADMIN_PASSWORD);
@@ -34,28 +34,24 @@ export async function seedIfEmpty(ctx: AppContext): Promise<string[]> {
   const [adminHash, travellerHash] = await Promise.all([hashPassword(adminPassword), hashPassword(travellerPassword)]);
   const now = ctx.now();
   const stamp = now.toISOString();
-  immediate(ctx.db, (tx) => {
-    const version = nextVersion(tx);
+  await immediate(ctx.db, async (tx) => {
+    const version = await nextVersion(tx);
     const user = { createdAt: stamp, updatedAt: stamp, version, emailVerifiedAt: stamp };
-    tx.insert(users)
-      .values({ ...user, id: randomUUID(), fullName: 'SkyWay Admin', email: ctx.env.ADMIN_EMAIL, passwordHash: adminHash, role: 'admin' })
-      .run();
+    await tx.insert(users).values({ ...user, id: randomUUID(), fullName: 'SkyWay Admin', email: ctx.env.ADMIN_EMAIL, passwordHash: adminHash, role: 'admin' });
     const data = { ...DEFAULT_SETTINGS, mail: { ...DEFAULT_SETTINGS.mail, password: randomBytes(12).toString('hex') } };
-    tx.insert(settings).values({ id: 1, data, updatedAt: stamp, version }).run();
+    await tx.insert(settings).values({ id: 1, data, updatedAt: stamp, version });
     if (!demo) return;
     const travellerId = randomUUID();
-    tx.insert(users)
-      .values({
-        ...user,
-        id: travellerId,
-        fullName: 'Ada Okafor',
-        email: DEMO_TRAVELLER_EMAIL,
-        passwordHash: travellerHash,
-        mobile: '+44 7700 900123',
-        nationality: 'Nigeria',
-      })
-      .run();
-    const seededFlights = seedFlights(tx, seedAirports(tx, stamp, version), now, version);
+    await tx.insert(users).values({
+      ...user,
+      id: travellerId,
+      fullName: 'Ada Okafor',
+      email: DEMO_TRAVELLER_EMAIL,
+      passwordHash: travellerHash,
+      mobile: '+44 7700 900123',
+      nationality: 'Nigeria',
+    });
+    const seededFlights = seedFlights(tx, await seedAirports(tx, stamp, version), now, version);
     seedDemoBookings(tx, travellerId, DEMO_TRAVELLER_EMAIL, seededFlights, now, version);
   });
   const lines = [`Admin: ${ctx.env.ADMIN_EMAIL} / ${adminPassword}`];

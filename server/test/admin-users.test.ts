@@ -131,14 +131,14 @@ describe('the users page: find an account, its bookings, its role and its status
     const created = await book(kemi.api, flight, ['D4']);
     const socket = await connect(server.url, kemi.token);
     sockets.push(socket);
-    const gone = serverDisconnect(socket);
+    const gone = await serverDisconnect(socket);
 
     const disabled = await setStatus(kemi.id, 'disabled');
     expectAnswer(disabled, 200);
     expect(disabled.body.status).toBe('disabled');
     expect(Date.parse(disabled.body.disabledAt ?? '')).toBeGreaterThan(0);
     expect(await gone).toBe('io server disconnect');
-    await expect(connect(server.url, kemi.token)).rejects.toThrow();
+    await expect(await connect(server.url, kemi.token)).rejects.toThrow();
 
     const profile = expectCode(await kemi.api.get('/api/users'), 401, 'account_disabled');
     expect(profile.message).toBe(ACCOUNT_DISABLED);
@@ -176,13 +176,13 @@ describe('the users page: find an account, its bookings, its role and its status
     expectCode(await setStatus(traveller.id, 'disabled', traveller.api), 403, 'forbidden');
 
     const rival = await person('Rival Admin', 'admin');
-    const rivalRow = findUserById(server.ctx.db, rival.id);
+    const rivalRow = await findUserById(server.ctx.db, rival.id);
     if (!rivalRow) throw new Error('no rival');
     expectAnswer(await setStatus(rival.id, 'disabled'), 200);
     // The rival's own request, authorised just before it was disabled, reaches the change afterwards.
     let refusal: unknown;
     try {
-      runMutation(server.ctx, setUserStatus, rivalRow, { userId: adminId, status: 'disabled' });
+      await runMutation(server.ctx, setUserStatus, rivalRow, { userId: adminId, status: 'disabled' });
     } catch (error) {
       refusal = error;
     }
@@ -201,7 +201,7 @@ describe('the users page: find an account, its bookings, its role and its status
       expectAnswer(await setRole(target.id, 'admin', busy.api), 200);
       expectAnswer(await setRole(target.id, 'user', busy.api), 200);
       expectCode(await setStatus(target.id, 'disabled', busy.api), 429, 'rate_limited');
-      expect(findUserById(server.ctx.db, target.id)?.disabledAt).toBeNull();
+      expect((await findUserById(server.ctx.db, target.id))?.disabledAt).toBeNull();
     } finally {
       setRateLimits(server.ctx, { accountChange: DEFAULT_RATE_LIMITS.accountChange.limit });
     }

@@ -104,8 +104,8 @@ export async function actors(server: TestServer, tag: string): Promise<Actors> {
     registerUser(server.url, `other-${tag}@example.com`, 'Secret-pass-1', `Other ${tag}`),
     login(server.url, ADMIN.email, ADMIN.password),
   ]);
-  confirmEmailOf(server, owner.id);
-  confirmEmailOf(server, other.id);
+  await confirmEmailOf(server, owner.id);
+  await confirmEmailOf(server, other.id);
   return {
     anon: client(server.url),
     admin: client(server.url, adminToken),
@@ -121,8 +121,8 @@ export async function actors(server: TestServer, tag: string): Promise<Actors> {
  * Marks an account's e-mail as confirmed, as following its mailed link does (email-verification.test.ts
  * covers the link itself): booking mails go only to a confirmed address.
  */
-export function confirmEmailOf(server: TestServer, userId: string): void {
-  server.ctx.db.update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, userId)).run();
+export async function confirmEmailOf(server: TestServer, userId: string): Promise<void> {
+  await server.ctx.db.update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, userId));
 }
 
 /** A second admin, made through the users service (no route creates admins), signed in. */
@@ -134,7 +134,7 @@ export async function secondAdmin(server: TestServer, fullName = 'Second Admin')
 
 /** A flight written straight through the flights service, in its own transaction (no admin session needed). */
 export function insertFlight(server: TestServer, body: FlightBody): Flight {
-  return immediate(server.ctx.db, (tx) => createFlight(tx, server.ctx, body));
+  return immediate(server.ctx.db, async (tx) => createFlight(tx, server.ctx, body));
 }
 
 /** A flight created through the flights service at an exact instant. */

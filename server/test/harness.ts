@@ -27,16 +27,16 @@ export type TestServer = Running & {
  * Suites book many times from one account and one address on purpose: the unpaid-holds cap and the
  * booking limits are raised for them. Suites about those rules start with `bookingRules: 'production'`.
  */
-export function allowManyBookings(ctx: AppContext): void {
-  immediate(ctx.db, (tx) => {
-    const current = readSettings(tx);
+export async function allowManyBookings(ctx: AppContext): Promise<void> {
+  await immediate(ctx.db, async (tx) => {
+    const current = await readSettings(tx);
     if (current.maxUnpaidBookings === 100 && current.maxUnpaidSeats === 240) return;
     const data = { ...current, maxUnpaidBookings: 100, maxUnpaidSeats: 240 };
-    const values = { data, updatedAt: ctx.now().toISOString(), version: nextVersion(tx) };
-    tx.insert(settings)
+    const values = { data, updatedAt: ctx.now().toISOString(), version: await nextVersion(tx) };
+    await tx
+      .insert(settings)
       .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: settings.id, set: values })
-      .run();
+      .onConflictDoUpdate({ target: settings.id, set: values });
   });
   setRateLimits(ctx, { booking: 10_000, paymentClaim: 10_000, bookingCancel: 10_000, bookingAddress: 10_000 });
 }
@@ -60,7 +60,7 @@ export async function startTestServer(
   let now: Date | undefined;
   const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date(), options.machine);
   await seedIfEmpty(ctx);
-  if (options.bookingRules !== 'production') allowManyBookings(ctx);
+  if (options.bookingRules !== 'production') await allowManyBookings(ctx);
   const running = await listen(ctx);
   return {
     ...running,

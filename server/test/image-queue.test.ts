@@ -26,20 +26,20 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('the image queue', () => {
   it('runs one job at a time, in order, behind a line of eight; a caller has at most two jobs in it', async () => {
     const first = gate();
-    const running = inImageQueue('user:a', first.job);
+    const running = await inImageQueue('user:a', first.job);
     await settle();
     expect(first.state.started).toBe(true);
 
     const second = gate();
-    const queued = inImageQueue('user:a', second.job);
-    expect(await refusal(inImageQueue('user:a', () => Promise.resolve('third')))).toEqual({
+    const queued = await inImageQueue('user:a', second.job);
+    expect(await refusal(await inImageQueue('user:a', () => Promise.resolve('third')))).toEqual({
       status: 429,
       message: 'Please wait until your other images have finished uploading.',
     });
 
     const others = Array.from({ length: 7 }, () => gate());
     const waiting = others.map((g, i) => inImageQueue(`user:${i}`, g.job));
-    expect(await refusal(inImageQueue('user:late', () => Promise.resolve('late')))).toEqual({
+    expect(await refusal(await inImageQueue('user:late', () => Promise.resolve('late')))).toEqual({
       status: 503,
       message: 'We are busy processing other images. Please try again in a minute.',
     });
@@ -51,7 +51,7 @@ describe('the image queue', () => {
     await settle();
     expect(second.state.started).toBe(true);
     expect(others.some((g) => g.state.started)).toBe(false);
-    const again = inImageQueue('user:a', () => Promise.resolve('a again'));
+    const again = await inImageQueue('user:a', () => Promise.resolve('a again'));
     second.open();
     await queued;
     for (const g of others) {
@@ -64,7 +64,7 @@ describe('the image queue', () => {
   });
 
   it('a failing job passes the turn on and frees its caller', async () => {
-    await expect(inImageQueue('user:b', () => Promise.reject(new Error('broken image')))).rejects.toThrow('broken image');
+    await expect(await inImageQueue('user:b', () => Promise.reject(new Error('broken image')))).rejects.toThrow('broken image');
     expect(await inImageQueue('user:b', () => Promise.resolve('next'))).toBe('next');
   });
 });

@@ -40,19 +40,19 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
   const lastEventId = () => events().at(-1)?.id ?? 0;
   const eventsAfter = (id: number) => events().filter((e) => e.id > id);
 
-  it('a mutation that throws after writing leaves no row and no event, and sends nothing', () => {
+  it('a mutation that throws after writing leaves no row and no event, and sends nothing', async () => {
     const code = 'QZZ';
     const failing = defineMutation({
       name: 'failingAfterWrite',
       args: z.object({}),
       permission: () => undefined,
-      run(tx, ctx) {
-        createAirport(tx, { name: 'Doomed Field', code, city: 'Nowhere', country: 'Nowhere', timeZone: 'UTC' }, ctx.now());
-        ctx.outbox.record(tx, [pokeEffect([who.ownerId])]);
+      async run(tx, ctx) {
+        await createAirport(tx, { name: 'Doomed Field', code, city: 'Nowhere', country: 'Nowhere', timeZone: 'UTC' }, ctx.now());
+        await ctx.outbox.record(tx, [pokeEffect([who.ownerId])]);
         throw conflict('refused after writing');
       },
     });
-    const owner = findUserById(server.ctx.db, who.ownerId);
+    const owner = await findUserById(server.ctx.db, who.ownerId);
     if (!owner) throw new Error('no user');
     const before = lastEventId();
     poked.length = 0;

@@ -32,21 +32,17 @@ describe('outbox claims: two dispatchers on one database', () => {
     const b = dispatcher('b', second.db);
     try {
       const stamp = new Date().toISOString();
-      first.db
+      await first.db
         .insert(events)
-        .values(Array.from({ length: 150 }, (_, i) => ({ effect: JSON.stringify(pokeEffect([`u${i}`])), createdAt: stamp, dueAt: stamp })))
-        .run();
+        .values(Array.from({ length: 150 }, (_, i) => ({ effect: JSON.stringify(pokeEffect([`u${i}`])), createdAt: stamp, dueAt: stamp })));
       // Held by a third dispatcher whose lease has not ended: nobody else sends it.
-      first.db
-        .insert(events)
-        .values({
-          effect: JSON.stringify(pokeEffect(['held'])),
-          createdAt: stamp,
-          dueAt: stamp,
-          claimedBy: 'c',
-          claimedUntil: new Date(Date.now() + 60_000).toISOString(),
-        })
-        .run();
+      await first.db.insert(events).values({
+        effect: JSON.stringify(pokeEffect(['held'])),
+        createdAt: stamp,
+        dueAt: stamp,
+        claimedBy: 'c',
+        claimedUntil: new Date(Date.now() + 60_000).toISOString(),
+      });
 
       while ((await Promise.all([a.drain(), b.drain()])).some((n) => n > 0));
       const ids = sent.flatMap((s) => s.userIds).sort();

@@ -52,7 +52,7 @@ describe('PDF receipts', () => {
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
     const [owner, other] = [await registerUser(server.url, 'pdf-owner@example.com'), await registerUser(server.url, 'pdf-other@example.com')];
-    confirmEmailOf(server, owner.id);
+    await confirmEmailOf(server, owner.id);
     Object.assign(tokens, { owner: owner.token, other: other.token, admin: await login(server.url, ADMIN.email, ADMIN.password) });
   });
   beforeEach(() => {

@@ -67,7 +67,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
     users = await Promise.all(
       [0, 1, 2].map((i) => createUser(server.ctx, { email: `prop-${i}@example.com`, password: 'Secret-pass-1', fullName: `Prop ${i}` })),
     );
-    const found = findUserByEmail(server.ctx.db, ADMIN.email);
+    const found = await findUserByEmail(server.ctx.db, ADMIN.email);
     if (!found) throw new Error('no admin');
     admin = found;
     file = new Database(path.join(server.dataDir, 'airline.sqlite'), { readonly: true, fileMustExist: true });
@@ -87,7 +87,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
   }
 
   /** Invariants over this run's two flights, read with SQL from the SQLite file. */
-  function checkInvariants(flightIds: string[], justSwept: boolean): void {
+  async function checkInvariants(flightIds: string[], justSwept: boolean): Promise<void> {
     const params = { now: new Date(clock).toISOString(), a: flightIds[0], b: flightIds[1] };
     const mine = 's.flight_id in (@a, @b)';
     const rows = (sql: string) => file.prepare(sql).all(params);
@@ -99,7 +99,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
     expect(active, 'a seat with two active allocations').toEqual([]);
     for (const id of flightIds) {
       const n = (file.prepare(`select count(*) as n from seat_allocations s where s.flight_id = @id and ${ACTIVE}`).get({ ...params, id }) as { n: number }).n;
-      expect(getFlight(server.ctx, server.ctx.db, id).availableSeats, 'availableSeats').toBe(SEATS_PER_FLIGHT - n);
+      expect((await getFlight(server.ctx, server.ctx.db, id)).availableSeats, 'availableSeats').toBe(SEATS_PER_FLIGHT - n);
     }
     const wrongState = rows(
       `select b.reference, b.status, s.state from seat_allocations s join bookings b on b.id = s.booking_id where ${mine}
@@ -121,7 +121,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
 
   it('never two active allocations of a seat; availableSeats = 24 - active', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1, maxLength: 40, size: 'max' }), (ops) => {
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 40, size: 'max' }), async (ops) => {
         clock += 30 * 24 * HOUR;
         server.setNow(new Date(clock));
         const out = flightAt(server, 'LOS', 'LHR', new Date(clock + 8 * 24 * HOUR), 400, 311.5);
@@ -138,8 +138,8 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
               .concat(op.seats)
               .filter((n, i, all) => all.indexOf(n) === i)
               .slice(0, op.seats.length);
-            attempt(() => {
-              const { booking, payment } = immediate(server.ctx.db, (tx) =>
+            attempt(async () => {
+              const { booking, payment } = await immediate(server.ctx.db, async (tx) =>
                 createBookingWithPayment(
                   tx,
                   server.ctx,
@@ -164,10 +164,10 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
             const target = pick(op.booking);
             if (!target) continue;
             if (op.kind === 'pay')
-              attempt(() => immediate(server.ctx.db, (tx) => markAwaitingReview(tx, target.owner, { id: target.paymentId }, server.ctx.now())));
+              attempt(() => immediate(server.ctx.db, async (tx) => markAwaitingReview(tx, target.owner, { id: target.paymentId }, server.ctx.now())));
             else
               attempt(() =>
-                immediate(server.ctx.db, (tx) =>
+                immediate(server.ctx.db, async (tx) =>
                   reviewPayment(
                     tx,
                     admin,
@@ -188,7 +188,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
             if (op.kind !== 'wait') sweep(server.ctx);
             swept = op.kind !== 'wait';
           }
-          checkInvariants(flightIds, swept);
+          await checkInvariants(flightIds, swept);
         }
       }),
       {

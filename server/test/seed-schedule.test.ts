@@ -11,8 +11,8 @@ describe('the demo schedule', () => {
   let flightRows: (typeof flights.$inferSelect)[];
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
-    airportRows = server.ctx.db.select({ id: airports.id, code: airports.code, timeZone: airports.timeZone }).from(airports).all();
-    flightRows = server.ctx.db.select().from(flights).all();
+    airportRows = await server.ctx.db.select({ id: airports.id, code: airports.code, timeZone: airports.timeZone }).from(airports);
+    flightRows = await server.ctx.db.select().from(flights);
   });
   afterAll(() => server.stop());
 
@@ -55,7 +55,7 @@ describe('the demo schedule', () => {
     const again = await startTestServer({ seed: 'demo' });
     try {
       const shape = (rows: (typeof flightRows)[number][]) => rows.map((f) => `${f.flightNumber} ${f.departureTime} ${f.arrivalTime} ${f.priceCents}`).sort();
-      expect(shape(again.ctx.db.select().from(flights).all())).toEqual(shape(flightRows));
+      expect(shape(await again.ctx.db.select().from(flights))).toEqual(shape(flightRows));
     } finally {
       await again.stop();
     }

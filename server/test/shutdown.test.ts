@@ -76,7 +76,7 @@ describe('graceful shutdown', () => {
       token,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const closed = server.close();
+    const closed = await server.close();
     let closedYet = false;
     void closed.then(() => (closedYet = true));
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -56,34 +56,34 @@ describe('sockets do not outlive their token', () => {
     const before = await send(guest.api, conversation._id, 'before the sign-out');
     await heardEvent(revoked, 'message', withId(before._id));
 
-    const gone = serverDisconnect(revoked);
+    const gone = await serverDisconnect(revoked);
     expect((await client(server.url, second.token).post('/api/auths/logout-all')).status).toBe(200);
     expect(await gone).toBe('io server disconnect');
 
     const after = await send(guest.api, conversation._id, 'after the sign-out');
     await heardEvent(stays, 'message', withId(after._id));
     expect(revoked.heard.some((h) => h.event === 'message' && withId(after._id)(h.payload))).toBe(false);
-    await expect(connect(server.url, second.token)).rejects.toThrow('Invalid token');
+    await expect(await connect(server.url, second.token)).rejects.toThrow('Invalid token');
   });
 
   it('a password change, a deletion and a role change disconnect the sockets of that user only', async () => {
     const member = await registerUser(server.url, `m.${randomUUID().slice(0, 8)}@example.com`);
     const memberSocket = await listen(member.token);
     const bystander = await listen(adminToken);
-    const gone = serverDisconnect(memberSocket);
+    const gone = await serverDisconnect(memberSocket);
     const changed = await client(server.url, member.token).put('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: 'Other-pass-2' });
     expect(changed.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
 
     const leaving = await registerUser(server.url, `d.${randomUUID().slice(0, 8)}@example.com`);
     const leavingSocket = await listen(leaving.token);
-    const deleted = serverDisconnect(leavingSocket);
+    const deleted = await serverDisconnect(leavingSocket);
     server.ctx.sqlite.prepare('delete from users where id = ?').run(leaving.id);
     expect(await deleted).toBe('io server disconnect');
 
     const demoted = await extraAdmin();
     const demotedSocket = await listen(demoted.token);
-    const demotion = serverDisconnect(demotedSocket);
+    const demotion = await serverDisconnect(demotedSocket);
     server.ctx.sqlite.prepare("update users set role = 'user' where id = ?").run(demoted.id);
     expect(await demotion).toBe('io server disconnect');
 
@@ -116,7 +116,7 @@ describe('sockets do not outlive their token', () => {
     await sleep(SETTLE_MS);
     expect(guestSocket.socket.connected).toBe(true);
 
-    const gone = serverDisconnect(guestSocket);
+    const gone = await serverDisconnect(guestSocket);
     guestSocket.socket.emit('typing', { conversationId: conversation._id });
     guestSocket.socket.emit('markAsRead', { conversationId: conversation._id });
     expect(await gone).toBe('io server disconnect');
@@ -129,6 +129,6 @@ describe('sockets do not outlive their token', () => {
     const shortLived = signToken(server.ctx.jwtSecret, guest._id, 0, '2s');
     const socket = await listen(shortLived);
     expect(await serverDisconnect(socket)).toBe('io server disconnect');
-    await expect(connect(server.url, shortLived)).rejects.toThrow('Invalid token');
+    await expect(await connect(server.url, shortLived)).rejects.toThrow('Invalid token');
   });
 });

@@ -72,7 +72,7 @@ export async function startSyncServer(options: { seed?: 'demo' | 'none'; now?: D
     async up() {
       const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date());
       await seedIfEmpty(ctx);
-      allowManyBookings(ctx);
+      await allowManyBookings(ctx);
       sweep(ctx);
       running = await listen(ctx);
       url = running.url;
@@ -184,7 +184,7 @@ export class FaultyLink {
       push: async (request) => {
         this.pushes.push(request);
         const answer = await http.push(request);
-        return alive() ? answer : silent();
+        return alive() ? answer : await silent();
       },
     };
   }

@@ -30,10 +30,10 @@ describe('sync history purge', () => {
       timeZone: 'UTC',
     });
     await admin.delete('/api/airports', { id: created.body.airport._id });
-    purgeSyncHistory(server.ctx);
+    await purgeSyncHistory(server.ctx);
     expect(count('tombstones')).toBe(1);
     server.setNow(new Date(Date.now() + 31 * 86_400_000));
-    purgeSyncHistory(server.ctx);
+    await purgeSyncHistory(server.ctx);
     expect(count('tombstones')).toBe(0);
   });
 });

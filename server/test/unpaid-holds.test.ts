@@ -43,7 +43,7 @@ describe('seats cannot be locked without paying', () => {
 
   async function newTraveller(tag: string): Promise<Api> {
     const account = await registerUser(server.url, `${tag}-${randomUUID().slice(0, 6)}@example.com`);
-    confirmEmailOf(server, account.id);
+    await confirmEmailOf(server, account.id);
     return client(server.url, account.token);
   }
 

@@ -2,52 +2,52 @@ import { aliasedTable, eq } from 'drizzle-orm';
 import type { AuditEntity } from '../../../sync/schemas/audit';
 import type { Queryable } from '../../db/client';
 import { airports, bookings, flights, payments, users } from '../../db/schema';
+import { first } from '../../db/client';
 
 const origin = aliasedTable(airports, 'label_origin');
 const destination = aliasedTable(airports, 'label_destination');
 
 /** 'SW1234 LOS-LHR 2031-03-01': the flight number, the route and the local departure date. */
-function flightLabel(q: Queryable, id: string): string | undefined {
-  const row = q
-    .select({ number: flights.flightNumber, from: origin.code, to: destination.code, date: flights.departureLocalDate })
-    .from(flights)
-    .innerJoin(origin, eq(origin.id, flights.originId))
-    .innerJoin(destination, eq(destination.id, flights.destinationId))
-    .where(eq(flights.id, id))
-    .get();
+async function flightLabel(q: Queryable, id: string): Promise<string | undefined> {
+  const row = await first(
+    q
+      .select({ number: flights.flightNumber, from: origin.code, to: destination.code, date: flights.departureLocalDate })
+      .from(flights)
+      .innerJoin(origin, eq(origin.id, flights.originId))
+      .innerJoin(destination, eq(destination.id, flights.destinationId))
+      .where(eq(flights.id, id)),
+  );
   return row && `${row.number} ${row.from}-${row.to} ${row.date}`;
 }
 
 /** 'K7QX2P · Ada Obi': the reference and the account that booked. */
-function bookingLabel(q: Queryable, id: string): string | undefined {
-  const row = q
-    .select({ reference: bookings.reference, name: users.fullName })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(eq(bookings.id, id))
-    .get();
+async function bookingLabel(q: Queryable, id: string): Promise<string | undefined> {
+  const row = await first(
+    q.select({ reference: bookings.reference, name: users.fullName }).from(bookings).innerJoin(users, eq(users.id, bookings.userId)).where(eq(bookings.id, id)),
+  );
   return row && `${row.reference} · ${row.name}`;
 }
 
 /** 'K7QX2P · TXN-… · Ada Obi': the booking's reference, the transaction id and the payer. */
-function paymentLabel(q: Queryable, id: string): string | undefined {
-  const row = q
-    .select({ reference: bookings.reference, transactionId: payments.transactionId, name: users.fullName })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .innerJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.id, id))
-    .get();
+async function paymentLabel(q: Queryable, id: string): Promise<string | undefined> {
+  const row = await first(
+    q
+      .select({ reference: bookings.reference, transactionId: payments.transactionId, name: users.fullName })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(eq(payments.id, id)),
+  );
   return row && `${row.reference} · ${row.transactionId} · ${row.name}`;
 }
 
-function airportLabel(q: Queryable, id: string): string | undefined {
-  const row = q.select().from(airports).where(eq(airports.id, id)).get();
+async function airportLabel(q: Queryable, id: string): Promise<string | undefined> {
+  const row = await first(q.select().from(airports).where(eq(airports.id, id)));
   return row && `${row.code} · ${row.name}, ${row.city}`;
 }
 
-function userLabel(q: Queryable, id: string): string | undefined {
-  const row = q.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, id)).get();
+async function userLabel(q: Queryable, id: string): Promise<string | undefined> {
+  const row = await first(q.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, id)));
   return row && `${row.name} <${row.email}>`;
 }
 
@@ -69,6 +69,6 @@ export function auditLabel(q: Queryable, entity: AuditEntity, id: string): strin
 }
 
 /** The actor's name as it is now, kept with the row. */
-export function actorName(q: Queryable, actorId: string | null): string | null {
-  return actorId === null ? null : (q.select({ name: users.fullName }).from(users).where(eq(users.id, actorId)).get()?.name ?? null);
+export async function actorName(q: Queryable, actorId: string | null): Promise<string | null> {
+  return actorId === null ? null : ((await first(q.select({ name: users.fullName }).from(users).where(eq(users.id, actorId))))?.name ?? null);
 }

@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/client';
 import { contains } from '../../db/contains';
 import { auditLog } from '../../db/schema';
 import { actorName, auditLabel } from './audit-labels';
+import { first } from '../../db/client';
 
 export type Change = {
   action: AuditAction;
@@ -29,21 +30,19 @@ export type Change = {
  * to and why. The object's label and the actor's name are written with it (product rules §4.8), so a
  * deleted flight or a renamed account still reads well; a deletion is recorded before the row goes.
  */
-export function recordChange(q: Queryable, change: Change, at: Date): void {
-  q.insert(auditLog)
-    .values({
-      action: change.action,
-      actorId: change.actorId,
-      actorName: actorName(q, change.actorId),
-      entity: change.entity,
-      entityId: change.entityId,
-      label: auditLabel(q, change.entity, change.entityId),
-      fromStatus: change.from,
-      toStatus: change.to,
-      reason: change.reason ?? null,
-      createdAt: at.toISOString(),
-    })
-    .run();
+export async function recordChange(q: Queryable, change: Change, at: Date): Promise<void> {
+  await q.insert(auditLog).values({
+    action: change.action,
+    actorId: change.actorId,
+    actorName: await actorName(q, change.actorId),
+    entity: change.entity,
+    entityId: change.entityId,
+    label: auditLabel(q, change.entity, change.entityId),
+    fromStatus: change.from,
+    toStatus: change.to,
+    reason: change.reason ?? null,
+    createdAt: at.toISOString(),
+  });
 }
 
 /** 'price $400.00 -> $450.00; city Lagos -> Ikeja': the fields whose values differ, or null when none does. */
@@ -69,18 +68,18 @@ function toAuditRow(row: typeof auditLog.$inferSelect): AuditRow {
 }
 
 /** One page of the filtered log, newest first, and how many rows the filter finds in all. */
-export function listAudit(q: Queryable, filter: AuditFilter & { limit: number; offset: number }): { items: AuditRow[]; total: number } {
+export async function listAudit(q: Queryable, filter: AuditFilter & { limit: number; offset: number }): Promise<{ items: AuditRow[]; total: number }> {
   const condition = where(filter);
-  const items = q.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(filter.limit).offset(filter.offset).all();
-  const total = q.select({ n: count() }).from(auditLog).where(condition).get()?.n ?? 0;
+  const items = await q.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(filter.limit).offset(filter.offset);
+  const total = (await first(q.select({ n: count() }).from(auditLog).where(condition)))?.n ?? 0;
   return { items: items.map(toAuditRow), total };
 }
 
 const CSV_HEADER = ['When (UTC)', 'Action', 'Object', 'Which', 'From', 'To', 'Details', 'Who', 'Actor id', 'Object id'] as const;
 
 /** The filtered log as CSV, newest first, at most AUDIT_EXPORT_MAX rows; `total` says how many the filter found. */
-export function exportAudit(q: Queryable, filter: AuditFilter): { csv: string; rows: number; total: number } {
-  const { items, total } = listAudit(q, { ...filter, limit: AUDIT_EXPORT_MAX, offset: 0 });
+export async function exportAudit(q: Queryable, filter: AuditFilter): Promise<{ csv: string; rows: number; total: number }> {
+  const { items, total } = await listAudit(q, { ...filter, limit: AUDIT_EXPORT_MAX, offset: 0 });
   const rows = items.map((r) => [
     r.createdAt,
     AUDIT_ACTION_LABELS[r.action],

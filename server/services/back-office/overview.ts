@@ -6,6 +6,7 @@ import { localDate, zonedToUtc } from '../../../sync/time';
 import type { AppContext } from '../../context';
 import { bookings, payments, seatAllocations } from '../../db/schema';
 import type { Health } from '../../ops/machine';
+import { first } from '../../db/client';
 
 dayjs.extend(utc);
 
@@ -36,19 +37,19 @@ function lastDates(today: string, count: number): string[] {
  * that day (refunded money excluded), refunds paid that day, seats those payments sold, and payments
  * waiting for a decision.
  */
-export function overview(ctx: AppContext, timeZone: string): Overview {
+export async function overview(ctx: AppContext, timeZone: string): Promise<Overview> {
   const today = localDate(ctx.now().toISOString(), timeZone);
   const dates = lastDates(today, OVERVIEW_DAYS);
   const since = zonedToUtc(`${dates[0] ?? today}T00:00`, timeZone);
   const days = new Map(dates.map((date) => [date, { date, bookings: 0, revenueCents: 0, refundsCents: 0 }]));
 
-  const made = ctx.db.select({ createdAt: bookings.createdAt }).from(bookings).where(gte(bookings.createdAt, since)).all();
+  const made = await ctx.db.select({ createdAt: bookings.createdAt }).from(bookings).where(gte(bookings.createdAt, since));
   for (const row of made) {
     const day = days.get(localDate(row.createdAt, timeZone));
     if (day) day.bookings += 1;
   }
 
-  const paid = ctx.db
+  const paid = await ctx.db
     .select({
       decidedAt: payments.decidedAt,
       amountCents: payments.amountCents,
@@ -57,8 +58,7 @@ export function overview(ctx: AppContext, timeZone: string): Overview {
     })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(payments.status, 'successful'), isNotNull(payments.decidedAt), gte(payments.decidedAt, since)))
-    .all();
+    .where(and(eq(payments.status, 'successful'), isNotNull(payments.decidedAt), gte(payments.decidedAt, since)));
   const paidToday: string[] = [];
   for (const row of paid) {
     const date = localDate(row.decidedAt ?? since, timeZone);
@@ -67,29 +67,34 @@ export function overview(ctx: AppContext, timeZone: string): Overview {
     if (date === today) paidToday.push(row.bookingId);
   }
 
-  const refunded = ctx.db
+  const refunded = await ctx.db
     .select({ paidAt: bookings.refundPaidAt, cents: bookings.refundDueCents })
     .from(bookings)
-    .where(and(isNotNull(bookings.refundPaidAt), gte(bookings.refundPaidAt, since)))
-    .all();
+    .where(and(isNotNull(bookings.refundPaidAt), gte(bookings.refundPaidAt, since)));
   for (const row of refunded) {
     const day = days.get(localDate(row.paidAt ?? since, timeZone));
     if (day) day.refundsCents += row.cents ?? 0;
   }
 
   const seatsSold = paidToday.length
-    ? (ctx.db
-        .select({ n: sql<number>`count(*)` })
-        .from(seatAllocations)
-        .where(and(eq(seatAllocations.state, 'sold'), inArray(seatAllocations.bookingId, paidToday)))
-        .get()?.n ?? 0)
+    ? ((
+        await first(
+          ctx.db
+            .select({ n: sql<number>`count(*)` })
+            .from(seatAllocations)
+            .where(and(eq(seatAllocations.state, 'sold'), inArray(seatAllocations.bookingId, paidToday))),
+        )
+      )?.n ?? 0)
     : 0;
   const pendingReviews =
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(payments)
-      .where(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt)))
-      .get()?.n ?? 0;
+    (
+      await first(
+        ctx.db
+          .select({ n: sql<number>`count(*)` })
+          .from(payments)
+          .where(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt))),
+      )
+    )?.n ?? 0;
 
   const series = [...days.values()].map((d) => ({
     date: d.date,

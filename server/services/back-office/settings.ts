@@ -10,7 +10,7 @@ import {
   type PublicSettings,
   type SettingsBody,
 } from '../../../sync/schemas/settings';
-import { connectionOf, preparedCache, type Queryable, type Tx } from '../../db/client';
+import { first, connectionOf, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { invalidField } from '../../errors';
@@ -58,12 +58,12 @@ function buildVersionQuery(q: Queryable) {
 }
 
 /** The stored settings, parsed once per version: many requests read them, few write them. */
-export function readSettings(q: Queryable): StoredSettings {
-  const version = versionQuery(q, 'version', () => buildVersionQuery(q)).get()?.version;
+export async function readSettings(q: Queryable): Promise<StoredSettings> {
+  const version = (await first(versionQuery(q, 'version', () => buildVersionQuery(q)).execute()))?.version;
   if (version === undefined) return DEFAULT_SETTINGS;
   const cached = parsedByConnection.get(connectionOf(q));
   if (cached?.version === version) return cached.value;
-  const row = q.select().from(settings).where(eq(settings.id, 1)).get();
+  const row = await first(q.select().from(settings).where(eq(settings.id, 1)));
   const parsed = StoredSettingsSchema.safeParse(row?.data);
   const value = parsed.success ? parsed.data : DEFAULT_SETTINGS;
   parsedByConnection.set(connectionOf(q), { version, value });
@@ -104,8 +104,8 @@ export function adminSettings(s: StoredSettings): AdminSettings {
 }
 
 /** Saves the whole settings object; an omitted mail password or SMTP URL keeps the stored one. */
-export function saveSettings(tx: Tx, body: SettingsBody, now: Date): StoredSettings {
-  const current = readSettings(tx);
+export async function saveSettings(tx: Tx, body: SettingsBody, now: Date): Promise<StoredSettings> {
+  const current = await readSettings(tx);
   const password = body.mail.password || current.mail.password;
   if (!password) {
     throw invalidField('Mail email and password are required.', 'mail.password');
@@ -123,10 +123,10 @@ export function saveSettings(tx: Tx, body: SettingsBody, now: Date): StoredSetti
     maxUnpaidSeats: body.maxUnpaidSeats ?? current.maxUnpaidSeats,
     classFares: body.classFares ?? current.classFares,
   };
-  const values = { data: next, updatedAt: now.toISOString(), version: nextVersion(tx) };
-  tx.insert(settings)
+  const values = { data: next, updatedAt: now.toISOString(), version: await nextVersion(tx) };
+  await tx
+    .insert(settings)
     .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: settings.id, set: values })
-    .run();
+    .onConflictDoUpdate({ target: settings.id, set: values });
   return next;
 }

@@ -3,6 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { bookings, flights, seatAllocations, travellers } from '../../db/schema';
 import { AppError } from '../../errors';
+import { first } from '../../db/client';
 
 /**
  * A boarding pass's QR payload: `SW1.<booking reference>.<flight number>.<departure, UTC YYYYMMDD>.<seat>.<traveller id>.<signature>`,
@@ -30,8 +31,8 @@ export function boardingPassCode(
 }
 
 /** Signs a pass for every traveller's seat on every leg of a booking being checked in. */
-export function issueBoardingPasses(tx: Tx, secret: string, bookingId: string, reference: string): void {
-  const seats = tx
+export async function issueBoardingPasses(tx: Tx, secret: string, bookingId: string, reference: string): Promise<void> {
+  const seats = await tx
     .select({
       id: seatAllocations.id,
       seat: seatAllocations.seatLabel,
@@ -41,43 +42,43 @@ export function issueBoardingPasses(tx: Tx, secret: string, bookingId: string, r
     })
     .from(seatAllocations)
     .innerJoin(flights, eq(flights.id, seatAllocations.flightId))
-    .where(and(eq(seatAllocations.bookingId, bookingId), eq(seatAllocations.state, 'sold'), isNotNull(seatAllocations.travellerId)))
-    .all();
+    .where(and(eq(seatAllocations.bookingId, bookingId), eq(seatAllocations.state, 'sold'), isNotNull(seatAllocations.travellerId)));
   for (const { id, travellerId, ...leg } of seats) {
     if (!travellerId) continue;
-    tx.update(seatAllocations)
+    await tx
+      .update(seatAllocations)
       .set({ boardingCode: boardingPassCode(secret, { ...leg, reference, travellerId }) })
-      .where(eq(seatAllocations.id, id))
-      .run();
+      .where(eq(seatAllocations.id, id));
   }
 }
 
 export type VerifiedPass = { bookingId: string; flightNumber: string; seat: string; passenger: string; bookingStatus: string };
 
 /** What a gate scanner learns from a pass: whose it is, if the signature holds and the pass is still the booking's. */
-export function verifyBoardingPass(q: Queryable, secret: string, code: string): VerifiedPass {
+export async function verifyBoardingPass(q: Queryable, secret: string, code: string): Promise<VerifiedPass> {
   const cut = code.lastIndexOf('.');
   const body = code.slice(0, cut);
   const signature = code.slice(cut + 1);
   const expected = sign(secret, body);
   const genuine = cut > 0 && SIGNATURE.test(signature) && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
   const row = genuine
-    ? q
-        .select({
-          reference: bookings.reference,
-          status: bookings.status,
-          seat: seatAllocations.seatLabel,
-          flightNumber: flights.flightNumber,
-          first: travellers.firstName,
-          last: travellers.lastName,
-          title: travellers.title,
-        })
-        .from(seatAllocations)
-        .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
-        .innerJoin(flights, eq(flights.id, seatAllocations.flightId))
-        .innerJoin(travellers, eq(travellers.id, seatAllocations.travellerId))
-        .where(eq(seatAllocations.boardingCode, code))
-        .get()
+    ? await first(
+        q
+          .select({
+            reference: bookings.reference,
+            status: bookings.status,
+            seat: seatAllocations.seatLabel,
+            flightNumber: flights.flightNumber,
+            first: travellers.firstName,
+            last: travellers.lastName,
+            title: travellers.title,
+          })
+          .from(seatAllocations)
+          .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
+          .innerJoin(flights, eq(flights.id, seatAllocations.flightId))
+          .innerJoin(travellers, eq(travellers.id, seatAllocations.travellerId))
+          .where(eq(seatAllocations.boardingCode, code)),
+      )
     : undefined;
   if (!row) throw new AppError(422, 'This boarding pass is not valid', { code: 'invalid_boarding_pass' });
   return {

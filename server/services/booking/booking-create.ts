@@ -16,6 +16,7 @@ import { assertWithinUnpaidCap } from './hold-rules';
 import { ownedImage } from '../images/images';
 import { holdSeats, touchFlights } from './seats';
 import { readSettings } from '../back-office/settings';
+import { first } from '../../db/client';
 
 /** The crypto and Cash App window in which 'I have made payment' must be pressed: 15:56. */
 export const INSTANT_PAYMENT_WINDOW_MS = 956_000;
@@ -38,8 +39,8 @@ export type NewBooking = {
 
 const bad = (message: string, path: string) => invalidField(message, path);
 
-function bookableFlight(tx: Tx, id: string, nowIso: string, path: string): FlightWithAirports {
-  const row = selectFlights(tx, { id }, nowIso)[0];
+async function bookableFlight(tx: Tx, id: string, nowIso: string, path: string): Promise<FlightWithAirports> {
+  const row = (await selectFlights(tx, { id }, nowIso))[0];
   if (!row) throw notFound('Flight');
   if (row.flight.status !== 'scheduled' && row.flight.status !== 'delayed') throw bad(`Flight ${row.flight.flightNumber} is ${row.flight.status}`, path);
   if (row.flight.departureTime <= nowIso) throw bad(`Flight ${row.flight.flightNumber} has already departed`, path);
@@ -68,16 +69,16 @@ function checkTravellers(list: TravellerInput[], lastDeparture: string, now: Dat
 
 /** A traveller's photo must be an avatar the booker uploaded here. */
 function checkPhotos(tx: Tx, list: TravellerInput[], userId: string): void {
-  list.forEach((t, i) => {
-    if (t.image !== undefined && !ownedImage(tx, t.image, userId, 'avatar')) throw bad('No image found', `travellers.${i}.image`);
+  list.forEach(async (t, i) => {
+    if (t.image !== undefined && !(await ownedImage(tx, t.image, userId, 'avatar'))) throw bad('No image found', `travellers.${i}.image`);
   });
 }
 
-function legsOf(tx: Tx, input: NewBooking, nowIso: string) {
-  const outbound = bookableFlight(tx, input.flightId, nowIso, 'flightId');
+async function legsOf(tx: Tx, input: NewBooking, nowIso: string) {
+  const outbound = await bookableFlight(tx, input.flightId, nowIso, 'flightId');
   checkSeats(input.seats, input.travellers.length, 'seatNumber');
   if (!input.returnFlightId) return { outbound, inbound: undefined };
-  const inbound = bookableFlight(tx, input.returnFlightId, nowIso, 'returnFlightId');
+  const inbound = await bookableFlight(tx, input.returnFlightId, nowIso, 'returnFlightId');
   if (inbound.origin.id !== outbound.destination.id || inbound.destination.id !== outbound.origin.id) {
     throw bad('The return flight must fly back from the destination to the origin', 'returnFlightId');
   }
@@ -86,17 +87,17 @@ function legsOf(tx: Tx, input: NewBooking, nowIso: string) {
   return { outbound, inbound };
 }
 
-function uniqueReference(tx: Tx): string {
+async function uniqueReference(tx: Tx): Promise<string> {
   for (;;) {
     const reference = makeReference((n) => randomInt(n));
-    if (!tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, reference)).get()) return reference;
+    if (!(await first(tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, reference))))) return reference;
   }
 }
 
 /** When a payment by `method` opened at `now` is due (product rules §3.4). */
-export function paymentDeadline(tx: Tx, method: PaymentMethod, now: Date): Date {
+export async function paymentDeadline(tx: Tx, method: PaymentMethod, now: Date): Promise<Date> {
   if (method !== 'bank_transfer') return new Date(now.getTime() + INSTANT_PAYMENT_WINDOW_MS);
-  return new Date(now.getTime() + readSettings(tx).paymentDeadlineHours * 3_600_000);
+  return new Date(now.getTime() + (await readSettings(tx)).paymentDeadlineHours * 3_600_000);
 }
 
 /**
@@ -104,13 +105,13 @@ export function paymentDeadline(tx: Tx, method: PaymentMethod, now: Date): Date 
  * immediate transaction: either all of it is written or none. A traveller booking for themselves
  * stays within the unpaid-holds cap; an admin booking for a customer by hand does not.
  */
-export function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBooking, actorId: string) {
+export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBooking, actorId: string) {
   const now = ctx.now();
   const nowIso = now.toISOString();
-  const { outbound, inbound } = legsOf(tx, input, nowIso);
+  const { outbound, inbound } = await legsOf(tx, input, nowIso);
   const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
   checkPhotos(tx, input.travellers, input.userId);
-  const ratio = readSettings(tx).classFares[input.travelClass];
+  const ratio = (await readSettings(tx)).classFares[input.travelClass];
   const fare = computeFare(
     [outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight),
     input.travellers.length,
@@ -122,60 +123,61 @@ export function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBook
       'fare_changed',
     );
   }
-  if (input.method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
+  if (input.method === 'crypto' && (await readSettings(tx)).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
   // RATE_LIMITS=off (load tests from one machine) lifts the unpaid-holds cap with the other per-account limits.
-  if (actorId === input.userId && ctx.env.RATE_LIMITS !== 'off') assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
-  const version = nextVersion(tx);
-  const deadline = paymentDeadline(tx, input.method, now).toISOString();
-  const booking = tx
-    .insert(bookings)
-    .values({
-      id: randomUUID(),
-      reference: uniqueReference(tx),
-      userId: input.userId,
-      flightId: outbound.flight.id,
-      returnFlightId: inbound?.flight.id ?? null,
-      travelClass: input.travelClass,
-      status: 'pending',
-      email: input.email,
-      phone: input.phone,
-      totalCents: fare.totalCents,
-      createdAt: nowIso,
-      updatedAt: nowIso,
-      version,
-    })
-    .returning()
-    .get();
-  const travellerIds = input.travellers.map((t, position) => {
+  if (actorId === input.userId && ctx.env.RATE_LIMITS !== 'off')
+    await assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
+  const version = await nextVersion(tx);
+  const deadline = (await paymentDeadline(tx, input.method, now)).toISOString();
+  const booking = await first(
+    tx
+      .insert(bookings)
+      .values({
+        id: randomUUID(),
+        reference: await uniqueReference(tx),
+        userId: input.userId,
+        flightId: outbound.flight.id,
+        returnFlightId: inbound?.flight.id ?? null,
+        travelClass: input.travelClass,
+        status: 'pending',
+        email: input.email,
+        phone: input.phone,
+        totalCents: fare.totalCents,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+        version,
+      })
+      .returning(),
+  );
+  const travellerIds = input.travellers.map(async (t, position) => {
     const id = randomUUID();
-    tx.insert(travellers)
-      .values({ id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null })
-      .run();
+    await tx.insert(travellers).values({ id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null });
     return id;
   });
   holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
   if (inbound) holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
-  touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
-  const payment = tx
-    .insert(payments)
-    .values({
-      id: randomUUID(),
-      transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
-      accessKey: randomBytes(16).toString('hex'),
-      bookingId: booking.id,
-      userId: input.userId,
-      amountCents: fare.totalCents,
-      currency: 'USD',
-      method: input.method,
-      status: 'pending',
-      deadlineAt: deadline,
-      createdAt: nowIso,
-      updatedAt: nowIso,
-      version,
-    })
-    .returning()
-    .get();
-  recordChange(tx, { action: 'booking.created', actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
-  recordChange(tx, { action: 'payment.created', actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
+  await touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
+  const payment = await first(
+    tx
+      .insert(payments)
+      .values({
+        id: randomUUID(),
+        transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
+        accessKey: randomBytes(16).toString('hex'),
+        bookingId: booking.id,
+        userId: input.userId,
+        amountCents: fare.totalCents,
+        currency: 'USD',
+        method: input.method,
+        status: 'pending',
+        deadlineAt: deadline,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+        version,
+      })
+      .returning(),
+  );
+  await recordChange(tx, { action: 'booking.created', actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
+  await recordChange(tx, { action: 'payment.created', actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
   return { booking, payment };
 }

@@ -6,11 +6,12 @@ import { recordChange } from '../back-office/audit';
 import type { BookingRow } from './booking-view';
 import { setBookingSeats, touchFlights } from './seats';
 import { readSettings } from '../back-office/settings';
+import { first } from '../../db/client';
 
 type Change = { actorId: string | null; reason: string; now: Date; version: number };
 
-function touch(tx: Tx, booking: BookingRow, version: number): void {
-  touchFlights(tx, [booking.flightId, booking.returnFlightId], version);
+async function touch(tx: Tx, booking: BookingRow, version: number): Promise<void> {
+  await touchFlights(tx, [booking.flightId, booking.returnFlightId], version);
 }
 
 /**
@@ -18,12 +19,13 @@ function touch(tx: Tx, booking: BookingRow, version: number): void {
  * penalty setting); an unpaid one's pending payment fails with the same reason. Answers the refund
  * that applies, as the traveller is told it (a payment awaiting review is refunded only if it arrives).
  */
-export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Refund {
-  const payment = tx.select().from(payments).where(eq(payments.bookingId, booking.id)).get();
-  const refund = refundOnCancel(payment, booking.totalCents, readSettings(tx).cancellationPenaltyPercent);
+export async function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Promise<Refund> {
+  const payment = await first(tx.select().from(payments).where(eq(payments.bookingId, booking.id)));
+  const refund = refundOnCancel(payment, booking.totalCents, (await readSettings(tx)).cancellationPenaltyPercent);
   const stamp = change.now.toISOString();
-  setBookingSeats(tx, booking.id, { state: 'released' });
-  tx.update(bookings)
+  await setBookingSeats(tx, booking.id, { state: 'released' });
+  await tx
+    .update(bookings)
     .set({
       status: 'cancelled',
       cancelReason: change.reason,
@@ -31,9 +33,8 @@ export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Re
       updatedAt: stamp,
       version: change.version,
     })
-    .where(eq(bookings.id, booking.id))
-    .run();
-  recordChange(
+    .where(eq(bookings.id, booking.id));
+  await recordChange(
     tx,
     {
       action: 'booking.cancelled',
@@ -47,9 +48,9 @@ export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Re
     change.now,
   );
   if (payment && payment.status !== 'successful') {
-    tx.update(payments).set({ status: 'failed', reason: change.reason, updatedAt: stamp, version: change.version }).where(eq(payments.id, payment.id)).run();
+    await tx.update(payments).set({ status: 'failed', reason: change.reason, updatedAt: stamp, version: change.version }).where(eq(payments.id, payment.id));
     if (payment.status !== 'failed') {
-      recordChange(
+      await recordChange(
         tx,
         {
           action: 'payment.failed',
@@ -64,14 +65,14 @@ export function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Re
       );
     }
   }
-  touch(tx, booking, change.version);
+  await touch(tx, booking, change.version);
   return refund;
 }
 
-export function confirmBookingTx(tx: Tx, booking: BookingRow, change: Change): void {
-  setBookingSeats(tx, booking.id, { state: 'sold' });
-  tx.update(bookings).set({ status: 'confirmed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id)).run();
-  recordChange(
+export async function confirmBookingTx(tx: Tx, booking: BookingRow, change: Change): Promise<void> {
+  await setBookingSeats(tx, booking.id, { state: 'sold' });
+  await tx.update(bookings).set({ status: 'confirmed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id));
+  await recordChange(
     tx,
     {
       action: 'booking.confirmed',
@@ -84,12 +85,12 @@ export function confirmBookingTx(tx: Tx, booking: BookingRow, change: Change): v
     },
     change.now,
   );
-  touch(tx, booking, change.version);
+  await touch(tx, booking, change.version);
 }
 
-export function completeBookingTx(tx: Tx, booking: BookingRow, change: Change): void {
-  tx.update(bookings).set({ status: 'completed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id)).run();
-  recordChange(
+export async function completeBookingTx(tx: Tx, booking: BookingRow, change: Change): Promise<void> {
+  await tx.update(bookings).set({ status: 'completed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id));
+  await recordChange(
     tx,
     {
       action: 'booking.completed',

@@ -2,7 +2,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../sync/money';
 import type { Booking } from '../../../sync/schemas/booking';
 import { ImageRefSchema } from '../../../sync/schemas/common';
-import { preparedCache, type Queryable } from '../../db/client';
+import { first, preparedCache, type Queryable } from '../../db/client';
 import { selectFlights, type FlightWithAirports } from '../../db/flight-queries';
 import { bookings, payments, seatAllocations, travellers, users } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -26,8 +26,8 @@ function flightView(row: FlightWithAirports): Booking['flightId'] {
   };
 }
 
-function loadFlight(q: Queryable, id: string, nowIso: string): Booking['flightId'] {
-  const row = selectFlights(q, { id }, nowIso)[0];
+async function loadFlight(q: Queryable, id: string, nowIso: string): Promise<Booking['flightId']> {
+  const row = (await selectFlights(q, { id }, nowIso))[0];
   if (!row) throw notFound('Flight');
   return flightView(row);
 }
@@ -53,18 +53,18 @@ const prepared = preparedCache<ReturnType<typeof buildStatements>>();
 const statements = (q: Queryable) => prepared(q, 'booking-view', () => buildStatements(q));
 
 /** A booking with its flights, seats, travellers, payment status and user populated, as the spec shows it. */
-export function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Booking {
+export async function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Promise<Booking> {
   const { user, payment, seats, people } = statements(q);
-  const userRow = user.get({ id: row.userId });
-  const paymentRow = payment.get({ id: row.id });
-  const seatRows = seats.all({ id: row.id });
-  const peopleRows = people.all({ id: row.id });
+  const userRow = await first(user.execute({ id: row.userId }));
+  const paymentRow = await first(payment.execute({ id: row.id }));
+  const seatRows = await seats.execute({ id: row.id });
+  const peopleRows = await people.execute({ id: row.id });
   return {
     _id: row.id,
     bookingId: row.reference,
     userId: userRow ?? { _id: row.userId, fullName: '', email: '' },
-    flightId: loadFlight(q, row.flightId, nowIso),
-    returnFlightId: row.returnFlightId ? loadFlight(q, row.returnFlightId, nowIso) : null,
+    flightId: await loadFlight(q, row.flightId, nowIso),
+    returnFlightId: row.returnFlightId ? await loadFlight(q, row.returnFlightId, nowIso) : null,
     seatId: seatRows.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
     class: row.travelClass,
     status: row.status,
@@ -98,8 +98,8 @@ export function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Bo
   };
 }
 
-export function getBookingRow(q: Queryable, id: string): BookingRow {
-  const row = q.select().from(bookings).where(eq(bookings.id, id)).get();
+export async function getBookingRow(q: Queryable, id: string): Promise<BookingRow> {
+  const row = await first(q.select().from(bookings).where(eq(bookings.id, id)));
   if (!row) throw notFound('Booking');
   return row;
 }

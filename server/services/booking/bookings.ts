@@ -7,22 +7,19 @@ import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies';
 import { toBookingJson, type BookingRow } from './booking-view';
 import type { UserRow } from '../identity/users';
+import { first } from '../../db/client';
 
-export function listUserBookings(ctx: AppContext, userId: string): Booking[] {
+export async function listUserBookings(ctx: AppContext, userId: string): Promise<Booking[]> {
   const nowIso = ctx.now().toISOString();
-  return ctx.db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.userId, userId))
-    .orderBy(desc(bookings.createdAt))
-    .all()
-    .map((row) => toBookingJson(ctx.db, row, nowIso));
+  return (await ctx.db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt))).map((row) =>
+    toBookingJson(ctx.db, row, nowIso),
+  );
 }
 
 export type BookingListQuery = { search?: string; status?: BookingRow['status']; page: number; limit: number };
 
 /** All bookings for admins, searched by reference, flight number or passenger name. */
-export function listAllBookings(ctx: AppContext, query: BookingListQuery): { items: Booking[]; total: number } {
+export async function listAllBookings(ctx: AppContext, query: BookingListQuery): Promise<{ items: Booking[]; total: number }> {
   const parts: SQL[] = [];
   if (query.status) parts.push(eq(bookings.status, query.status));
   if (query.search) {
@@ -37,21 +34,24 @@ export function listAllBookings(ctx: AppContext, query: BookingListQuery): { ite
   }
   const where = parts.length ? and(...parts) : undefined;
   const total =
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
+    (
+      await first(
+        ctx.db
+          .select({ n: sql<number>`count(*)` })
+          .from(bookings)
+          .where(where),
+      )
+    )?.n ?? 0;
+  const nowIso = ctx.now().toISOString();
+  const items = (
+    await ctx.db
+      .select()
       .from(bookings)
       .where(where)
-      .get()?.n ?? 0;
-  const nowIso = ctx.now().toISOString();
-  const items = ctx.db
-    .select()
-    .from(bookings)
-    .where(where)
-    .orderBy(desc(bookings.createdAt))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .all()
-    .map((row) => toBookingJson(ctx.db, row, nowIso));
+      .orderBy(desc(bookings.createdAt))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+  ).map((row) => toBookingJson(ctx.db, row, nowIso));
   return { items, total };
 }
 
@@ -63,23 +63,23 @@ export const maskPassport = (number: string) => '*'.repeat(Math.max(0, number.le
  * Both are printed on every booking mail, so passport numbers are masked here (owners see them whole
  * in their dashboard) and boarding passes are left out (they board a plane; only the account holds them).
  */
-export function trackBooking(ctx: AppContext, reference: string, email: string): Booking {
-  const row = ctx.db.select().from(bookings).where(eq(bookings.reference, reference)).get();
+export async function trackBooking(ctx: AppContext, reference: string, email: string): Promise<Booking> {
+  const row = await first(ctx.db.select().from(bookings).where(eq(bookings.reference, reference)));
   if (!row || row.email.toLowerCase() !== email) throw new AppError(404, 'Booking not found!');
-  const booking = toBookingJson(ctx.db, row, ctx.now().toISOString());
+  const booking = await toBookingJson(ctx.db, row, ctx.now().toISOString());
   return { ...booking, travellers: booking.travellers.map((t) => ({ ...t, passportNumber: maskPassport(t.passportNumber) })), boardingPasses: [] };
 }
 
-export function bookingFor(q: Queryable, user: UserRow, id: string): BookingRow {
-  const row = q.select().from(bookings).where(eq(bookings.id, id)).get();
+export async function bookingFor(q: Queryable, user: UserRow, id: string): Promise<BookingRow> {
+  const row = await first(q.select().from(bookings).where(eq(bookings.id, id)));
   if (!row) throw notFound('Booking');
   authorize('booking.read', user, { name: 'Booking', ownerId: row.userId });
   return row;
 }
 
 /** When the booking's first leg leaves. */
-export function firstDeparture(q: Queryable, booking: BookingRow): string {
-  const flight = q.select({ departureTime: flights.departureTime }).from(flights).where(eq(flights.id, booking.flightId)).get();
+export async function firstDeparture(q: Queryable, booking: BookingRow): Promise<string> {
+  const flight = await first(q.select({ departureTime: flights.departureTime }).from(flights).where(eq(flights.id, booking.flightId)));
   if (!flight) throw notFound('Flight');
   return flight.departureTime;
 }

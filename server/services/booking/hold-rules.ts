@@ -5,6 +5,7 @@ import { bookings, flights, seatAllocations } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { BookingRow } from './booking-view';
 import { readSettings } from '../back-office/settings';
+import { first } from '../../db/client';
 
 const HOUR = 3_600_000;
 
@@ -12,13 +13,14 @@ const HOUR = 3_600_000;
 export const REVIEW_DEADLINE_PASSED = 'payment not reviewed in time';
 
 /** The seats an account holds unpaid right now: live holds of its pending bookings, every leg counted. */
-function unpaidHolds(tx: Tx, userId: string, nowIso: string): { bookings: number; seats: number } {
-  const row = tx
-    .select({ bookings: sql<number>`count(distinct ${bookings.id})`, seats: sql<number>`count(*)` })
-    .from(seatAllocations)
-    .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending'), eq(seatAllocations.state, 'held'), activeAllocation(nowIso)))
-    .get();
+async function unpaidHolds(tx: Tx, userId: string, nowIso: string): Promise<{ bookings: number; seats: number }> {
+  const row = await first(
+    tx
+      .select({ bookings: sql<number>`count(distinct ${bookings.id})`, seats: sql<number>`count(*)` })
+      .from(seatAllocations)
+      .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
+      .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending'), eq(seatAllocations.state, 'held'), activeAllocation(nowIso))),
+  );
   return { bookings: row?.bookings ?? 0, seats: row?.seats ?? 0 };
 }
 
@@ -26,9 +28,9 @@ function unpaidHolds(tx: Tx, userId: string, nowIso: string): { bookings: number
  * An account may hold at most `maxUnpaidBookings` unpaid bookings and `maxUnpaidSeats` held seats at
  * once (settings); `newSeats` is what the new booking would add. Refused with what to do instead.
  */
-export function assertWithinUnpaidCap(tx: Tx, userId: string, newSeats: number, nowIso: string): void {
-  const { maxUnpaidBookings, maxUnpaidSeats } = readSettings(tx);
-  const held = unpaidHolds(tx, userId, nowIso);
+export async function assertWithinUnpaidCap(tx: Tx, userId: string, newSeats: number, nowIso: string): Promise<void> {
+  const { maxUnpaidBookings, maxUnpaidSeats } = await readSettings(tx);
+  const held = await unpaidHolds(tx, userId, nowIso);
   const advice = 'Please pay for or cancel a pending booking before booking again.';
   if (held.bookings >= maxUnpaidBookings) {
     const count = held.bookings === 1 ? 'an unpaid booking' : `${held.bookings} unpaid bookings`;
@@ -46,8 +48,8 @@ export function assertWithinUnpaidCap(tx: Tx, userId: string, newSeats: number, 
  * Until when seats stay held once the payment awaits review: the review deadline (a setting), never
  * past the first departure.
  */
-export function reviewHoldExpiry(tx: Tx, booking: BookingRow, now: Date): string {
-  const departure = tx.select({ at: flights.departureTime }).from(flights).where(eq(flights.id, booking.flightId)).get()?.at;
-  const deadline = new Date(now.getTime() + readSettings(tx).reviewDeadlineHours * HOUR).toISOString();
+export async function reviewHoldExpiry(tx: Tx, booking: BookingRow, now: Date): Promise<string> {
+  const departure = (await first(tx.select({ at: flights.departureTime }).from(flights).where(eq(flights.id, booking.flightId))))?.at;
+  const deadline = new Date(now.getTime() + (await readSettings(tx)).reviewDeadlineHours * HOUR).toISOString();
   return departure && departure < deadline ? departure : deadline;
 }

@@ -12,17 +12,16 @@ import { REVIEW_DEADLINE_PASSED } from './hold-rules';
 import { purgeOrphanImagesWhenDue } from '../images/image-cleanup';
 import { bookingMails } from '../mail/notifications';
 import { TOMBSTONE_DAYS } from '../sync/sync-pull';
+import { first } from '../../db/client';
 
 export const SWEEP_INTERVAL_MS = 15_000;
 const DEADLINE_PASSED = 'payment deadline passed';
 
 /** A claimed payment no admin decided on expired at the review deadline; any other at the payment deadline. */
-function expiryReason(tx: Tx, bookingId: string): string {
-  const payment = tx
-    .select({ status: payments.status, awaitingReviewAt: payments.awaitingReviewAt })
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId))
-    .get();
+async function expiryReason(tx: Tx, bookingId: string): Promise<string> {
+  const payment = await first(
+    tx.select({ status: payments.status, awaitingReviewAt: payments.awaitingReviewAt }).from(payments).where(eq(payments.bookingId, bookingId)),
+  );
   return payment?.status === 'pending' && payment.awaitingReviewAt ? REVIEW_DEADLINE_PASSED : DEADLINE_PASSED;
 }
 
@@ -35,58 +34,57 @@ function expiryReason(tx: Tx, bookingId: string): string {
 export function sweep(ctx: AppContext): { expired: number; completed: number; departed: number } {
   const now = ctx.now();
   const nowIso = now.toISOString();
-  return commitWithEffects(ctx, (tx) => {
-    const expiredIds = tx
-      .selectDistinct({ id: seatAllocations.bookingId })
-      .from(seatAllocations)
-      .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
-      // 'released' too: a buyer who takes a seat whose hold ran out releases it before this pass sees it.
-      .where(
-        and(
-          eq(bookings.status, 'pending'),
-          inArray(seatAllocations.state, ['held', 'released']),
-          isNotNull(seatAllocations.holdExpiresAt),
-          lte(seatAllocations.holdExpiresAt, nowIso),
-        ),
-      )
-      .all()
-      .map((r) => r.id);
+  return commitWithEffects(ctx, async (tx) => {
+    const expiredIds = (
+      await tx
+        .selectDistinct({ id: seatAllocations.bookingId })
+        .from(seatAllocations)
+        .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
+        // 'released' too: a buyer who takes a seat whose hold ran out releases it before this pass sees it.
+        .where(
+          and(
+            eq(bookings.status, 'pending'),
+            inArray(seatAllocations.state, ['held', 'released']),
+            isNotNull(seatAllocations.holdExpiresAt),
+            lte(seatAllocations.holdExpiresAt, nowIso),
+          ),
+        )
+    ).map((r) => r.id);
     const lastDeparture = sql`coalesce((select departure_time from flights r where r.id = ${bookings.returnFlightId}), ${flights.departureTime})`;
-    const finished = tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .innerJoin(flights, eq(flights.id, bookings.flightId))
-      .where(and(eq(bookings.status, 'confirmed'), sql`${lastDeparture} <= ${nowIso}`))
-      .all()
-      .map((r) => r.id);
-    const departed = tx
+    const finished = (
+      await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .innerJoin(flights, eq(flights.id, bookings.flightId))
+        .where(and(eq(bookings.status, 'confirmed'), sql`${lastDeparture} <= ${nowIso}`))
+    ).map((r) => r.id);
+    const departed = await tx
       .select({ id: flights.id, status: flights.status })
       .from(flights)
-      .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)))
-      .all();
+      .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)));
     if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: [] };
-    const version = nextVersion(tx);
+    const version = await nextVersion(tx);
     const change = { actorId: null, now, version };
-    const expiring = expiredIds.map((id) => ({ id, reason: expiryReason(tx, id) }));
-    for (const { id, reason } of expiring) cancelBookingTx(tx, getBookingRow(tx, id), { ...change, reason });
-    for (const id of finished) completeBookingTx(tx, getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
+    const expiring = expiredIds.map(async (id) => ({ id, reason: await expiryReason(tx, id) }));
+    for (const { id, reason } of expiring) await cancelBookingTx(tx, await getBookingRow(tx, id), { ...change, reason });
+    for (const id of finished) await completeBookingTx(tx, await getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
     if (departed.length)
-      tx.update(flights)
+      await tx
+        .update(flights)
         .set({ status: 'departed', updatedAt: nowIso, version })
         .where(
           inArray(
             flights.id,
             departed.map((f) => f.id),
           ),
-        )
-        .run();
+        );
     for (const { id, status } of departed)
-      recordChange(tx, { action: 'flight.status', actorId: null, entity: 'flight', entityId: id, from: status, to: 'departed' }, now);
-    const expired = expiring.map(({ id, reason }) => ({ booking: toBookingJson(tx, getBookingRow(tx, id), nowIso), reason }));
-    const mails = expired.flatMap(({ booking, reason }) =>
+      await recordChange(tx, { action: 'flight.status', actorId: null, entity: 'flight', entityId: id, from: status, to: 'departed' }, now);
+    const expired = expiring.map(async ({ id, reason }) => ({ booking: await toBookingJson(tx, await getBookingRow(tx, id), nowIso), reason }));
+    const mails = expired.flatMap(async ({ booking, reason }) =>
       // Past the payment deadline with nothing awaiting review: no payment was received.
       reason === REVIEW_DEADLINE_PASSED
-        ? bookingMails.reviewExpired(ctx, tx, booking)
+        ? await bookingMails.reviewExpired(ctx, tx, booking)
         : bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
     );
     const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
@@ -95,10 +93,10 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
 }
 
 /** Tombstones and stored rejections older than the oldest cursor a client may still hold are dropped. */
-export function purgeSyncHistory(ctx: AppContext): void {
+export async function purgeSyncHistory(ctx: AppContext): Promise<void> {
   const cutoff = new Date(ctx.now().getTime() - TOMBSTONE_DAYS * 86_400_000).toISOString();
-  ctx.db.delete(tombstones).where(lt(tombstones.deletedAt, cutoff)).run();
-  ctx.db.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff)).run();
+  await ctx.db.delete(tombstones).where(lt(tombstones.deletedAt, cutoff));
+  await ctx.db.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff));
 }
 
 /**
@@ -106,18 +104,18 @@ export function purgeSyncHistory(ctx: AppContext): void {
  * logged and the next one tries again. A pass is skipped while another process holds the write lock
  * or the disk is full: it would only fail.
  */
-export function startSweeper(ctx: AppContext): () => void {
-  const run = () => {
+export async function startSweeper(ctx: AppContext): Promise<() => void> {
+  const run = async () => {
     if (ctx.machine.diskFull || !ctx.machine.writeLockFree()) return;
     try {
       sweep(ctx);
-      purgeSyncHistory(ctx);
+      await purgeSyncHistory(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'lifecycle sweep failed');
     }
-    purgeOrphanImagesWhenDue(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'image clean-up failed'));
+    (await purgeOrphanImagesWhenDue(ctx)).catch((error: unknown) => ctx.log.error({ err: error }, 'image clean-up failed'));
   };
-  run();
+  await run();
   const timer = setInterval(run, SWEEP_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
-import { preparedCache, type Tx } from '../../db/client';
+import { first, preparedCache, type Tx } from '../../db/client';
 import { activeAllocation } from '../../db/flight-queries';
 import { flights, seatAllocations } from '../../db/schema';
 import { conflict } from '../../errors';
@@ -89,38 +89,44 @@ export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdE
 }
 
 /** Moves a booking's live allocations to a new state or hold expiry (sell, release, extend). */
-export function setBookingSeats(tx: Tx, bookingId: string, change: { state: 'held' | 'sold' | 'released'; holdExpiresAt?: string | null }): void {
-  tx.update(seatAllocations)
+export async function setBookingSeats(
+  tx: Tx,
+  bookingId: string,
+  change: { state: 'held' | 'sold' | 'released'; holdExpiresAt?: string | null },
+): Promise<void> {
+  await tx
+    .update(seatAllocations)
     .set({ state: change.state, holdExpiresAt: change.holdExpiresAt ?? null })
-    .where(and(eq(seatAllocations.bookingId, bookingId), inArray(seatAllocations.state, ['held', 'sold'])))
-    .run();
+    .where(and(eq(seatAllocations.bookingId, bookingId), inArray(seatAllocations.state, ['held', 'sold'])));
 }
 
-export function bookingSeats(tx: Tx, bookingId: string) {
-  return tx.select().from(seatAllocations).where(eq(seatAllocations.bookingId, bookingId)).all();
+export async function bookingSeats(tx: Tx, bookingId: string) {
+  return await tx.select().from(seatAllocations).where(eq(seatAllocations.bookingId, bookingId));
 }
 
 /** availableSeats lives on the flight row the PWA syncs, so a seat change stamps the flight too. */
-export function touchFlights(tx: Tx, flightIds: (string | null)[], version: number): void {
+export async function touchFlights(tx: Tx, flightIds: (string | null)[], version: number): Promise<void> {
   const ids = flightIds.filter((id): id is string => Boolean(id));
-  if (ids.length) tx.update(flights).set({ version }).where(inArray(flights.id, ids)).run();
+  if (ids.length) await tx.update(flights).set({ version }).where(inArray(flights.id, ids));
 }
 
-export function countActive(tx: Tx, flightId: string, nowIso: string): number {
-  const row = tx
-    .select({ n: sql<number>`count(*)` })
-    .from(seatAllocations)
-    .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso)))
-    .get();
+export async function countActive(tx: Tx, flightId: string, nowIso: string): Promise<number> {
+  const row = await first(
+    tx
+      .select({ n: sql<number>`count(*)` })
+      .from(seatAllocations)
+      .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso))),
+  );
   return row?.n ?? 0;
 }
 
 /** True when any of a booking's seats is no longer held or sold for it: its hold ran out or was released. */
-export function holdLapsed(tx: Tx, bookingId: string, nowIso: string): boolean {
-  const lapsed = tx
-    .select({ id: seatAllocations.id })
-    .from(seatAllocations)
-    .where(and(eq(seatAllocations.bookingId, bookingId), not(activeAllocation(nowIso))))
-    .get();
+export async function holdLapsed(tx: Tx, bookingId: string, nowIso: string): Promise<boolean> {
+  const lapsed = await first(
+    tx
+      .select({ id: seatAllocations.id })
+      .from(seatAllocations)
+      .where(and(eq(seatAllocations.bookingId, bookingId), not(activeAllocation(nowIso)))),
+  );
   return lapsed !== undefined;
 }

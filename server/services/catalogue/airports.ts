@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Airport, AirportBody } from '../../../sync/schemas/airport';
-import { preparedCache, type Queryable, type Tx } from '../../db/client';
+import { first, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { airports, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
@@ -21,8 +21,8 @@ export function toAirportJson(row: AirportRow): Airport {
   };
 }
 
-export function listAirports(q: Queryable): AirportRow[] {
-  return q.select().from(airports).orderBy(asc(airports.city), asc(airports.code)).all();
+export async function listAirports(q: Queryable): Promise<AirportRow[]> {
+  return await q.select().from(airports).orderBy(asc(airports.city), asc(airports.code));
 }
 
 function buildFind(q: Queryable) {
@@ -36,12 +36,12 @@ function buildFind(q: Queryable) {
 const prepared = preparedCache<ReturnType<typeof buildFind>>();
 
 /** Finds an airport by id or by its IATA code (prepared once: it runs on every search). */
-export function findAirport(q: Queryable, idOrCode: string): AirportRow | undefined {
-  return prepared(q, 'find', () => buildFind(q)).get({ id: idOrCode, code: idOrCode.toUpperCase() });
+export async function findAirport(q: Queryable, idOrCode: string): Promise<AirportRow | undefined> {
+  return await first(prepared(q, 'find', () => buildFind(q)).execute({ id: idOrCode, code: idOrCode.toUpperCase() }));
 }
 
-export function getAirport(q: Queryable, idOrCode: string): AirportRow {
-  const row = findAirport(q, idOrCode);
+export async function getAirport(q: Queryable, idOrCode: string): Promise<AirportRow> {
+  const row = await findAirport(q, idOrCode);
   if (!row) throw notFound('Airport');
   return row;
 }
@@ -52,51 +52,54 @@ function timeZoneFor(body: Pick<AirportBody, 'code' | 'timeZone'>): string {
   return zone;
 }
 
-function assertCodeFree(q: Queryable, code: string, exceptId?: string): void {
-  const existing = q.select({ id: airports.id }).from(airports).where(eq(airports.code, code)).get();
+async function assertCodeFree(q: Queryable, code: string, exceptId?: string): Promise<void> {
+  const existing = await first(q.select({ id: airports.id }).from(airports).where(eq(airports.code, code)));
   if (existing && existing.id !== exceptId) throw conflict(`Airport code ${code} already exists`, 'already_exists');
 }
 
-export function createAirport(tx: Tx, body: AirportBody, at: Date): AirportRow {
+export async function createAirport(tx: Tx, body: AirportBody, at: Date): Promise<AirportRow> {
   const timeZone = timeZoneFor(body);
   const now = at.toISOString();
-  assertCodeFree(tx, body.code);
-  return tx
-    .insert(airports)
-    .values({ id: randomUUID(), ...body, timeZone, createdAt: now, updatedAt: now, version: nextVersion(tx) })
-    .returning()
-    .get();
+  await assertCodeFree(tx, body.code);
+  return await first(
+    tx
+      .insert(airports)
+      .values({ id: randomUUID(), ...body, timeZone, createdAt: now, updatedAt: now, version: await nextVersion(tx) })
+      .returning(),
+  );
 }
 
-export function updateAirport(tx: Tx, id: string, body: Partial<AirportBody>, now: Date): AirportRow {
-  const current = getAirport(tx, id);
-  if (body.code) assertCodeFree(tx, body.code, current.id);
+export async function updateAirport(tx: Tx, id: string, body: Partial<AirportBody>, now: Date): Promise<AirportRow> {
+  const current = await getAirport(tx, id);
+  if (body.code) await assertCodeFree(tx, body.code, current.id);
   const code = body.code ?? current.code;
   const timeZone = body.timeZone ?? (body.code ? timeZoneFor({ code }) : current.timeZone);
-  const version = nextVersion(tx);
-  const row = tx
-    .update(airports)
-    .set({ ...body, timeZone, updatedAt: now.toISOString(), version })
-    .where(eq(airports.id, current.id))
-    .returning()
-    .get();
+  const version = await nextVersion(tx);
+  const row = await first(
+    tx
+      .update(airports)
+      .set({ ...body, timeZone, updatedAt: now.toISOString(), version })
+      .where(eq(airports.id, current.id))
+      .returning(),
+  );
   if (!row) throw notFound('Airport');
   // Flights embed their airports (and bookings their flights): the next pull sends them again.
-  tx.update(flights)
+  await tx
+    .update(flights)
     .set({ version })
-    .where(or(eq(flights.originId, row.id), eq(flights.destinationId, row.id)))
-    .run();
+    .where(or(eq(flights.originId, row.id), eq(flights.destinationId, row.id)));
   return row;
 }
 
-export function deleteAirport(tx: Tx, id: string, now: Date): void {
-  const current = getAirport(tx, id);
-  const used = tx
-    .select({ id: flights.id })
-    .from(flights)
-    .where(or(eq(flights.originId, current.id), eq(flights.destinationId, current.id)))
-    .get();
+export async function deleteAirport(tx: Tx, id: string, now: Date): Promise<void> {
+  const current = await getAirport(tx, id);
+  const used = await first(
+    tx
+      .select({ id: flights.id })
+      .from(flights)
+      .where(or(eq(flights.originId, current.id), eq(flights.destinationId, current.id))),
+  );
   if (used) throw conflict('This airport is used by flights and cannot be deleted', 'in_use');
-  tx.delete(airports).where(eq(airports.id, current.id)).run();
-  recordDelete(tx, 'airports', current.id, nextVersion(tx), now);
+  await tx.delete(airports).where(eq(airports.id, current.id));
+  await recordDelete(tx, 'airports', current.id, await nextVersion(tx), now);
 }

@@ -9,9 +9,9 @@ export type FlightPage = { page: number; limit: number };
  * One page of a search, in departure order, with the count of all matches. Only the page's flights are
  * read and populated (airports, seats left), so no answer carries the whole catalogue.
  */
-export function searchFlightsPage(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): { items: Flight[]; total: number } {
-  const filter = flightFilter(ctx, query);
+export async function searchFlightsPage(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): Promise<{ items: Flight[]; total: number }> {
+  const filter = await flightFilter(ctx, query);
   if (!filter) return { items: [], total: 0 };
-  const { rows, total } = selectFlightsPage(ctx.db, filter, ctx.now().toISOString(), { limit: page.limit, offset: (page.page - 1) * page.limit });
+  const { rows, total } = await selectFlightsPage(ctx.db, filter, ctx.now().toISOString(), { limit: page.limit, offset: (page.page - 1) * page.limit });
   return { items: rows.map(toFlightJson), total };
 }

@@ -5,6 +5,7 @@ import type { FlightUpdateBody } from '../../../sync/schemas/flight';
 import type { Queryable } from '../../db/client';
 import { flights } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { first } from '../../db/client';
 
 /** Refuses an admin's schedule with a 400 naming the time fields at fault (sync/flight-rules.ts). */
 export function checkSchedule(now: Date, departureTime: string, arrivalTime: string, departureChanged = true): void {
@@ -16,8 +17,13 @@ export function checkSchedule(now: Date, departureTime: string, arrivalTime: str
  * The schedule an edit leaves; checked only where it changes, so a flown flight's status can still be set.
  * A boarding time given must fall in the 3 hours before the departure the edit leaves.
  */
-export function checkScheduleChange(q: Queryable, now: Date, id: string, changes: FlightUpdateBody): { timesChanged: boolean; departureChanged: boolean } {
-  const current = q.select({ departureTime: flights.departureTime, arrivalTime: flights.arrivalTime }).from(flights).where(eq(flights.id, id)).get();
+export async function checkScheduleChange(
+  q: Queryable,
+  now: Date,
+  id: string,
+  changes: FlightUpdateBody,
+): Promise<{ timesChanged: boolean; departureChanged: boolean }> {
+  const current = await first(q.select({ departureTime: flights.departureTime, arrivalTime: flights.arrivalTime }).from(flights).where(eq(flights.id, id)));
   if (!current) throw notFound('Flight');
   const differs = (next: string | undefined, stored: string) => next !== undefined && Date.parse(next) !== Date.parse(stored);
   const departureChanged = differs(changes.departureTime, current.departureTime);

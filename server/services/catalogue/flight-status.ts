@@ -16,13 +16,13 @@ const WHAT: Record<FlightStatus, string> = {
 };
 
 /** The bookings still travelling on a flight (pending or confirmed, on either leg), as travellers see them. */
-export function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string): Booking[] {
-  return q
-    .select()
-    .from(bookings)
-    .where(and(inArray(bookings.status, ['pending', 'confirmed']), or(eq(bookings.flightId, flightId), eq(bookings.returnFlightId, flightId))))
-    .all()
-    .map((row) => toBookingJson(q, row, nowIso));
+export async function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string): Promise<Booking[]> {
+  return (
+    await q
+      .select()
+      .from(bookings)
+      .where(and(inArray(bookings.status, ['pending', 'confirmed']), or(eq(bookings.flightId, flightId), eq(bookings.returnFlightId, flightId))))
+  ).map((row) => toBookingJson(q, row, nowIso));
 }
 
 function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber: string, status: FlightStatus) {

@@ -14,6 +14,7 @@ import { conflict, invalidField, notFound } from '../../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
 import { bookingsOnFlight } from './flight-status';
+import { first } from '../../db/client';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
   return {
@@ -34,7 +35,7 @@ export function toFlightJson({ flight, origin, destination, taken }: FlightWithA
 }
 
 /** The filter of a search; null when a named airport does not exist (so nothing matches). */
-export function flightFilter(ctx: AppContext, query: FlightSearchQuery): FlightFilter | null {
+export async function flightFilter(ctx: AppContext, query: FlightSearchQuery): Promise<FlightFilter | null> {
   const filter: FlightFilter = {
     localDate: query.departureTime,
     flightNumber: query.search?.toUpperCase(),
@@ -47,7 +48,7 @@ export function flightFilter(ctx: AppContext, query: FlightSearchQuery): FlightF
     ['destinationId', query.destination],
   ] as const) {
     if (!value) continue;
-    const airport = findAirport(ctx.db, value);
+    const airport = await findAirport(ctx.db, value);
     if (!airport) return null;
     filter[key] = airport.id;
   }
@@ -55,49 +56,50 @@ export function flightFilter(ctx: AppContext, query: FlightSearchQuery): FlightF
 }
 
 /** Search by origin and destination (id or IATA code), the local date at the origin (or a range of them) and status. */
-export function searchFlights(ctx: AppContext, query: FlightSearchQuery): Flight[] {
-  const filter = flightFilter(ctx, query);
-  return filter ? selectFlights(ctx.db, filter, ctx.now().toISOString()).map(toFlightJson) : [];
+export async function searchFlights(ctx: AppContext, query: FlightSearchQuery): Promise<Flight[]> {
+  const filter = await flightFilter(ctx, query);
+  return filter ? (await selectFlights(ctx.db, filter, ctx.now().toISOString())).map(toFlightJson) : [];
 }
 
-export function getFlight(ctx: AppContext, q: Queryable, id: string): Flight {
-  const row = selectFlights(q, { id }, ctx.now().toISOString())[0];
+export async function getFlight(ctx: AppContext, q: Queryable, id: string): Promise<Flight> {
+  const row = (await selectFlights(q, { id }, ctx.now().toISOString()))[0];
   if (!row) throw notFound('Flight');
   return toFlightJson(row);
 }
 
-export function takenSeats(ctx: AppContext, id: string): { seatNumber: string }[] {
-  getFlight(ctx, ctx.db, id);
-  return selectTakenSeats(ctx.db, id, ctx.now().toISOString()).map((seatNumber) => ({ seatNumber }));
+export async function takenSeats(ctx: AppContext, id: string): Promise<{ seatNumber: string }[]> {
+  await getFlight(ctx, ctx.db, id);
+  return (await selectTakenSeats(ctx.db, id, ctx.now().toISOString())).map((seatNumber) => ({ seatNumber }));
 }
 
-function flightNumberTaken(q: Queryable, flightNumber: string, localDay: string, exceptId?: string): boolean {
-  const existing = q
-    .select({ id: flights.id })
-    .from(flights)
-    .where(and(eq(flights.flightNumber, flightNumber), eq(flights.departureLocalDate, localDay)))
-    .get();
+async function flightNumberTaken(q: Queryable, flightNumber: string, localDay: string, exceptId?: string): Promise<boolean> {
+  const existing = await first(
+    q
+      .select({ id: flights.id })
+      .from(flights)
+      .where(and(eq(flights.flightNumber, flightNumber), eq(flights.departureLocalDate, localDay))),
+  );
   return Boolean(existing && existing.id !== exceptId);
 }
 
 /** A flight number is unique per local departure day, as airlines reuse numbers daily. */
-function chooseFlightNumber(q: Queryable, requested: string | undefined, localDay: string, exceptId?: string): string {
+async function chooseFlightNumber(q: Queryable, requested: string | undefined, localDay: string, exceptId?: string): Promise<string> {
   if (requested) {
-    if (flightNumberTaken(q, requested, localDay, exceptId)) throw conflict(`Flight ${requested} already flies on ${localDay}`, 'already_exists');
+    if (await flightNumberTaken(q, requested, localDay, exceptId)) throw conflict(`Flight ${requested} already flies on ${localDay}`, 'already_exists');
     return requested;
   }
   for (;;) {
     const candidate = `SW${randomInt(1000, 10_000)}`;
-    if (!flightNumberTaken(q, candidate, localDay)) return candidate;
+    if (!(await flightNumberTaken(q, candidate, localDay))) return candidate;
   }
 }
 
 type Schedule = { originId: string; destinationId: string; departureTime: string; arrivalTime: string };
 
 /** Resolves the airports and checks the schedule; answers the stored instants in UTC. */
-function checkedSchedule(q: Queryable, input: Schedule) {
-  const originAirport = getAirport(q, input.originId);
-  const destinationAirport = getAirport(q, input.destinationId);
+async function checkedSchedule(q: Queryable, input: Schedule) {
+  const originAirport = await getAirport(q, input.originId);
+  const destinationAirport = await getAirport(q, input.destinationId);
   if (originAirport.id === destinationAirport.id) {
     throw invalidField('Origin and destination cannot be the same', 'destination');
   }
@@ -116,63 +118,72 @@ function checkedSchedule(q: Queryable, input: Schedule) {
 }
 
 /** An admin's new flight, audited with its price and times. */
-export function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, actorId: string | null = null): Flight {
+export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, actorId: string | null = null): Promise<Flight> {
   const now = ctx.now();
-  const schedule = checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
-  const row = tx
-    .insert(flights)
-    .values({
-      id: randomUUID(),
-      flightNumber: chooseFlightNumber(tx, body.flightNumber, schedule.departureLocalDate),
-      ...schedule,
-      priceCents: dollarsToCents(body.price),
-      status: body.status ?? 'scheduled',
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      version: nextVersion(tx),
-    })
-    .returning()
-    .get();
-  recordChange(tx, { action: 'flight.created', actorId, entity: 'flight', entityId: row.id, from: null, to: row.status, reason: flightFacts(row) }, now);
+  const schedule = await checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
+  const row = await first(
+    tx
+      .insert(flights)
+      .values({
+        id: randomUUID(),
+        flightNumber: await chooseFlightNumber(tx, body.flightNumber, schedule.departureLocalDate),
+        ...schedule,
+        priceCents: dollarsToCents(body.price),
+        status: body.status ?? 'scheduled',
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        version: await nextVersion(tx),
+      })
+      .returning(),
+  );
+  await recordChange(tx, { action: 'flight.created', actorId, entity: 'flight', entityId: row.id, from: null, to: row.status, reason: flightFacts(row) }, now);
   return getFlight(ctx, tx, row.id);
 }
 
 /** An admin's change; a new status is audited, and mailed to every traveller booked on the flight. */
-export function updateFlight(
+export async function updateFlight(
   tx: Tx,
   ctx: AppContext,
   id: string,
   body: FlightUpdateBody,
   actorId: string | null = null,
-): { flight: Flight; statusChanged: boolean; affected: Booking[] } {
+): Promise<{ flight: Flight; statusChanged: boolean; affected: Booking[] }> {
   const now = ctx.now();
-  const current = tx.select().from(flights).where(eq(flights.id, id)).get();
+  const current = await first(tx.select().from(flights).where(eq(flights.id, id)));
   if (!current) throw notFound('Flight');
-  const schedule = checkedSchedule(tx, {
+  const schedule = await checkedSchedule(tx, {
     originId: body.origin ?? current.originId,
     destinationId: body.destination ?? current.destinationId,
     departureTime: body.departureTime ?? current.departureTime,
     arrivalTime: body.arrivalTime ?? current.arrivalTime,
   });
-  tx.update(flights)
+  await tx
+    .update(flights)
     .set({
       ...schedule,
-      flightNumber: chooseFlightNumber(tx, current.flightNumber, schedule.departureLocalDate, id),
+      flightNumber: await chooseFlightNumber(tx, current.flightNumber, schedule.departureLocalDate, id),
       ...(body.price === undefined ? {} : { priceCents: dollarsToCents(body.price) }),
       ...(body.status ? { status: body.status } : {}),
       ...(body.gate === undefined ? {} : { gate: body.gate }),
       ...(body.boardingTime === undefined ? {} : { boardingTime: body.boardingTime && new Date(body.boardingTime).toISOString() }),
       updatedAt: now.toISOString(),
-      version: nextVersion(tx),
+      version: await nextVersion(tx),
     })
-    .where(eq(flights.id, id))
-    .run();
+    .where(eq(flights.id, id));
   const newStatus = body.status && body.status !== current.status ? body.status : undefined;
-  if (newStatus) recordChange(tx, { action: 'flight.status', actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
+  if (newStatus) await recordChange(tx, { action: 'flight.status', actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
   const changed = flightChanges(tx, current, { ...schedule, priceCents: body.price === undefined ? current.priceCents : dollarsToCents(body.price) });
   if (changed)
-    recordChange(tx, { action: 'flight.updated', actorId, entity: 'flight', entityId: id, from: null, to: newStatus ?? current.status, reason: changed }, now);
-  return { flight: getFlight(ctx, tx, id), statusChanged: newStatus !== undefined, affected: newStatus ? bookingsOnFlight(tx, id, now.toISOString()) : [] };
+    await recordChange(
+      tx,
+      { action: 'flight.updated', actorId, entity: 'flight', entityId: id, from: null, to: newStatus ?? current.status, reason: changed },
+      now,
+    );
+  return {
+    flight: await getFlight(ctx, tx, id),
+    statusChanged: newStatus !== undefined,
+    affected: newStatus ? await bookingsOnFlight(tx, id, now.toISOString()) : [],
+  };
 }
 
 type FlightRow = typeof flights.$inferSelect;
@@ -182,7 +193,7 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** What an edit changed, for the audit: 'price $400.00 -> $450.00; departure 2031-03-01 10:00 UTC -> …'; null when nothing. */
 function flightChanges(q: Queryable, before: Changeable, after: Changeable): string | null {
-  const code = (id: string) => getAirport(q, id).code;
+  const code = async (id: string) => (await getAirport(q, id)).code;
   return describeChanges([
     ['origin', code(before.originId), code(after.originId)],
     ['destination', code(before.destinationId), code(after.destinationId)],
@@ -198,18 +209,18 @@ function flightFacts(flight: Pick<FlightRow, 'priceCents' | 'departureTime' | 'a
 }
 
 /** A flight nobody booked; the audit keeps its number, route and date. */
-export function deleteFlight(tx: Tx, id: string, now: Date, actorId: string): void {
-  const current = tx.select().from(flights).where(eq(flights.id, id)).get();
+export async function deleteFlight(tx: Tx, id: string, now: Date, actorId: string): Promise<void> {
+  const current = await first(tx.select().from(flights).where(eq(flights.id, id)));
   if (!current) throw notFound('Flight');
   const booked =
-    tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)).get() ??
-    tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id)).get();
+    (await first(tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.flightId, id)))) ??
+    (await first(tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.returnFlightId, id))));
   if (booked) throw conflict('This flight has bookings and cannot be deleted', 'in_use');
-  recordChange(
+  await recordChange(
     tx,
     { action: 'flight.deleted', actorId, entity: 'flight', entityId: id, from: current.status, to: 'deleted', reason: flightFacts(current) },
     now,
   );
-  tx.delete(flights).where(eq(flights.id, id)).run();
-  recordDelete(tx, 'flights', id, nextVersion(tx), now);
+  await tx.delete(flights).where(eq(flights.id, id));
+  await recordDelete(tx, 'flights', id, await nextVersion(tx), now);
 }

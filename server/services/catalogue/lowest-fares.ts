@@ -10,13 +10,13 @@ import { findAirport } from './airports';
  * Economy price among the flights bookable for that many travellers. At most seven days of one route,
  * read in one grouped query; an unknown airport has no flights (as in the search), so every day is empty.
  */
-export function lowestFares(ctx: AppContext, query: LowestFaresQuery): LowestFare[] {
+export async function lowestFares(ctx: AppContext, query: LowestFaresQuery): Promise<LowestFare[]> {
   const dates = Array.from({ length: query.days * 2 + 1 }, (_, i) => addCalendarDays(query.date, i - query.days));
-  const origin = findAirport(ctx.db, query.from);
-  const destination = findAirport(ctx.db, query.to);
+  const origin = await findAirport(ctx.db, query.from);
+  const destination = await findAirport(ctx.db, query.to);
   const rows =
     origin && destination
-      ? selectLowestFares(
+      ? await selectLowestFares(
           ctx.db,
           { originId: origin.id, destinationId: destination.id, first: dates[0] ?? query.date, last: dates.at(-1) ?? query.date, seats: query.travelers },
           ctx.now().toISOString(),

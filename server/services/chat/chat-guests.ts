@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GuestLoginBody } from '../../../sync/schemas/chat';
 import type { AppContext } from '../../context';
-import { immediate } from '../../db/client';
+import { first, immediate } from '../../db/client';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import type { UserRow } from '../identity/users';
@@ -30,20 +30,23 @@ export function contactEmail(user: Pick<UserRow, 'id' | 'email' | 'role'>): stri
 export function createGuest(ctx: AppContext, body: GuestLoginBody): UserRow {
   const id = randomUUID();
   const stamp = ctx.now().toISOString();
-  return immediate(ctx.db, (tx) =>
-    tx
-      .insert(users)
-      .values({
-        id,
-        fullName: body.fullName,
-        email: storedGuestEmail(id, body.email),
-        passwordHash: null,
-        role: 'guest',
-        createdAt: stamp,
-        updatedAt: stamp,
-        version: nextVersion(tx),
-      })
-      .returning()
-      .get(),
+  return immediate(
+    ctx.db,
+    async (tx) =>
+      await first(
+        tx
+          .insert(users)
+          .values({
+            id,
+            fullName: body.fullName,
+            email: storedGuestEmail(id, body.email),
+            passwordHash: null,
+            role: 'guest',
+            createdAt: stamp,
+            updatedAt: stamp,
+            version: await nextVersion(tx),
+          })
+          .returning(),
+      ),
   );
 }

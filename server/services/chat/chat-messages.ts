@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ConversationType, Message, MessagePage } from '../../../sync/schemas/chat';
 import type { AppContext } from '../../context';
-import { prepareOnce, type Queryable, type Tx } from '../../db/client';
+import { first, prepareOnce, type Queryable, type Tx } from '../../db/client';
 import { conversations, images, messages } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { conflict, invalidField } from '../../errors';
@@ -61,9 +61,9 @@ export type SendInput = {
 };
 
 /** Accepts '/api/images/{id}' or a bare id; only the sender's own chat image may be attached. */
-function chatImageOf(q: Queryable, sender: UserRow, ref: string): string {
+async function chatImageOf(q: Queryable, sender: UserRow, ref: string): Promise<string> {
   const id = ref.split('/').pop() ?? ref;
-  const image = q.select().from(images).where(eq(images.id, id)).get();
+  const image = await first(q.select().from(images).where(eq(images.id, id)));
   if (!image || image.kind !== 'chat' || image.ownerId !== sender.id) throw invalidField('No image found', 'image', 'invalid_image');
   return image.id;
 }
@@ -81,34 +81,36 @@ export type Sent = { message: Message; conversation: ConversationRow; created: b
  * reopens a resolved conversation. A support reply to a guest with no connected device is e-mailed at
  * most once per conversation per 10 minutes; the decision is taken in the same transaction.
  */
-export function storeMessage(tx: Tx, sender: UserRow, input: SendInput, now: Date, isConnected: (userId: string) => boolean): Sent {
+export async function storeMessage(tx: Tx, sender: UserRow, input: SendInput, now: Date, isConnected: (userId: string) => boolean): Promise<Sent> {
   if (input._id) {
-    const stored = messageById(tx).get({ id: input._id });
+    const stored = await first(messageById(tx).execute({ id: input._id }));
     if (stored) {
       if (stored.senderId !== sender.id || stored.conversationId !== input.conversationId) throw conflict('This message id is already in use');
-      return { message: toMessageJson(stored), conversation: conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
+      return { message: toMessageJson(stored), conversation: await conversationFor(tx, sender, stored.conversationId), created: false, mailTo: null };
     }
   }
   const conversation = input.startAs
-    ? conversationOrStart(tx, sender, input.conversationId, input.startAs, now)
-    : conversationFor(tx, sender, input.conversationId);
-  const imageId = input.image ? chatImageOf(tx, sender, input.image) : null;
+    ? await conversationOrStart(tx, sender, input.conversationId, input.startAs, now)
+    : await conversationFor(tx, sender, input.conversationId);
+  const imageId = input.image ? await chatImageOf(tx, sender, input.image) : null;
   const createdAt = nextCreatedAt(conversation, now);
-  const version = nextVersion(tx);
-  const row = insertMessage(tx).get({
-    id: input._id ?? randomUUID(),
-    conversationId: conversation.id,
-    senderId: sender.id,
-    content: input.content.trim(),
-    imageId,
-    type: conversation.type,
-    createdAt,
-    version,
-  });
+  const version = await nextVersion(tx);
+  const row = await first(
+    insertMessage(tx).execute({
+      id: input._id ?? randomUUID(),
+      conversationId: conversation.id,
+      senderId: sender.id,
+      content: input.content.trim(),
+      imageId,
+      type: conversation.type,
+      createdAt,
+      version,
+    }),
+  );
   if (!row) throw new Error('message insert returned nothing');
-  const owner = findUserById(tx, conversation.userId);
+  const owner = await findUserById(tx, conversation.userId);
   const mailGuest = sender.id !== conversation.userId && owner?.role === 'guest' && !isConnected(owner.id) && guestMailDue(conversation.lastGuestMailAt, now);
-  touchConversation(tx).run({
+  await touchConversation(tx).execute({
     id: conversation.id,
     lastMessageAt: createdAt,
     updatedAt: now.toISOString(),
@@ -119,14 +121,18 @@ export function storeMessage(tx: Tx, sender: UserRow, input: SendInput, now: Dat
 }
 
 /** The newest `limit` messages before `before` (all when absent), oldest first. */
-export function listMessages(ctx: AppContext, user: UserRow, conversationId: string, page: { before?: string | undefined; limit: number }): MessagePage {
-  const conversation = conversationFor(ctx.db, user, conversationId);
-  const rows = ctx.db
+export async function listMessages(
+  ctx: AppContext,
+  user: UserRow,
+  conversationId: string,
+  page: { before?: string | undefined; limit: number },
+): Promise<MessagePage> {
+  const conversation = await conversationFor(ctx.db, user, conversationId);
+  const rows = await ctx.db
     .select()
     .from(messages)
     .where(and(eq(messages.conversationId, conversation.id), page.before ? lt(messages.createdAt, new Date(page.before).toISOString()) : undefined))
     .orderBy(desc(messages.createdAt))
-    .limit(page.limit + 1)
-    .all();
+    .limit(page.limit + 1);
   return { messages: rows.slice(0, page.limit).reverse().map(toMessageJson), hasMore: rows.length > page.limit };
 }

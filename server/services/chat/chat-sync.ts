@@ -6,28 +6,28 @@ import { listedConversations, toConversationJson, toMessageJson, visibleConversa
 import type { UserRow } from '../identity/users';
 
 /** Conversations and messages changed since `since` that the user may see: own ones, all for admins; none without a message. */
-export function chatChanges(q: Queryable, user: UserRow, since: number): Pick<SyncChanges, 'conversations' | 'messages'> {
+export async function chatChanges(q: Queryable, user: UserRow, since: number): Promise<Pick<SyncChanges, 'conversations' | 'messages'>> {
   const visible = visibleConversations(user);
   return {
-    conversations: q
-      .select()
-      .from(conversations)
-      .where(and(gt(conversations.version, since), listedConversations(user)))
-      .all()
-      .map((row) => toConversationJson(q, row, user)),
-    messages: q
-      .select(getTableColumns(messages))
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .where(and(gt(messages.version, since), visible))
-      .all()
-      .map(toMessageJson),
+    conversations: (
+      await q
+        .select()
+        .from(conversations)
+        .where(and(gt(conversations.version, since), listedConversations(user)))
+    ).map((row) => toConversationJson(q, row, user)),
+    messages: (
+      await q
+        .select(getTableColumns(messages))
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(and(gt(messages.version, since), visible))
+    ).map(toMessageJson),
   };
 }
 
 /** A guest chat token syncs its own conversations and messages and nothing else. */
-export function guestChanges(q: Queryable, guest: UserRow, since: number): SyncChanges {
-  return { ...SyncChangesSchema.parse({}), ...chatChanges(q, guest, since) };
+export async function guestChanges(q: Queryable, guest: UserRow, since: number): Promise<SyncChanges> {
+  return { ...SyncChangesSchema.parse({}), ...(await chatChanges(q, guest, since)) };
 }
 
 export const CHAT_TABLES = new Set<string>(['conversations', 'messages']);

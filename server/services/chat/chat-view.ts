@@ -6,6 +6,7 @@ import { visibleRows } from '../../policies';
 import { imageUrl } from '../images/images';
 import type { UserRow } from '../identity/users';
 import { contactEmail } from './chat-guests';
+import { first } from '../../db/client';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -49,16 +50,19 @@ export function toMessageJson(row: MessageRow): Message {
  * A conversation as its viewer sees it: the other party, the last message and what is unread for them.
  * Support sees the traveller's own e-mail address, a guest's as typed (never its stored form).
  */
-export function toConversationJson(q: Queryable, row: ConversationRow, viewer: UserRow): Conversation {
-  const owner = q.select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role }).from(users).where(eq(users.id, row.userId)).get();
-  const last = q
-    .select({ content: messages.content, createdAt: messages.createdAt })
-    .from(messages)
-    .where(eq(messages.conversationId, row.id))
-    .orderBy(desc(messages.createdAt))
-    .limit(1)
-    .get();
-  const unread = q.select({ n: count() }).from(messages).where(unreadBy(viewer, row)).get()?.n ?? 0;
+export async function toConversationJson(q: Queryable, row: ConversationRow, viewer: UserRow): Promise<Conversation> {
+  const owner = await first(
+    q.select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role }).from(users).where(eq(users.id, row.userId)),
+  );
+  const last = await first(
+    q
+      .select({ content: messages.content, createdAt: messages.createdAt })
+      .from(messages)
+      .where(eq(messages.conversationId, row.id))
+      .orderBy(desc(messages.createdAt))
+      .limit(1),
+  );
+  const unread = (await first(q.select({ n: count() }).from(messages).where(unreadBy(viewer, row))))?.n ?? 0;
   const ownView = viewer.id === row.userId;
   return {
     _id: row.id,

@@ -7,6 +7,7 @@ import { airports, bookings, flights, payments, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordChange } from '../back-office/audit';
 import { updateUserRow, type UserRow } from './users';
+import { first } from '../../db/client';
 
 /** The most bookings an account's page lists (newest first). */
 export const ACCOUNT_BOOKINGS_MAX = 200;
@@ -31,13 +32,13 @@ function toAccount(row: UserRow, bookingTotal: number): Account {
 const isAccount = ne(users.role, 'guest');
 
 /** Accounts whose name or e-mail contains the search, by role and status, newest first; and how many match. */
-export function searchAccounts(q: Queryable, query: UserSearchQuery): { items: Account[]; total: number } {
+export async function searchAccounts(q: Queryable, query: UserSearchQuery): Promise<{ items: Account[]; total: number }> {
   const parts: SQL[] = [isAccount];
   if (query.role) parts.push(eq(users.role, query.role));
   if (query.status) parts.push(query.status === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));
   if (query.search) parts.push(or(contains(users.fullName, query.search), contains(users.email, query.search)) ?? sql`1`);
   const where = and(...parts);
-  const rows = q
+  const rows = await q
     .select({ user: users, bookings: count(bookings.id) })
     .from(users)
     .leftJoin(bookings, eq(bookings.userId, users.id))
@@ -45,19 +46,19 @@ export function searchAccounts(q: Queryable, query: UserSearchQuery): { items: A
     .groupBy(users.id)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .all();
-  const total = q.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+    .offset((query.page - 1) * query.limit);
+  const total = (await first(q.select({ n: count() }).from(users).where(where)))?.n ?? 0;
   return { items: rows.map((r) => toAccount(r.user, r.bookings)), total };
 }
 
 /** The account `id`; a guest or an unknown id is 'User not found'. */
-export function getAccount(q: Queryable, id: string): UserRow {
-  const row = q
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isAccount))
-    .get();
+export async function getAccount(q: Queryable, id: string): Promise<UserRow> {
+  const row = await first(
+    q
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isAccount)),
+  );
   if (!row) throw notFound('User');
   return row;
 }
@@ -66,9 +67,9 @@ const origin = aliasedTable(airports, 'account_origin');
 const destination = aliasedTable(airports, 'account_destination');
 
 /** The account and its bookings: reference, status, payment, flights and total, newest first. */
-export function accountDetail(q: Queryable, id: string): AccountDetail {
-  const user = getAccount(q, id);
-  const rows = q
+export async function accountDetail(q: Queryable, id: string): Promise<AccountDetail> {
+  const user = await getAccount(q, id);
+  const rows = await q
     .select({
       id: bookings.id,
       reference: bookings.reference,
@@ -90,9 +91,8 @@ export function accountDetail(q: Queryable, id: string): AccountDetail {
     .innerJoin(destination, eq(destination.id, flights.destinationId))
     .where(eq(bookings.userId, id))
     .orderBy(desc(bookings.createdAt))
-    .limit(ACCOUNT_BOOKINGS_MAX)
-    .all();
-  const total = q.select({ n: count() }).from(bookings).where(eq(bookings.userId, id)).get()?.n ?? 0;
+    .limit(ACCOUNT_BOOKINGS_MAX);
+  const total = (await first(q.select({ n: count() }).from(bookings).where(eq(bookings.userId, id))))?.n ?? 0;
   return {
     user: toAccount(user, total),
     bookings: rows.map((r) => ({
@@ -114,25 +114,28 @@ const isActiveAdmin = (row: UserRow) => row.role === 'admin' && row.disabledAt =
  * Refuses a change that would leave no active admin (product rules §1.7): counted in the change's own
  * immediate transaction, so two admins demoting or disabling each other at once cannot both succeed.
  */
-function keepAnAdmin(tx: Tx, target: UserRow): void {
+async function keepAnAdmin(tx: Tx, target: UserRow): Promise<void> {
   if (!isActiveAdmin(target)) return;
-  const others = tx
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, target.id)))
-    .get()?.n;
+  const others = (
+    await first(
+      tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, target.id))),
+    )
+  )?.n;
   if (!others) throw conflict(LAST_ADMIN, 'last_admin');
 }
 
 const statusOf = (row: UserRow): AccountStatus => (row.disabledAt ? 'disabled' : 'active');
 
 /** Makes an account admin or a regular user; audited with both roles. Answers the account as it is now. */
-export function setAccountRole(tx: Tx, actor: UserRow, id: string, role: AccountRole, now: Date): UserRow {
-  const target = getAccount(tx, id);
+export async function setAccountRole(tx: Tx, actor: UserRow, id: string, role: AccountRole, now: Date): Promise<UserRow> {
+  const target = await getAccount(tx, id);
   if (target.role === role) return target;
-  if (role === 'user') keepAnAdmin(tx, target);
-  const updated = updateUserRow(tx, target.id, { role }, now);
-  recordChange(tx, { action: 'user.role', actorId: actor.id, entity: 'user', entityId: target.id, from: target.role, to: role }, now);
+  if (role === 'user') await keepAnAdmin(tx, target);
+  const updated = await updateUserRow(tx, target.id, { role }, now);
+  await recordChange(tx, { action: 'user.role', actorId: actor.id, entity: 'user', entityId: target.id, from: target.role, to: role }, now);
   return updated;
 }
 
@@ -140,13 +143,13 @@ export function setAccountRole(tx: Tx, actor: UserRow, id: string, role: Account
  * Disables or re-enables an account; audited. Disabling bumps the token version, so every session of the
  * account ends at once (its requests, sync pushes and sockets: realtime/sessions.ts), and sign-in is refused.
  */
-export function setAccountStatus(tx: Tx, actor: UserRow, id: string, status: AccountStatus, now: Date): UserRow {
-  const target = getAccount(tx, id);
+export async function setAccountStatus(tx: Tx, actor: UserRow, id: string, status: AccountStatus, now: Date): Promise<UserRow> {
+  const target = await getAccount(tx, id);
   if (statusOf(target) === status) return target;
-  if (status === 'disabled') keepAnAdmin(tx, target);
+  if (status === 'disabled') await keepAnAdmin(tx, target);
   const values = status === 'disabled' ? { disabledAt: now.toISOString(), tokenVersion: target.tokenVersion + 1 } : { disabledAt: null };
-  const updated = updateUserRow(tx, target.id, values, now);
-  recordChange(
+  const updated = await updateUserRow(tx, target.id, values, now);
+  await recordChange(
     tx,
     {
       action: status === 'disabled' ? 'user.disabled' : 'user.enabled',
@@ -162,6 +165,6 @@ export function setAccountStatus(tx: Tx, actor: UserRow, id: string, status: Acc
 }
 
 /** The listed form of one account, after a change. */
-export function accountOf(q: Queryable, row: UserRow): Account {
-  return toAccount(row, q.select({ n: count() }).from(bookings).where(eq(bookings.userId, row.id)).get()?.n ?? 0);
+export async function accountOf(q: Queryable, row: UserRow): Promise<Account> {
+  return toAccount(row, (await first(q.select({ n: count() }).from(bookings).where(eq(bookings.userId, row.id))))?.n ?? 0);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { VERIFY_LINK_INVALID } from '../../../sync/schemas/email-verification';
 import type { AppContext } from '../../context';
-import { immediate, type Queryable } from '../../db/client';
+import { first, immediate, type Queryable } from '../../db/client';
 import { whenWritable } from '../../db/faults';
 import { emailVerifications, users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -43,33 +43,32 @@ export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteU
   const token = newLinkToken();
   const now = ctx.now();
   // NOTE: callers reach this after an await (a password hash or check): retried while the write lock is held.
-  await whenWritable(() =>
-    immediate(ctx.db, (tx) => {
-      tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id)).run();
-      tx.insert(emailVerifications)
-        .values({
-          id: randomUUID(),
-          userId: user.id,
-          email: user.email,
-          tokenHash: hashLinkToken(token),
-          expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS).toISOString(),
-          createdAt: now.toISOString(),
-        })
-        .run();
+  await whenWritable(async () =>
+    immediate(ctx.db, async (tx) => {
+      await tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id));
+      await tx.insert(emailVerifications).values({
+        id: randomUUID(),
+        userId: user.id,
+        email: user.email,
+        tokenHash: hashLinkToken(token),
+        expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      });
     }),
   );
-  ctx.mailer.send(verifyMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
+  (await ctx.mailer.send(verifyMail(user.email, siteUrl, token))).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
 }
 
 /** The account an unused, unexpired link belongs to, while it still has the address the link was sent to. */
-function linkOwner(q: Queryable, tokenHash: string, nowIso: string): UserRow | undefined {
-  const link = q
-    .select()
-    .from(emailVerifications)
-    .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt)))
-    .get();
+async function linkOwner(q: Queryable, tokenHash: string, nowIso: string): Promise<UserRow | undefined> {
+  const link = await first(
+    q
+      .select()
+      .from(emailVerifications)
+      .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt))),
+  );
   if (!link || link.expiresAt <= nowIso) return undefined;
-  const user = findUserById(q, link.userId);
+  const user = await findUserById(q, link.userId);
   return user?.email === link.email ? user : undefined;
 }
 
@@ -77,21 +76,22 @@ function linkOwner(q: Queryable, tokenHash: string, nowIso: string): UserRow | u
 export function verifyEmail(ctx: AppContext, token: string): UserRow {
   const tokenHash = hashLinkToken(token);
   const nowIso = ctx.now().toISOString();
-  return immediate(ctx.db, (tx) => {
-    const user = linkOwner(tx, tokenHash, nowIso);
+  return immediate(ctx.db, async (tx) => {
+    const user = await linkOwner(tx, tokenHash, nowIso);
     if (!user) throw invalidField(VERIFY_LINK_INVALID, 'token', 'invalid_link');
-    tx.update(emailVerifications).set({ usedAt: nowIso }).where(eq(emailVerifications.userId, user.id)).run();
-    return tx
-      .update(users)
-      .set({ emailVerifiedAt: user.emailVerifiedAt ?? nowIso, updatedAt: nowIso, version: nextVersion(tx) })
-      .where(eq(users.id, user.id))
-      .returning()
-      .get();
+    await tx.update(emailVerifications).set({ usedAt: nowIso }).where(eq(emailVerifications.userId, user.id));
+    return await first(
+      tx
+        .update(users)
+        .set({ emailVerifiedAt: user.emailVerifiedAt ?? nowIso, updatedAt: nowIso, version: await nextVersion(tx) })
+        .where(eq(users.id, user.id))
+        .returning(),
+    );
   });
 }
 
 /** Where the account's own mails may go: its address once confirmed, else nowhere. */
-export function verifiedAddress(q: Queryable, userId: string): string | undefined {
-  const user = findUserById(q, userId);
+export async function verifiedAddress(q: Queryable, userId: string): Promise<string | undefined> {
+  const user = await findUserById(q, userId);
   return user?.emailVerifiedAt ? user.email : undefined;
 }

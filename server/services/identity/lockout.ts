@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { loginFailures } from '../../db/schema';
-import { immediate } from '../../db/client';
+import { first, immediate } from '../../db/client';
 import { faultAnswer } from '../../db/faults';
 import { AppError } from '../../errors';
 
@@ -36,11 +36,11 @@ const heldByApp = new WeakMap<AppContext, Map<string, Count>>();
  * counted in this process's memory by the same rule, from the stored count, so signing in keeps working
  * and guessing stays bounded; past MAX_HELD_PAIRS the database's own answer (503 or 507) stands.
  */
-function countInMemory(ctx: AppContext, key: string, now: number, fault: Error): void {
+async function countInMemory(ctx: AppContext, key: string, now: number, fault: Error): Promise<void> {
   const held = heldByApp.get(ctx) ?? new Map<string, Count>();
   heldByApp.set(ctx, held);
   if (!held.has(key) && held.size >= MAX_HELD_PAIRS) throw fault;
-  const stored = ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key)).get();
+  const stored = await first(ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key)));
   held.set(key, nextCount(held.get(key) ?? stored, now));
 }
 
@@ -49,25 +49,25 @@ function countInMemory(ctx: AppContext, key: string, now: number, fault: Error):
  * is refused (429), else the attempt takes one of the ten places, and the tenth locks the pair. So
  * parallel guesses are never all checked against the same count. A successful log-in clears the count.
  */
-export function countAttempt(ctx: AppContext, key: string): void {
+export async function countAttempt(ctx: AppContext, key: string): Promise<void> {
   const now = ctx.now().getTime();
   try {
-    countInDatabase(ctx, key, now);
+    await countInDatabase(ctx, key, now);
   } catch (error) {
     const fault = faultAnswer(error);
     if (!fault) throw error;
-    countInMemory(ctx, key, now, fault);
+    await countInMemory(ctx, key, now, fault);
   }
 }
 
-function countInDatabase(ctx: AppContext, key: string, now: number): void {
-  immediate(ctx.db, (tx) => {
-    const row = tx.select().from(loginFailures).where(eq(loginFailures.key, key)).get();
+async function countInDatabase(ctx: AppContext, key: string, now: number): Promise<void> {
+  await immediate(ctx.db, async (tx) => {
+    const row = await first(tx.select().from(loginFailures).where(eq(loginFailures.key, key)));
     const values = nextCount(row, now);
-    tx.insert(loginFailures)
+    await tx
+      .insert(loginFailures)
       .values({ key, ...values })
-      .onConflictDoUpdate({ target: loginFailures.key, set: values })
-      .run();
+      .onConflictDoUpdate({ target: loginFailures.key, set: values });
   });
 }
 
@@ -75,11 +75,11 @@ function countInDatabase(ctx: AppContext, key: string, now: number): void {
  * A successful sign-in clears its pair's count. While writes are refused the stored count stays (it
  * expires with its window): the sign-in itself must not fail for it.
  */
-export function clearFailures(ctx: AppContext, key: string): void {
+export async function clearFailures(ctx: AppContext, key: string): Promise<void> {
   heldByApp.get(ctx)?.delete(key);
-  if (!ctx.db.select({ key: loginFailures.key }).from(loginFailures).where(eq(loginFailures.key, key)).get()) return;
+  if (!(await first(ctx.db.select({ key: loginFailures.key }).from(loginFailures).where(eq(loginFailures.key, key))))) return;
   try {
-    ctx.db.delete(loginFailures).where(eq(loginFailures.key, key)).run();
+    await ctx.db.delete(loginFailures).where(eq(loginFailures.key, key));
   } catch (error) {
     if (!faultAnswer(error)) throw error;
   }

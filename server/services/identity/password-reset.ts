@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { RESET_LINK_INVALID } from '../../../sync/schemas/password-reset';
 import type { AppContext } from '../../context';
-import { immediate, type Queryable } from '../../db/client';
+import { first, immediate, type Queryable } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { invalidField } from '../../errors';
@@ -37,35 +37,34 @@ function resetMail(to: string, siteUrl: string, token: string): Mail {
  * Mails a one-hour reset link to an account's owner. Unknown addresses and guests get nothing, and the
  * caller answers the same either way, so the call tells nobody whether an account exists.
  */
-export function requestPasswordReset(ctx: AppContext, email: string, siteUrl: string): void {
-  const user = findUserByEmail(ctx.db, email);
+export async function requestPasswordReset(ctx: AppContext, email: string, siteUrl: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
   if (!user || !may('account', user)) return;
   const token = newLinkToken();
   const now = ctx.now();
-  immediate(ctx.db, (tx) => {
+  await immediate(ctx.db, async (tx) => {
     // A new link replaces the older ones.
-    tx.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
-    tx.insert(passwordResets)
-      .values({
-        id: randomUUID(),
-        userId: user.id,
-        tokenHash: hashLinkToken(token),
-        expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
-        createdAt: now.toISOString(),
-      })
-      .run();
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await tx.insert(passwordResets).values({
+      id: randomUUID(),
+      userId: user.id,
+      tokenHash: hashLinkToken(token),
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
+      createdAt: now.toISOString(),
+    });
   });
-  ctx.mailer.send(resetMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
+  (await ctx.mailer.send(resetMail(user.email, siteUrl, token))).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
 }
 
 /** The account an unused, unexpired link belongs to. */
-function resetOwner(q: Queryable, tokenHash: string, nowIso: string): UserRow | undefined {
-  const reset = q
-    .select()
-    .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
-    .get();
-  return reset && reset.expiresAt > nowIso ? findUserById(q, reset.userId) : undefined;
+async function resetOwner(q: Queryable, tokenHash: string, nowIso: string): Promise<UserRow | undefined> {
+  const reset = await first(
+    q
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt))),
+  );
+  return reset && reset.expiresAt > nowIso ? await findUserById(q, reset.userId) : undefined;
 }
 
 const invalidLink = () => invalidField(RESET_LINK_INVALID, 'token', 'invalid_link');
@@ -76,16 +75,16 @@ const invalidLink = () => invalidField(RESET_LINK_INVALID, 'token', 'invalid_lin
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const tokenHash = hashLinkToken(token);
-  if (!resetOwner(ctx.db, tokenHash, ctx.now().toISOString())) throw invalidLink();
+  if (!(await resetOwner(ctx.db, tokenHash, ctx.now().toISOString()))) throw invalidLink();
   const passwordHash = await hashPassword(password);
   const nowIso = ctx.now().toISOString();
-  immediate(ctx.db, (tx) => {
-    const user = resetOwner(tx, tokenHash, nowIso);
+  await immediate(ctx.db, async (tx) => {
+    const user = await resetOwner(tx, tokenHash, nowIso);
     if (!user) throw invalidLink();
-    tx.update(users)
-      .set({ passwordHash, tokenVersion: user.tokenVersion + 1, updatedAt: nowIso, version: nextVersion(tx) })
-      .where(eq(users.id, user.id))
-      .run();
-    tx.update(passwordResets).set({ usedAt: nowIso }).where(eq(passwordResets.userId, user.id)).run();
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: user.tokenVersion + 1, updatedAt: nowIso, version: await nextVersion(tx) })
+      .where(eq(users.id, user.id));
+    await tx.update(passwordResets).set({ usedAt: nowIso }).where(eq(passwordResets.userId, user.id));
   });
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { EMAIL_NEEDS_PASSWORD, type User } from '../../../sync/schemas/user';
 import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../../sync/schemas/user';
 import type { AppContext } from '../../context';
-import { immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
+import { first, immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { whenWritable } from '../../db/faults';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -41,8 +41,8 @@ function buildFindById(q: Queryable) {
 }
 
 /** Runs on every authenticated request, so it is prepared once per connection. */
-export function findUserById(q: Queryable, id: string): UserRow | undefined {
-  return prepared(q, 'byId', () => buildFindById(q)).get({ id });
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  return await first(prepared(q, 'byId', () => buildFindById(q)).execute({ id }));
 }
 
 /** Stored e-mails are lower-cased; the unique index is on lower(email), so this lookup uses it. */
@@ -50,55 +50,58 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function findUserByEmail(q: Queryable, email: string): UserRow | undefined {
-  return q
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, normalizeEmail(email)))
-    .get();
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  return await first(
+    q
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, normalizeEmail(email))),
+  );
 }
 
 /** A cheap early answer before any password hashing; the unique index stays the rule under races. */
-function assertEmailFree(q: Queryable, email: string, exceptId?: string): void {
-  const existing = findUserByEmail(q, email);
+async function assertEmailFree(q: Queryable, email: string, exceptId?: string): Promise<void> {
+  const existing = await findUserByEmail(q, email);
   if (existing && existing.id !== exceptId) throw conflict('An account with this email already exists', 'email_taken');
 }
 
 export async function createUser(ctx: AppContext, body: RegisterBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
-  assertEmailFree(ctx.db, body.email);
+  await assertEmailFree(ctx.db, body.email);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now().toISOString();
   // NOTE: the write comes after the hash's await, so the write gate's wait may be stale: retried here.
-  return whenWritable(() =>
-    ctx.db.transaction(
-      (tx) =>
-        tx
-          .insert(users)
-          .values({
-            id: randomUUID(),
-            fullName: body.fullName,
-            email: normalizeEmail(body.email),
-            passwordHash,
-            role,
-            createdAt: now,
-            updatedAt: now,
-            version: nextVersion(tx),
-          })
-          .returning()
-          .get(),
-      { behavior: 'immediate' },
+  return whenWritable(async () =>
+    immediate(
+      ctx.db,
+      async (tx) =>
+        await first(
+          tx
+            .insert(users)
+            .values({
+              id: randomUUID(),
+              fullName: body.fullName,
+              email: normalizeEmail(body.email),
+              passwordHash,
+              role,
+              createdAt: now,
+              updatedAt: now,
+              version: await nextVersion(tx),
+            })
+            .returning(),
+        ),
     ),
   );
 }
 
-export function updateUserRow(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): UserRow {
+export async function updateUserRow(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): Promise<UserRow> {
   const email = values.email === undefined ? {} : { email: normalizeEmail(values.email) };
-  const row = tx
-    .update(users)
-    .set({ ...values, ...email, updatedAt: now.toISOString(), version: nextVersion(tx) })
-    .where(eq(users.id, id))
-    .returning()
-    .get();
+  const row = await first(
+    tx
+      .update(users)
+      .set({ ...values, ...email, updatedAt: now.toISOString(), version: await nextVersion(tx) })
+      .where(eq(users.id, id))
+      .returning(),
+  );
   if (!row) throw notFound('User');
   return row;
 }
@@ -125,19 +128,19 @@ async function assertCurrentPassword(user: UserRow, password: string): Promise<v
  * until its owner follows the link mailed to it.
  */
 export async function updateEmail(ctx: AppContext, user: UserRow, body: EmailUpdate): Promise<UserRow> {
-  assertEmailFree(ctx.db, body.email, user.id);
+  await assertEmailFree(ctx.db, body.email, user.id);
   await assertCurrentPassword(user, body.currentPassword);
   const emailVerifiedAt = normalizeEmail(body.email) === user.email ? user.emailVerifiedAt : null;
-  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { email: body.email, emailVerifiedAt, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { email: body.email, emailVerifiedAt, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }
 
 /** Changing the password revokes every token issued before, by bumping the token version. */
 export async function updatePassword(ctx: AppContext, user: UserRow, body: PasswordUpdate): Promise<UserRow> {
   await assertCurrentPassword(user, body.currentPassword);
   const passwordHash = await hashPassword(body.newPassword);
-  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }
 
 export function revokeTokens(ctx: AppContext, user: UserRow): UserRow {
-  return immediate(ctx.db, (tx) => updateUserRow(tx, user.id, { tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }

@@ -25,21 +25,18 @@ const referenced = sql`(
 /** Deletes uploads older than a day that nothing refers to: rows in one transaction, then their files. */
 export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
   const cutoff = new Date(ctx.now().getTime() - ORPHAN_AFTER_MS).toISOString();
-  const orphans = immediate(ctx.db, (tx) => {
-    const rows = tx
+  const orphans = await immediate(ctx.db, async (tx) => {
+    const rows = await tx
       .select({ id: images.id, mime: images.mime })
       .from(images)
-      .where(and(ne(images.kind, 'marketing'), lt(images.createdAt, cutoff), sql`${images.id} not in ${referenced}`))
-      .all();
+      .where(and(ne(images.kind, 'marketing'), lt(images.createdAt, cutoff), sql`${images.id} not in ${referenced}`));
     if (rows.length)
-      tx.delete(images)
-        .where(
-          inArray(
-            images.id,
-            rows.map((row) => row.id),
-          ),
-        )
-        .run();
+      await tx.delete(images).where(
+        inArray(
+          images.id,
+          rows.map((row) => row.id),
+        ),
+      );
     return rows;
   });
   await Promise.all(orphans.map((row) => rm(imagePath(ctx.dataDir, row.id, row.mime), { force: true })));

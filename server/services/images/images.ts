@@ -13,6 +13,7 @@ import { inImageQueue } from './image-queue';
 import { allowedUploads, PDF_MIME, startsAsPdf } from '../../../sync/upload-rules';
 import { checkPdf } from './pdf-receipts';
 import type { UserRow } from '../identity/users';
+import { first } from '../../db/client';
 
 export type ImageKind = (typeof images.$inferSelect)['kind'];
 export type ImageRow = typeof images.$inferSelect;
@@ -79,14 +80,15 @@ async function reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer;
   }
 }
 
-function assertDailyQuota(ctx: AppContext, owner: UserRow): void {
+async function assertDailyQuota(ctx: AppContext, owner: UserRow): Promise<void> {
   if (owner.role === 'admin') return;
   const since = new Date(ctx.now().getTime() - DAY_MS).toISOString();
-  const stored = ctx.db
-    .select({ n: count() })
-    .from(images)
-    .where(and(eq(images.ownerId, owner.id), gt(images.createdAt, since)))
-    .get();
+  const stored = await first(
+    ctx.db
+      .select({ n: count() })
+      .from(images)
+      .where(and(eq(images.ownerId, owner.id), gt(images.createdAt, since))),
+  );
   if ((stored?.n ?? 0) >= DAILY_UPLOADS[owner.role]) throw new AppError(429, 'You have uploaded the most images allowed in a day. Please try again tomorrow.');
 }
 
@@ -113,68 +115,71 @@ async function prepare(input: Buffer, kind: ImageKind, queueKey: string): Promis
  */
 export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind, { owner, queueKey, title = null }: Uploader): Promise<ImageRow> {
   const sha256 = createHash('sha256').update(input).digest('hex');
-  const same = ctx.db
-    .select()
-    .from(images)
-    .where(and(eq(images.sha256, sha256), eq(images.kind, kind), owner ? eq(images.ownerId, owner.id) : isNull(images.ownerId)))
-    .get();
+  const same = await first(
+    ctx.db
+      .select()
+      .from(images)
+      .where(and(eq(images.sha256, sha256), eq(images.kind, kind), owner ? eq(images.ownerId, owner.id) : isNull(images.ownerId))),
+  );
   if (same) {
     if (kind === 'marketing') return same;
-    return ctx.db.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning().get() ?? same;
+    return (await first(ctx.db.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning())) ?? same;
   }
-  if (owner) assertDailyQuota(ctx, owner);
+  if (owner) await assertDailyQuota(ctx, owner);
   const output = await prepare(input, kind, queueKey);
   const id = randomBytes(16).toString('hex');
   mkdirSync(imageDir(ctx.dataDir), { recursive: true });
   await writeFile(imagePath(ctx.dataDir, id, output.mime), output.data);
-  return ctx.db
-    .insert(images)
-    .values({
-      id,
-      ownerId: owner?.id ?? null,
-      kind,
-      mime: output.mime,
-      width: output.width,
-      height: output.height,
-      bytes: output.data.length,
-      sha256,
-      title,
-      createdAt: ctx.now().toISOString(),
-    })
-    .returning()
-    .get();
+  return await first(
+    ctx.db
+      .insert(images)
+      .values({
+        id,
+        ownerId: owner?.id ?? null,
+        kind,
+        mime: output.mime,
+        width: output.width,
+        height: output.height,
+        bytes: output.data.length,
+        sha256,
+        title,
+        createdAt: ctx.now().toISOString(),
+      })
+      .returning(),
+  );
 }
 
 /** The image of that id, kind and owner, if there is one. */
-export function ownedImage(q: Queryable, id: string, ownerId: string, kind: ImageKind): ImageRow | undefined {
-  return q
-    .select()
-    .from(images)
-    .where(and(eq(images.id, id), eq(images.ownerId, ownerId), eq(images.kind, kind)))
-    .get();
+export async function ownedImage(q: Queryable, id: string, ownerId: string, kind: ImageKind): Promise<ImageRow | undefined> {
+  return await first(
+    q
+      .select()
+      .from(images)
+      .where(and(eq(images.id, id), eq(images.ownerId, ownerId), eq(images.kind, kind))),
+  );
 }
 
-export function listMarketingImages(ctx: AppContext) {
-  return ctx.db
-    .select()
-    .from(images)
-    .where(eq(images.kind, 'marketing'))
-    .orderBy(desc(images.createdAt))
-    .all()
-    .map((row) => ({ _id: row.id, imageUrl: imageUrl(row.id), title: row.title, width: row.width, height: row.height }));
+export async function listMarketingImages(ctx: AppContext) {
+  return (await ctx.db.select().from(images).where(eq(images.kind, 'marketing')).orderBy(desc(images.createdAt))).map((row) => ({
+    _id: row.id,
+    imageUrl: imageUrl(row.id),
+    title: row.title,
+    width: row.width,
+    height: row.height,
+  }));
 }
 
 /**
  * The image when the caller may read it (policies: 'image.read', marketing ones are public). A chat image
  * is also read by whoever `inReadableConversation` says may read a conversation it is attached to.
  */
-export function readableImage(
+export async function readableImage(
   ctx: AppContext,
   id: string,
   user: UserRow | undefined,
   inReadableConversation: (image: ImageRow, reader: UserRow) => boolean,
-): ImageRow {
-  const row = ctx.db.select().from(images).where(eq(images.id, id)).get();
+): Promise<ImageRow> {
+  const row = await first(ctx.db.select().from(images).where(eq(images.id, id)));
   if (!row) throw notFound('Image');
   const permission = imageReadPermission(row.kind);
   const outcome = decide(permission, user, row.ownerId);

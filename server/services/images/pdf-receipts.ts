@@ -3,6 +3,8 @@ import type { Queryable } from '../../db/client';
 import { bookings, payments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { allowedUploads } from '../../../sync/upload-rules';
+import { first } from '../../db/client';
+
 /** Where a PDF's trailer must sit: `startxref` and `%%EOF` close the file (a few bytes of padding may follow). */
 const TRAILER_BYTES = 1024;
 
@@ -22,13 +24,14 @@ export function checkPdf(input: Buffer): void {
 }
 
 /** The name a PDF receipt is served under: its booking's reference once attached to a payment. */
-export function receiptFileName(q: Queryable, imageId: string): string {
-  const booking = q
-    .select({ reference: bookings.reference })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(eq(payments.receiptImageId, imageId))
-    .get();
+export async function receiptFileName(q: Queryable, imageId: string): Promise<string> {
+  const booking = await first(
+    q
+      .select({ reference: bookings.reference })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(eq(payments.receiptImageId, imageId)),
+  );
   return `receipt-${booking?.reference ?? imageId.slice(0, 8)}.pdf`;
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { readSettings } from '../back-office/settings';
+import { first } from '../../db/client';
 
 export type Mail = {
   to: string;
@@ -26,23 +27,24 @@ export interface Mailer {
 export function createMailer(db: Db, log: Logger, envSmtpUrl: string | undefined, now: () => Date): Mailer {
   return {
     async send(mail) {
-      const settings = readSettings(db);
+      const settings = await readSettings(db);
       const smtpUrl = envSmtpUrl ?? settings.smtpUrl;
       const { stored, ...message } = mail;
-      const row = db
-        .insert(mailOutbox)
-        .values({ ...message, ...stored, status: 'stored', createdAt: now().toISOString() })
-        .returning({ id: mailOutbox.id })
-        .get();
+      const row = await first(
+        db
+          .insert(mailOutbox)
+          .values({ ...message, ...stored, status: 'stored', createdAt: now().toISOString() })
+          .returning({ id: mailOutbox.id }),
+      );
       if (!smtpUrl) return;
       try {
         const transport = nodemailer.createTransport(smtpUrl);
         await transport.sendMail({ from: settings.mail.name, ...message });
-        db.update(mailOutbox).set({ status: 'sent', sentAt: now().toISOString() }).where(eq(mailOutbox.id, row.id)).run();
+        await db.update(mailOutbox).set({ status: 'sent', sentAt: now().toISOString() }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log.warn({ err: message, to: mail.to }, 'mail delivery failed');
-        db.update(mailOutbox).set({ status: 'failed', error: message }).where(eq(mailOutbox.id, row.id)).run();
+        await db.update(mailOutbox).set({ status: 'failed', error: message }).where(eq(mailOutbox.id, row.id));
       }
     },
   };

@@ -41,8 +41,8 @@ export function composeMail(to: string, subject: string, lines: string[]): Mail 
   return { to, subject, text: `${lines.join('\n')}\n\nSkyWay Airlines\n`, html };
 }
 
-function toOperator(q: Queryable, subject: string, lines: string[]): Effect {
-  return mailEffect(composeMail(readSettings(q).mail.name, subject, lines));
+async function toOperator(q: Queryable, subject: string, lines: string[]): Promise<Effect> {
+  return mailEffect(composeMail((await readSettings(q)).mail.name, subject, lines));
 }
 
 /**
@@ -50,8 +50,8 @@ function toOperator(q: Queryable, subject: string, lines: string[]): Effect {
  * the contact e-mail typed into the booking: an account cannot make the airline mail strangers. An
  * unconfirmed account gets no mail; its dashboard shows everything.
  */
-export function toTraveller(q: Queryable, booking: Booking, compose: (to: string) => Mail): Effect[] {
-  const to = verifiedAddress(q, booking.userId._id);
+export async function toTraveller(q: Queryable, booking: Booking, compose: (to: string) => Mail): Promise<Effect[]> {
+  const to = await verifiedAddress(q, booking.userId._id);
   return to ? [mailEffect(compose(to))] : [];
 }
 
@@ -124,9 +124,9 @@ export const bookingMails = {
     );
   },
   /** A claimed payment nobody reviewed before the review deadline: the booking is cancelled; both sides hear. */
-  reviewExpired(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
-    const hours = readSettings(q).reviewDeadlineHours;
-    const traveller = toTraveller(q, booking, (to) =>
+  async reviewExpired(ctx: AppContext, q: Queryable, booking: Booking): Promise<Effect[]> {
+    const hours = (await readSettings(q)).reviewDeadlineHours;
+    const traveller = await toTraveller(q, booking, (to) =>
       composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
         `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
         'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',

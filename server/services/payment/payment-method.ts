@@ -11,6 +11,7 @@ import { getBookingRow } from '../booking/booking-view';
 import { setBookingSeats } from '../booking/seats';
 import type { UserRow } from '../identity/users';
 import { paymentFor, type PaymentRow } from './payments';
+import { first } from '../../db/client';
 
 /**
  * The traveller switches the pending payment of their booking to another method, instead of booking
@@ -19,27 +20,28 @@ import { paymentFor, type PaymentRow } from './payments';
  * transfer opened with the booking would allow, so switching cannot stretch a seat hold. Refused once
  * the payment is decided, claimed (awaiting review) or past its deadline.
  */
-export function changePaymentMethod(tx: Tx, user: UserRow, paymentId: string, method: PaymentMethod, now: Date): PaymentRow {
+export async function changePaymentMethod(tx: Tx, user: UserRow, paymentId: string, method: PaymentMethod, now: Date): Promise<PaymentRow> {
   const nowIso = now.toISOString();
-  const payment = paymentFor(tx, user, { id: paymentId });
-  const booking = getBookingRow(tx, payment.bookingId);
+  const payment = await paymentFor(tx, user, { id: paymentId });
+  const booking = await getBookingRow(tx, payment.bookingId);
   if (payment.status !== 'pending') throw conflict(`This payment is already ${payment.status}`, 'payment_already_decided');
   if (booking.status !== 'pending') throw conflict(`This booking is ${booking.status}; its payment can no longer change`, 'booking_not_pending');
   if (payment.awaitingReviewAt) throw conflict('You told us this payment is made; we are checking it', 'payment_awaiting_review');
   if (payment.deadlineAt <= nowIso) throw conflict('The payment deadline has passed', 'payment_deadline_passed');
-  if (method === 'crypto' && readSettings(tx).cryptoInfo.length === 0) throw invalidField('Cryptocurrency payment is not set up', 'paymentMethod');
+  if (method === 'crypto' && (await readSettings(tx)).cryptoInfo.length === 0) throw invalidField('Cryptocurrency payment is not set up', 'paymentMethod');
   if (method === payment.method) return payment;
-  const latest = paymentDeadline(tx, 'bank_transfer', new Date(payment.createdAt)).getTime();
-  const deadline = new Date(Math.min(paymentDeadline(tx, method, now).getTime(), latest)).toISOString();
-  const version = nextVersion(tx);
-  const updated = tx
-    .update(payments)
-    .set({ method, amountCents: booking.totalCents, deadlineAt: deadline, updatedAt: nowIso, version })
-    .where(eq(payments.id, payment.id))
-    .returning()
-    .get();
-  setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: deadline });
-  recordChange(
+  const latest = (await paymentDeadline(tx, 'bank_transfer', new Date(payment.createdAt))).getTime();
+  const deadline = new Date(Math.min((await paymentDeadline(tx, method, now)).getTime(), latest)).toISOString();
+  const version = await nextVersion(tx);
+  const updated = await first(
+    tx
+      .update(payments)
+      .set({ method, amountCents: booking.totalCents, deadlineAt: deadline, updatedAt: nowIso, version })
+      .where(eq(payments.id, payment.id))
+      .returning(),
+  );
+  await setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: deadline });
+  await recordChange(
     tx,
     {
       action: 'payment.method',

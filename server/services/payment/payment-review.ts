@@ -12,6 +12,7 @@ import { reviewHoldExpiry } from '../booking/hold-rules';
 import { paymentFor, type PaymentRow } from './payments';
 import { holdLapsed, setBookingSeats } from '../booking/seats';
 import type { UserRow } from '../identity/users';
+import { first } from '../../db/client';
 
 const DEADLINE_PASSED = 'payment deadline passed';
 
@@ -31,38 +32,43 @@ function assertOpen(payment: PaymentRow, bookingStatus: string, nowIso: string):
  * (crypto, Cash App). The payment awaits review and the seats stay held until an admin decides, or
  * the review deadline passes (the sweeper then cancels the booking and tells the admin).
  */
-export function markAwaitingReview(
+export async function markAwaitingReview(
   tx: Tx,
   user: UserRow,
   where: { id: string } | { accessKey: string },
   now: Date,
   receipt?: string,
-): { payment: PaymentRow; booking: Booking } {
+): Promise<{ payment: PaymentRow; booking: Booking }> {
   const nowIso = now.toISOString();
-  const payment = paymentFor(tx, user, where);
-  const booking = getBookingRow(tx, payment.bookingId);
+  const payment = await paymentFor(tx, user, where);
+  const booking = await getBookingRow(tx, payment.bookingId);
   assertOpen(payment, booking.status, nowIso);
   let receiptImageId = payment.receiptImageId;
   if (receipt !== undefined) {
     if (payment.method !== 'bank_transfer') throw new AppError(400, 'Receipts are for bank transfers');
-    const image = tx
-      .select()
-      .from(images)
-      .where(eq(images.id, imageIdOf(receipt)))
-      .get();
+    const image = await first(
+      tx
+        .select()
+        .from(images)
+        .where(eq(images.id, imageIdOf(receipt))),
+    );
     if (!image || image.ownerId !== payment.userId) throw invalidField('No image found', 'image', 'invalid_image');
     receiptImageId = image.id;
   }
-  const version = nextVersion(tx);
-  tx.update(payments)
+  const version = await nextVersion(tx);
+  await tx
+    .update(payments)
     .set({ status: 'pending', reason: null, receiptImageId, awaitingReviewAt: nowIso, updatedAt: nowIso, version })
-    .where(eq(payments.id, payment.id))
-    .run();
+    .where(eq(payments.id, payment.id));
   const reason = receipt === undefined ? 'I have made payment' : payment.status === 'failed' ? 'new receipt' : 'receipt uploaded';
-  recordChange(tx, { action: 'payment.claimed', actorId: user.id, entity: 'payment', entityId: payment.id, from: payment.status, to: 'pending', reason }, now);
-  setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: reviewHoldExpiry(tx, booking, now) });
-  const updated = tx.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
-  return { payment: updated, booking: toBookingJson(tx, booking, nowIso) };
+  await recordChange(
+    tx,
+    { action: 'payment.claimed', actorId: user.id, entity: 'payment', entityId: payment.id, from: payment.status, to: 'pending', reason },
+    now,
+  );
+  await setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: await reviewHoldExpiry(tx, booking, now) });
+  const updated = (await first(tx.select().from(payments).where(eq(payments.id, payment.id)))) ?? payment;
+  return { payment: updated, booking: await toBookingJson(tx, booking, nowIso) };
 }
 
 export type Review = { status: 'successful' | 'failed'; reason?: string; expectedStatus?: PaymentStatus };
@@ -71,26 +77,26 @@ export type Review = { status: 'successful' | 'failed'; reason?: string; expecte
  * An admin's decision. It applies only to a pending payment (or the status the admin saw, when
  * given); otherwise the first decision stands and this one is refused with who made it.
  */
-export function reviewPayment(tx: Tx, admin: UserRow, id: string, review: Review, now: Date): { payment: PaymentRow; booking: Booking } {
+export async function reviewPayment(tx: Tx, admin: UserRow, id: string, review: Review, now: Date): Promise<{ payment: PaymentRow; booking: Booking }> {
   const nowIso = now.toISOString();
-  const payment = paymentFor(tx, admin, { id });
+  const payment = await paymentFor(tx, admin, { id });
   if (payment.status !== 'pending' || (review.expectedStatus && review.expectedStatus !== payment.status)) {
-    const by = payment.decidedBy ? tx.select({ name: users.fullName }).from(users).where(eq(users.id, payment.decidedBy)).get()?.name : undefined;
+    const by = payment.decidedBy ? (await first(tx.select({ name: users.fullName }).from(users).where(eq(users.id, payment.decidedBy))))?.name : undefined;
     throw conflict(`Payment was already marked ${payment.status} by ${by ?? 'the system'}`, 'payment_already_decided');
   }
-  const booking = getBookingRow(tx, payment.bookingId);
+  const booking = await getBookingRow(tx, payment.bookingId);
   if (booking.status !== 'pending')
     throw conflict(`Booking ${booking.reference} is ${booking.status}${booking.cancelReason ? `: ${booking.cancelReason}` : ''}`, 'booking_not_pending');
-  if (review.status === 'successful' && holdLapsed(tx, booking.id, nowIso)) {
+  if (review.status === 'successful' && (await holdLapsed(tx, booking.id, nowIso))) {
     throw conflict(`Booking ${booking.reference} passed its payment deadline; its seats are no longer held`, 'payment_deadline_passed');
   }
-  const version = nextVersion(tx);
+  const version = await nextVersion(tx);
   const reason = review.status === 'failed' ? (review.reason ?? '') : null;
-  tx.update(payments)
+  await tx
+    .update(payments)
     .set({ status: review.status, reason, decidedBy: admin.id, decidedAt: nowIso, updatedAt: nowIso, version })
-    .where(eq(payments.id, payment.id))
-    .run();
-  recordChange(
+    .where(eq(payments.id, payment.id));
+  await recordChange(
     tx,
     {
       action: review.status === 'successful' ? 'payment.approved' : 'payment.rejected',
@@ -104,9 +110,9 @@ export function reviewPayment(tx: Tx, admin: UserRow, id: string, review: Review
     now,
   );
   const change = { actorId: admin.id, now, version };
-  if (review.status === 'successful') confirmBookingTx(tx, booking, { ...change, reason: 'payment confirmed' });
-  else if (payment.deadlineAt <= nowIso) cancelBookingTx(tx, booking, { ...change, reason: DEADLINE_PASSED });
-  else setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: payment.deadlineAt });
-  const updated = tx.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
-  return { payment: updated, booking: toBookingJson(tx, getBookingRow(tx, booking.id), nowIso) };
+  if (review.status === 'successful') await confirmBookingTx(tx, booking, { ...change, reason: 'payment confirmed' });
+  else if (payment.deadlineAt <= nowIso) await cancelBookingTx(tx, booking, { ...change, reason: DEADLINE_PASSED });
+  else await setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: payment.deadlineAt });
+  const updated = (await first(tx.select().from(payments).where(eq(payments.id, payment.id)))) ?? payment;
+  return { payment: updated, booking: await toBookingJson(tx, await getBookingRow(tx, booking.id), nowIso) };
 }

@@ -13,29 +13,33 @@ import { getBookingRow, toBookingJson } from '../booking/booking-view';
 import { imageUrl } from '../images/images';
 import { readSettings } from '../back-office/settings';
 import type { UserRow } from '../identity/users';
+import { first } from '../../db/client';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** While the payment awaits review: until when its seats stay held (the review deadline, never past departure). */
-function reviewDeadline(q: Queryable, row: PaymentRow): string | null {
+async function reviewDeadline(q: Queryable, row: PaymentRow): Promise<string | null> {
   if (row.status !== 'pending' || !row.awaitingReviewAt) return null;
   const held = and(eq(seatAllocations.bookingId, row.bookingId), eq(seatAllocations.state, 'held'));
   return (
-    q
-      .select({ at: sql<string | null>`max(${seatAllocations.holdExpiresAt})` })
-      .from(seatAllocations)
-      .where(held)
-      .get()?.at ?? null
+    (
+      await first(
+        q
+          .select({ at: sql<string | null>`max(${seatAllocations.holdExpiresAt})` })
+          .from(seatAllocations)
+          .where(held),
+      )
+    )?.at ?? null
   );
 }
 
 /** The payment with its booking populated; a caller that already built the booking passes it in. */
-export function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string, booking?: Booking): Payment {
-  const user = q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, row.userId)).get();
+export async function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string, booking?: Booking): Promise<Payment> {
+  const user = await first(q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, row.userId)));
   return {
     _id: row.id,
     transactionId: row.transactionId,
-    bookingId: booking ?? toBookingJson(q, getBookingRow(q, row.bookingId), nowIso),
+    bookingId: booking ?? (await toBookingJson(q, await getBookingRow(q, row.bookingId), nowIso)),
     userId: user ?? { _id: row.userId, fullName: '', email: '' },
     amount: centsToDollars(row.amountCents),
     currency: row.currency,
@@ -43,7 +47,7 @@ export function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string, boo
     status: row.status,
     reason: row.reason,
     awaitingReviewAt: row.awaitingReviewAt,
-    reviewDeadlineAt: reviewDeadline(q, row),
+    reviewDeadlineAt: await reviewDeadline(q, row),
     deadlineAt: row.deadlineAt,
     image: row.receiptImageId ? imageUrl(row.receiptImageId) : null,
     createdAt: row.createdAt,
@@ -51,8 +55,8 @@ export function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string, boo
 }
 
 /** What the payment modal shows: where to pay, how much, and until when. */
-export function paymentInstructions(q: Queryable, row: PaymentRow, cryptoName?: string) {
-  const s = readSettings(q);
+export async function paymentInstructions(q: Queryable, row: PaymentRow, cryptoName?: string) {
+  const s = await readSettings(q);
   const base = { amountDue: centsToDollars(row.amountCents), deadlineAt: row.deadlineAt, link: `/payment/${row.accessKey}` };
   if (row.method === 'cashApp') return { kind: 'cashApp' as const, ...base, tag: s.cashApp.tag, name: s.cashApp.name };
   if (row.method === 'crypto') {
@@ -68,29 +72,25 @@ export function paymentLinkHash(accessKey: string): string {
 }
 
 /** Owners and admins see a payment; anyone else is told it does not exist. */
-export function paymentFor(q: Queryable, user: UserRow, where: { id: string } | { accessKey: string }): PaymentRow {
+export async function paymentFor(q: Queryable, user: UserRow, where: { id: string } | { accessKey: string }): Promise<PaymentRow> {
   const condition = 'id' in where ? eq(payments.id, where.id) : eq(payments.accessKey, where.accessKey);
-  const row = q.select().from(payments).where(condition).get();
+  const row = await first(q.select().from(payments).where(condition));
   if (!row) throw notFound('Payment');
   authorize('payment.read', user, { name: 'Payment', ownerId: row.userId });
   return row;
 }
 
-export function listUserPayments(ctx: AppContext, userId: string): Payment[] {
+export async function listUserPayments(ctx: AppContext, userId: string): Promise<Payment[]> {
   const nowIso = ctx.now().toISOString();
-  return ctx.db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt))
-    .all()
-    .map((row) => toPaymentJson(ctx.db, row, nowIso));
+  return (await ctx.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt))).map((row) =>
+    toPaymentJson(ctx.db, row, nowIso),
+  );
 }
 
 export type ListQuery = { search?: string; status?: PaymentRow['status']; page: number; limit: number };
 
 /** All payments for admins, searched by transaction id, booking reference or payer, newest first. */
-export function listAllPayments(ctx: AppContext, query: ListQuery): { items: Payment[]; total: number } {
+export async function listAllPayments(ctx: AppContext, query: ListQuery): Promise<{ items: Payment[]; total: number }> {
   const parts: SQL[] = [];
   if (query.status) parts.push(eq(payments.status, query.status));
   if (query.search) {
@@ -104,20 +104,23 @@ export function listAllPayments(ctx: AppContext, query: ListQuery): { items: Pay
   }
   const where = parts.length ? and(...parts) : undefined;
   const total =
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
+    (
+      await first(
+        ctx.db
+          .select({ n: sql<number>`count(*)` })
+          .from(payments)
+          .where(where),
+      )
+    )?.n ?? 0;
+  const nowIso = ctx.now().toISOString();
+  const items = (
+    await ctx.db
+      .select()
       .from(payments)
       .where(where)
-      .get()?.n ?? 0;
-  const nowIso = ctx.now().toISOString();
-  const items = ctx.db
-    .select()
-    .from(payments)
-    .where(where)
-    .orderBy(desc(payments.createdAt))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .all()
-    .map((row) => toPaymentJson(ctx.db, row, nowIso));
+      .orderBy(desc(payments.createdAt))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+  ).map((row) => toPaymentJson(ctx.db, row, nowIso));
   return { items, total };
 }

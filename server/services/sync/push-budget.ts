@@ -20,7 +20,7 @@ const PUSH_LIMITS: Partial<Record<MutationName, readonly LimitName[]>> = {
  */
 export async function withinPushBudget(ctx: AppContext, caller: Caller, request: PushRequest): Promise<PushRequest> {
   if (!request.mutations.some((m) => PUSH_LIMITS[m.name])) return request;
-  const applied = findClient(ctx.db, request.clientId)?.lastMutationId ?? 0;
+  const applied = (await findClient(ctx.db, request.clientId))?.lastMutationId ?? 0;
   for (const [index, mutation] of request.mutations.entries()) {
     const names = PUSH_LIMITS[mutation.name];
     if (!names || mutation.id <= applied) continue;

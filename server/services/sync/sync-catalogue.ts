@@ -41,37 +41,37 @@ function flightCondition(q: Queryable, scope: CatalogueScope): SQL | undefined {
   return or(inWindow, booked);
 }
 
-function airportsAfter(q: Queryable, scope: CatalogueScope, after: string, limit: number) {
-  return q
-    .select()
-    .from(airports)
-    .where(and(gt(airports.id, after), gt(airports.version, scope.since)))
-    .orderBy(asc(airports.id))
-    .limit(limit)
-    .all()
-    .map(toAirportJson);
+async function airportsAfter(q: Queryable, scope: CatalogueScope, after: string, limit: number) {
+  return (
+    await q
+      .select()
+      .from(airports)
+      .where(and(gt(airports.id, after), gt(airports.version, scope.since)))
+      .orderBy(asc(airports.id))
+      .limit(limit)
+  ).map(toAirportJson);
 }
 
-function flightsAfter(q: Queryable, scope: CatalogueScope, after: string, limit: number) {
-  const ids = q
-    .select({ id: flights.id })
-    .from(flights)
-    .where(and(gt(flights.id, after), flightCondition(q, scope)))
-    .orderBy(asc(flights.id))
-    .limit(limit)
-    .all()
-    .map((r) => r.id);
-  return ids.length ? selectFlights(q, { ids }, scope.nowIso).map(toFlightJson) : [];
+async function flightsAfter(q: Queryable, scope: CatalogueScope, after: string, limit: number) {
+  const ids = (
+    await q
+      .select({ id: flights.id })
+      .from(flights)
+      .where(and(gt(flights.id, after), flightCondition(q, scope)))
+      .orderBy(asc(flights.id))
+      .limit(limit)
+  ).map((r) => r.id);
+  return ids.length ? (await selectFlights(q, { ids }, scope.nowIso)).map(toFlightJson) : [];
 }
 
 /** Adds up to `limit` rows of `table` after the id `after` to the page; answers their ids in id order. */
-function take(q: Queryable, scope: CatalogueScope, page: CataloguePage, table: CatalogueTable, after: string, limit: number): string[] {
+async function take(q: Queryable, scope: CatalogueScope, page: CataloguePage, table: CatalogueTable, after: string, limit: number): Promise<string[]> {
   if (table === 'airports') {
-    const rows = airportsAfter(q, scope, after, limit);
+    const rows = await airportsAfter(q, scope, after, limit);
     page.changes.airports.push(...rows);
     return rows.map((r) => r._id);
   }
-  const rows = flightsAfter(q, scope, after, limit);
+  const rows = await flightsAfter(q, scope, after, limit);
   page.changes.flights.push(...rows);
   return rows.map((r) => r._id).sort();
 }
@@ -80,7 +80,12 @@ function take(q: Queryable, scope: CatalogueScope, page: CataloguePage, table: C
  * The next page of the catalogue from `start`: airports then flights, each in id order, at most `budget`
  * rows. Guests see no catalogue.
  */
-export function cataloguePage(q: Queryable, scope: CatalogueScope, start: { table: CatalogueTable; after: string }, budget: number): CataloguePage {
+export async function cataloguePage(
+  q: Queryable,
+  scope: CatalogueScope,
+  start: { table: CatalogueTable; after: string },
+  budget: number,
+): Promise<CataloguePage> {
   if (!may('sync.accountTables', scope.user)) {
     return { changes: { airports: [], flights: [] }, covers: CATALOGUE_TABLES.map((table) => ({ table, after: '', through: null })), next: undefined };
   }
@@ -88,7 +93,7 @@ export function cataloguePage(q: Queryable, scope: CatalogueScope, start: { tabl
   let left = budget;
   while (page.next && left > 0) {
     const { table, after } = page.next;
-    const ids = take(q, scope, page, table, after, left);
+    const ids = await take(q, scope, page, table, after, left);
     left -= ids.length;
     const last = ids.at(-1);
     if (left === 0 && last) {

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { MutationResult } from '../../../sync/protocol';
 import type { AppContext } from '../../context';
-import { prepareOnce, type Queryable } from '../../db/client';
+import { first, prepareOnce, type Queryable } from '../../db/client';
 import { mutationResults, syncClients } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { authorize } from '../../policies';
@@ -44,16 +44,16 @@ const resultsFrom = prepareOnce((q) =>
 
 export type SyncClientRow = typeof syncClients.$inferSelect;
 
-export function findClient(q: Queryable, clientId: string): SyncClientRow | undefined {
-  return clientById(q).get({ clientId });
+export async function findClient(q: Queryable, clientId: string): Promise<SyncClientRow | undefined> {
+  return await first(clientById(q).execute({ clientId }));
 }
 
 /** Binds a client id to its user on first sight; another user's client id is refused. */
-export function claimClient(ctx: AppContext, user: UserRow, clientId: string): number {
-  let client = findClient(ctx.db, clientId);
+export async function claimClient(ctx: AppContext, user: UserRow, clientId: string): Promise<number> {
+  let client = await findClient(ctx.db, clientId);
   if (!client) {
-    insertClient(ctx.db).run({ clientId, userId: user.id, stamp: ctx.now().toISOString() });
-    client = findClient(ctx.db, clientId);
+    await insertClient(ctx.db).execute({ clientId, userId: user.id, stamp: ctx.now().toISOString() });
+    client = await findClient(ctx.db, clientId);
   }
   if (!client) throw forbidden();
   authorize('sync.client', user, { name: 'Sync client', ownerId: client.userId });
@@ -61,14 +61,14 @@ export function claimClient(ctx: AppContext, user: UserRow, clientId: string): n
 }
 
 /** Moves the client past `mutationId` when it is next; false when it was applied already. */
-export function advanceClient(q: Queryable, clientId: string, mutationId: number, stamp: string): boolean {
-  const client = findClient(q, clientId);
+export async function advanceClient(q: Queryable, clientId: string, mutationId: number, stamp: string): Promise<boolean> {
+  const client = await findClient(q, clientId);
   if (!client || client.lastMutationId >= mutationId) return false;
-  setLastMutation(q).run({ clientId, mutationId, stamp });
+  await setLastMutation(q).execute({ clientId, mutationId, stamp });
   return true;
 }
 
 /** The stored rejections of the client's mutations from `from` on. */
-export function storedResults(q: Queryable, clientId: string, from: number): MutationResult[] {
-  return resultsFrom(q).all({ clientId, from });
+export async function storedResults(q: Queryable, clientId: string, from: number): Promise<MutationResult[]> {
+  return await resultsFrom(q).execute({ clientId, from });
 }

@@ -13,7 +13,7 @@ import {
   type SyncChanges,
 } from '../../../sync/protocol';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
+import { first, snapshot, type Queryable } from '../../db/client';
 import { selectFlights } from '../../db/flight-queries';
 import { bookings, payments, settings, syncState, tombstones, users } from '../../db/schema';
 import { may, visibleRows } from '../../policies';
@@ -27,32 +27,32 @@ import { adminSettings, publicSettings, readSettings } from '../back-office/sett
 import { toUserJson, type UserRow } from '../identity/users';
 
 /** The user's booked flights (every booked flight for admins) changed since `since`. */
-function bookedFlights(q: Queryable, user: UserRow, since: number, nowIso: string) {
-  const booked = q
-    .select({ flightId: bookings.flightId, returnFlightId: bookings.returnFlightId })
-    .from(bookings)
-    .where(visibleRows('booking.read', user, bookings.userId))
-    .all()
-    .flatMap((b) => [b.flightId, b.returnFlightId ?? b.flightId]);
-  return booked.length ? selectFlights(q, { ids: [...new Set(booked)], minVersion: since }, nowIso) : [];
+async function bookedFlights(q: Queryable, user: UserRow, since: number, nowIso: string) {
+  const booked = (
+    await q
+      .select({ flightId: bookings.flightId, returnFlightId: bookings.returnFlightId })
+      .from(bookings)
+      .where(visibleRows('booking.read', user, bookings.userId))
+  ).flatMap((b) => [b.flightId, b.returnFlightId ?? b.flightId]);
+  return booked.length ? await selectFlights(q, { ids: [...new Set(booked)], minVersion: since }, nowIso) : [];
 }
 
 /**
  * The user's own rows changed since `since`, and every row a mutation can change: bookings, payments,
  * settings, profile and the booked flights (a cancellation frees seats).
  */
-function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string): Omit<SyncChanges, 'airports' | 'conversations' | 'messages'> {
-  const flightRows = bookedFlights(q, user, since, nowIso);
+async function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string): Promise<Omit<SyncChanges, 'airports' | 'conversations' | 'messages'>> {
+  const flightRows = await bookedFlights(q, user, since, nowIso);
   const flightIds = flightRows.map((r) => r.flight.id);
   // Bookings and payments show their user's name and e-mail: a profile change sends them again.
   const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, since));
-  const paidBookingIds = q
-    .select({ id: payments.bookingId })
-    .from(payments)
-    .where(and(gt(payments.version, since), visibleRows('payment.read', user, payments.userId)))
-    .all()
-    .map((r) => r.id);
-  const bookingRows = q
+  const paidBookingIds = (
+    await q
+      .select({ id: payments.bookingId })
+      .from(payments)
+      .where(and(gt(payments.version, since), visibleRows('payment.read', user, payments.userId)))
+  ).map((r) => r.id);
+  const bookingRows = await q
     .select()
     .from(bookings)
     .where(
@@ -66,25 +66,22 @@ function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string):
           inArray(bookings.userId, usersChanged),
         ),
       ),
-    )
-    .all();
-  const paymentRows = q
+    );
+  const paymentRows = await q
     .select()
     .from(payments)
-    .where(and(visibleRows('payment.read', user, payments.userId), or(gt(payments.version, since), inArray(payments.userId, usersChanged))))
-    .all();
-  const settingsRow = q.select({ version: settings.version }).from(settings).where(gt(settings.version, since)).get();
-  const stored = readSettings(q);
-  const profile = q
+    .where(and(visibleRows('payment.read', user, payments.userId), or(gt(payments.version, since), inArray(payments.userId, usersChanged))));
+  const settingsRow = await first(q.select({ version: settings.version }).from(settings).where(gt(settings.version, since)));
+  const stored = await readSettings(q);
+  const profile = await q
     .select()
     .from(users)
-    .where(and(eq(users.id, user.id), gt(users.version, since)))
-    .all();
+    .where(and(eq(users.id, user.id), gt(users.version, since)));
   return {
     flights: flightRows.map(toFlightJson),
     bookings: bookingRows.map((row) => toBookingJson(q, row, nowIso)),
-    payments: paymentRows.map((row) => {
-      const { bookingId, ...rest } = toPaymentJson(q, row, nowIso);
+    payments: paymentRows.map(async (row) => {
+      const { bookingId, ...rest } = await toPaymentJson(q, row, nowIso);
       return {
         ...rest,
         bookingId: bookingId._id,
@@ -97,9 +94,9 @@ function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string):
   };
 }
 
-function deletesSince(q: Queryable, since: number): Record<string, string[]> {
+async function deletesSince(q: Queryable, since: number): Promise<Record<string, string[]>> {
   const deletes: Record<string, string[]> = {};
-  for (const row of q.select().from(tombstones).where(gt(tombstones.version, since)).all()) {
+  for (const row of await q.select().from(tombstones).where(gt(tombstones.version, since))) {
     (deletes[row.tableName] ??= []).push(row.rowId);
   }
   return deletes;
@@ -143,19 +140,19 @@ function unique<T extends { _id: string }>(rows: T[]): T[] {
  * up to `lastMutationId`); then catalogue rows up to the page size. A reset's first page carries only
  * the own rows, so a new device shows the user's bookings before the catalogue arrives.
  */
-function firstPage(
+async function firstPage(
   q: Queryable,
   r: Request,
   start: { version: number; windowEnd: string; lastMutationId: number; results: PullResponse['results'] },
   cursor: { version: number; windowEnd: string } | undefined,
-): PullResponse {
+): Promise<PullResponse> {
   const since = cursor?.version ?? 0;
   const previousEnd = cursor?.windowEnd ?? null;
   const own = may('sync.accountTables', r.user)
-    ? { ...SyncChangesSchema.parse({}), ...ownChanges(q, r.user, since, r.nowIso), ...chatChanges(q, r.user, since) }
-    : guestChanges(q, r.user, since);
+    ? { ...SyncChangesSchema.parse({}), ...(await ownChanges(q, r.user, since, r.nowIso)), ...(await chatChanges(q, r.user, since)) }
+    : await guestChanges(q, r.user, since);
   const scope = { user: r.user, since, previousEnd, from: r.from, to: start.windowEnd, nowIso: r.nowIso };
-  const catalogue = cataloguePage(q, scope, { table: 'airports', after: '' }, cursor ? SYNC_PAGE_ROWS : 0);
+  const catalogue = await cataloguePage(q, scope, { table: 'airports', after: '' }, cursor ? SYNC_PAGE_ROWS : 0);
   const position = r.legacy ? undefined : catalogue.next && { since, previousEnd, lastMutationId: start.lastMutationId, ...catalogue.next };
   return {
     cursor: r.legacy
@@ -165,7 +162,7 @@ function firstPage(
     reset: !cursor,
     results: start.results,
     changes: { ...own, airports: catalogue.changes.airports, flights: unique([...own.flights, ...catalogue.changes.flights]) },
-    deletes: cursor ? guestSafe(r.user, deletesSince(q, since)) : {},
+    deletes: cursor ? guestSafe(r.user, await deletesSince(q, since)) : {},
     covers: cursor ? [] : catalogue.covers,
     hasMore: Boolean(position),
   };
@@ -175,9 +172,9 @@ function firstPage(
  * A later page: catalogue rows only, read now. The cursor keeps the first page's version until the last
  * page, so whatever changed meanwhile comes with the next pull; `lastMutationId` is the first page's.
  */
-function laterPage(q: Queryable, r: Request, cursor: { version: number; windowEnd: string }, page: PagePosition): PullResponse {
+async function laterPage(q: Queryable, r: Request, cursor: { version: number; windowEnd: string }, page: PagePosition): Promise<PullResponse> {
   const scope = { user: r.user, since: page.since, previousEnd: page.previousEnd, from: r.from, to: cursor.windowEnd, nowIso: r.nowIso };
-  const catalogue = cataloguePage(q, scope, page, SYNC_PAGE_ROWS);
+  const catalogue = await cataloguePage(q, scope, page, SYNC_PAGE_ROWS);
   const position = catalogue.next && { ...page, ...catalogue.next };
   return {
     cursor: makeCursor(cursor.version, cursor.windowEnd, r.stamp, position),
@@ -195,29 +192,26 @@ function laterPage(q: Queryable, r: Request, cursor: { version: number; windowEn
  * One page of a pull, from one consistent read. A cursor the server cannot serve starts a reset
  * sequence; a cursor inside a sequence gets the next page, any other the first page of a new one.
  */
-export function pull(ctx: AppContext, user: UserRow, request: PullRequest): PullResponse {
-  claimClient(ctx, user, request.clientId);
+export async function pull(ctx: AppContext, user: UserRow, request: PullRequest): Promise<PullResponse> {
+  await claimClient(ctx, user, request.clientId);
   const now = ctx.now();
   const windowEnd = dayjs(now).add(FLIGHT_WINDOW_DAYS, 'day').format('YYYY-MM-DD');
   const from = dayjs(now).subtract(1, 'day').toISOString();
-  return ctx.db.transaction(
-    (tx) => {
-      const version = tx.select().from(syncState).where(eq(syncState.id, 1)).get()?.version ?? 0;
-      const client = findClient(tx, request.clientId);
-      const cursor = request.cursor ? readCursor(request.cursor) : undefined;
-      const stamp = clientStamp(client);
-      const reset =
-        !cursor ||
-        request.schemaVersion !== SYNC_SCHEMA_VERSION ||
-        cursor.schema !== SYNC_SCHEMA_VERSION ||
-        cursor.version > version ||
-        cursor.client !== stamp ||
-        expired(cursor, now);
-      const r: Request = { user, stamp, from, nowIso: now.toISOString(), legacy: request.schemaVersion === LEGACY_SCHEMA };
-      if (!reset && cursor.page) return laterPage(tx, r, cursor, cursor.page);
-      const results = request.pendingFrom ? storedResults(tx, request.clientId, request.pendingFrom) : [];
-      return firstPage(tx, r, { version, windowEnd, lastMutationId: client?.lastMutationId ?? 0, results }, reset ? undefined : cursor);
-    },
-    { behavior: 'deferred' },
-  );
+  return snapshot(ctx.db, async (tx) => {
+    const version = (await first(tx.select().from(syncState).where(eq(syncState.id, 1))))?.version ?? 0;
+    const client = await findClient(tx, request.clientId);
+    const cursor = request.cursor ? readCursor(request.cursor) : undefined;
+    const stamp = clientStamp(client);
+    const reset =
+      !cursor ||
+      request.schemaVersion !== SYNC_SCHEMA_VERSION ||
+      cursor.schema !== SYNC_SCHEMA_VERSION ||
+      cursor.version > version ||
+      cursor.client !== stamp ||
+      expired(cursor, now);
+    const r: Request = { user, stamp, from, nowIso: now.toISOString(), legacy: request.schemaVersion === LEGACY_SCHEMA };
+    if (!reset && cursor.page) return laterPage(tx, r, cursor, cursor.page);
+    const results = request.pendingFrom ? await storedResults(tx, request.clientId, request.pendingFrom) : [];
+    return firstPage(tx, r, { version, windowEnd, lastMutationId: client?.lastMutationId ?? 0, results }, reset ? undefined : cursor);
+  });
 }

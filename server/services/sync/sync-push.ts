@@ -18,8 +18,8 @@ export class TransientError extends Error {}
  * is stored as that mutation's result and the queue moves on; a gap stops the batch; a fault
  * rolls the mutation back and throws TransientError so the client retries later.
  */
-export function push(ctx: AppContext, user: UserRow, request: PushRequest): PushResponse {
-  let last = claimClient(ctx, user, request.clientId);
+export async function push(ctx: AppContext, user: UserRow, request: PushRequest): Promise<PushResponse> {
+  let last = await claimClient(ctx, user, request.clientId);
   const results: MutationResult[] = [];
   for (const mutation of request.mutations) {
     if (mutation.id <= last) continue;
@@ -35,17 +35,15 @@ export function push(ctx: AppContext, user: UserRow, request: PushRequest): Push
         throw new TransientError(thrown instanceof Error ? thrown.message : String(thrown), { cause: thrown });
       }
       const result: MutationResult = { mutationId: mutation.id, code: error.code, message: error.message };
-      immediate(ctx.db, (tx) => {
-        if (advanceClient(tx, request.clientId, mutation.id, stamp))
-          tx.insert(mutationResults)
-            .values({ clientId: request.clientId, ...result, createdAt: stamp })
-            .run();
+      await immediate(ctx.db, async (tx) => {
+        if (await advanceClient(tx, request.clientId, mutation.id, stamp))
+          await tx.insert(mutationResults).values({ clientId: request.clientId, ...result, createdAt: stamp });
       });
       results.push(result);
     }
     last = mutation.id;
   }
-  const stored = storedResults(ctx.db, request.clientId, request.mutations[0]?.id ?? last + 1);
+  const stored = await storedResults(ctx.db, request.clientId, request.mutations[0]?.id ?? last + 1);
   const merged = new Map([...stored, ...results].map((r) => [r.mutationId, r]));
   return { lastMutationId: last, results: [...merged.values()] };
 }
