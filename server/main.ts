@@ -22,7 +22,7 @@ async function main() {
     process.exit(code);
   };
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = (signal: string) => {
     // NOTE: a repeated signal is ignored, not fatal: tsx relays the signal it gets to this process, so
     // one SIGTERM can arrive twice, and the shutdown is bounded by its grace period anyway.
     if (stopping) {
@@ -31,7 +31,7 @@ async function main() {
     }
     stopping = true;
     log.info({ signal }, 'shutting down');
-    void (await running.close()).then(
+    void running.close().then(
       () => exitAfterLog(0),
       (error: unknown) => {
         log.error({ err: error }, 'shutdown failed');

@@ -41,7 +41,7 @@ function landingPages(dir: string): Record<string, string> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }
 
-type PageDataSource = (ctx: AppContext, query: unknown) => PageData | null;
+type PageDataSource = (ctx: AppContext, query: unknown) => Promise<PageData | null>;
 
 const IataSchema = z.string().regex(/^[A-Z]{3}$/);
 const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema, travelers: LowestFaresQuerySchema.shape.travelers.catch(1) });
@@ -109,8 +109,8 @@ export function servePwa(app: express.Express, ctx: AppContext, dir = PWA_DIST) 
   };
   const pageWithData = (file: string, data: PageDataSource) => {
     const html = readFileSync(path.join(dir, file), 'utf8');
-    return (req: Request, res: Response) => {
-      const found = data(ctx, req.query);
+    return async (req: Request, res: Response) => {
+      const found = await data(ctx, req.query);
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html');
       res.send(found ? withPageData(html, found) : html);

@@ -79,7 +79,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   server.headersTimeout = 66_000;
   const io = attachRealtime(ctx, server);
   const stopSweeper = await startSweeper(ctx);
-  const stopOutbox = await ctx.outbox.start();
+  const stopOutbox = ctx.outbox.start();
   await ctx.machine.check();
   ctx.machine.start();
   const backups = options.backups === false ? undefined : scheduleBackups(ctx, options.backups);
@@ -119,7 +119,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
-      const realtimeClosed = await closeRealtime(io);
+      const realtimeClosed = closeRealtime(io);
       server.closeIdleConnections();
       await Promise.all([stopped, realtimeClosed]);
       clearTimeout(deadline);

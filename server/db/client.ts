@@ -145,3 +145,10 @@ export function prepareOnce<T>(build: (q: Queryable) => T): (q: Queryable) => T 
   const cache = preparedCache<T>();
   return (q) => cache(q, '', () => build(q));
 }
+
+/** The one row a write with `returning` answers. */
+export async function only<T>(rows: PromiseLike<T[]>): Promise<T> {
+  const [row] = await rows;
+  if (row === undefined) throw new Error('a write answered no row');
+  return row;
+}

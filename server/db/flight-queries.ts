@@ -109,7 +109,7 @@ export async function selectFlightsPage(q: Queryable, filter: Omit<FlightFilter,
   return { rows, total };
 }
 
-export type FlightWithAirports = ReturnType<typeof selectFlights>[number];
+export type FlightWithAirports = Awaited<ReturnType<typeof selectFlights>>[number];
 
 export async function selectTakenSeats(q: Queryable, flightId: string, nowIso: string): Promise<string[]> {
   return (

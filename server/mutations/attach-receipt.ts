@@ -27,6 +27,6 @@ export const attachReceipt = defineMutation({
   permission: mayClaimPayment,
   async run(tx, ctx, user, args) {
     const { payment, booking } = await markAwaitingReview(tx, user, paymentWhere(args), ctx.now(), args.image);
-    return { result: payment, effects: [...bookingMails.receiptUploaded(ctx, tx, booking), pokeEffect([payment.userId])] };
+    return { result: payment, effects: [...(await bookingMails.receiptUploaded(ctx, tx, booking)), pokeEffect([payment.userId])] };
   },
 });

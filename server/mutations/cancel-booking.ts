@@ -30,6 +30,6 @@ export const cancelBooking = defineMutation({
     if ((await firstDeparture(tx, row)) <= nowIso) throw conflict('A booking cannot be cancelled after departure', 'departed');
     const refund = await cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: await nextVersion(tx) });
     const booking = await toBookingJson(tx, await getBookingRow(tx, bookingId), nowIso);
-    return { result: booking, effects: [...bookingMails.bookingCancelled(ctx, tx, booking, reason, refund), pokeEffect([booking.userId._id])] };
+    return { result: booking, effects: [...(await bookingMails.bookingCancelled(ctx, tx, booking, reason, refund)), pokeEffect([booking.userId._id])] };
   },
 });

@@ -12,6 +12,6 @@ export const confirmManualPayment = defineMutation({
   permission: mayClaimPayment,
   async run(tx, ctx, user, { paymentId }) {
     const { payment, booking } = await markAwaitingReview(tx, user, { id: paymentId }, ctx.now());
-    return { result: payment, effects: [...bookingMails.paymentClaimed(ctx, tx, booking), pokeEffect([payment.userId])] };
+    return { result: payment, effects: [...(await bookingMails.paymentClaimed(ctx, tx, booking)), pokeEffect([payment.userId])] };
   },
 });

@@ -35,6 +35,6 @@ export const createBooking = defineMutation({
     };
     const created = await createBookingWithPayment(tx, ctx, input, user.id);
     const booking = await toBookingJson(tx, created.booking, ctx.now().toISOString());
-    return { result: created, effects: [...bookingMails.paymentRequested(ctx, tx, booking, created.payment.method), pokeEffect([user.id])] };
+    return { result: created, effects: [...(await bookingMails.paymentRequested(ctx, tx, booking, created.payment.method)), pokeEffect([user.id])] };
   },
 });

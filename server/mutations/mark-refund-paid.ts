@@ -46,6 +46,6 @@ export const markRefundPaid = defineMutation({
       now,
     );
     const booking = await toBookingJson(tx, await getBookingRow(tx, bookingId), nowIso);
-    return { result: booking, effects: [...bookingMails.refundPaid(ctx, tx, booking, row.refundDueCents, method), pokeEffect([row.userId])] };
+    return { result: booking, effects: [...(await bookingMails.refundPaid(ctx, tx, booking, row.refundDueCents, method)), pokeEffect([row.userId])] };
   },
 });

@@ -23,7 +23,9 @@ export const reviewPayment = defineMutation({
   async run(tx, ctx, admin, { paymentId, ...review }) {
     const { payment, booking } = await decide(tx, admin, paymentId, review, ctx.now());
     const mails =
-      review.status === 'successful' ? bookingMails.paymentConfirmed(ctx, tx, booking) : bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
+      review.status === 'successful'
+        ? await bookingMails.paymentConfirmed(ctx, tx, booking)
+        : await bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
     return { result: payment, effects: [...mails, pokeEffect([payment.userId])] };
   },
 });

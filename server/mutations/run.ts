@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { immediate, type Tx, first } from '../db/client';
+import { immediate, type Tx } from '../db/client';
 import type { Effect } from '../outbox/effects';
 import type { UserRow } from '../services/identity/users';
 import { validate } from '../validate';
@@ -11,12 +11,12 @@ import type { Mutation } from './mutation';
  * transaction, and sends them once it has committed. Nothing here nests: `work` gets the transaction
  * and must not open another.
  */
-export async function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => { result: R; effects: Effect[] }): Promise<R> {
+export async function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => Promise<{ result: R; effects: Effect[] }>): Promise<R> {
   const { result, pending } = await immediate(ctx.db, async (tx) => {
-    const outcome = work(tx);
+    const outcome = await work(tx);
     return { result: outcome.result, pending: await ctx.outbox.record(tx, outcome.effects) };
   });
-  await ctx.outbox.dispatch(pending);
+  ctx.outbox.dispatch(pending);
   return result;
 }
 
@@ -26,24 +26,24 @@ export async function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => { 
  * effects after the commit. `first` runs in the same transaction before anything else (the push's
  * bookkeeping of the client's last mutation); when it answers false the mutation is skipped.
  */
-export function runMutation<S extends z.ZodType, R>(ctx: AppContext, mutation: Mutation<S, R>, user: UserRow, input: unknown): R;
+export function runMutation<S extends z.ZodType, R>(ctx: AppContext, mutation: Mutation<S, R>, user: UserRow, input: unknown): Promise<R>;
 export function runMutation<S extends z.ZodType, R>(
   ctx: AppContext,
   mutation: Mutation<S, R>,
   user: UserRow,
   input: unknown,
-  first: (tx: Tx) => boolean,
-): R | undefined;
+  first: (tx: Tx) => Promise<boolean>,
+): Promise<R | undefined>;
 export function runMutation<S extends z.ZodType, R>(
   ctx: AppContext,
   mutation: Mutation<S, R>,
   user: UserRow,
   input: unknown,
-  first?: (tx: Tx) => boolean,
-): R | undefined {
+  first?: (tx: Tx) => Promise<boolean>,
+): Promise<R | undefined> {
   const args = validate(mutation.args, input);
   return commitWithEffects(ctx, async (tx) => {
-    if (first && !first(tx)) return { result: undefined, effects: [] };
+    if (first && !(await first(tx))) return { result: undefined, effects: [] };
     await mutation.permission(user, args, tx);
     return mutation.run(tx, ctx, user, args);
   });

@@ -14,12 +14,13 @@ import { sendMessage } from './send-message';
 import { updateProfile } from './update-profile';
 
 /** Runs one queued mutation with the push's bookkeeping first in its transaction (runMutation's `first`). */
-export type QueuedRun = (ctx: AppContext, user: UserRow, args: unknown, first: (tx: Tx) => boolean) => void;
+export type QueuedRun = (ctx: AppContext, user: UserRow, args: unknown, first: (tx: Tx) => Promise<boolean>) => Promise<void>;
 
 const queued =
   <S extends z.ZodType, R>(mutation: Mutation<S, R>): QueuedRun =>
-  (ctx, user, args, first) =>
-    void runMutation(ctx, mutation, user, args, first);
+  async (ctx, user, args, first) => {
+    await runMutation(ctx, mutation, user, args, first);
+  };
 
 /** The mutations a device may queue, by their name in sync/protocol.ts. */
 export const SYNC_MUTATIONS: Record<MutationName, QueuedRun> = {

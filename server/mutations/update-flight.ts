@@ -23,7 +23,7 @@ export const updateFlight = defineMutation({
     const warning = timesChanged ? soldSeatsWarning(flight.availableSeats) : undefined;
     return {
       result: { flight, ...(warning ? { warning } : {}) },
-      effects: statusChanged ? flightStatusEffects(ctx, tx, flight.flightNumber, flight.status, affected) : [],
+      effects: statusChanged ? await flightStatusEffects(ctx, tx, flight.flightNumber, flight.status, affected) : [],
     };
   },
 });

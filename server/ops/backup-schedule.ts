@@ -16,9 +16,9 @@ export function scheduleBackups(ctx: AppContext, schedule: BackupSchedule = DAIL
     const newest = listBackups(ctx.dataDir).at(-1);
     return !newest || ctx.now().getTime() - stampTime(newest) >= schedule.everyMs;
   };
-  const tick = async () => {
+  const tick = () => {
     if (running || !due()) return;
-    running = (await takeBackup(ctx.sqlite, ctx.dataDir, ctx.now()))
+    running = takeBackup(ctx.sqlite, ctx.dataDir, ctx.now())
       .then(
         (result) => ctx.log.info({ backup: result.dir, bookings: result.bookings, images: result.images, pruned: result.pruned.length }, 'backup written'),
         (error: unknown) => ctx.log.error({ err: error }, 'backup failed'),

@@ -17,8 +17,8 @@ export function parseArgs<S extends z.ZodType>(schema: S, argv: string[], usage:
 }
 
 /** Runs a CLI: known failures print their message and exit 1, without a stack trace. */
-export async function runCli(main: () => Promise<void>, known: (error: unknown) => boolean): Promise<void> {
-  (await main()).catch((error: unknown) => {
+export function runCli(main: () => Promise<void>, known: (error: unknown) => boolean): void {
+  main().catch((error: unknown) => {
     const expected = error instanceof UsageError || error instanceof EnvError || known(error);
     console.error(expected && error instanceof Error ? error.message : error);
     process.exitCode = 1;

@@ -68,9 +68,9 @@ export class Outbox {
   }
 
   /** Sends what a committed transaction recorded; never call it for a transaction that rolled back. */
-  async dispatch(pending: Pending): Promise<void> {
+  dispatch(pending: Pending): void {
     if (!this.options.dispatch) return;
-    for (const { id, effect } of pending) await this.send(id, effect, 1);
+    for (const { id, effect } of pending) this.send(id, effect, 1);
   }
 
   /** Claims the due events nobody holds (left by a crash or a failure) and sends them; answers how many. */
@@ -81,8 +81,8 @@ export class Outbox {
       const claimed = await this.claimDue();
       for (const row of claimed) {
         const parsed = EffectSchema.safeParse(JSON.parse(row.effect));
-        if (parsed.success) await this.send(row.id, parsed.data, row.attempts);
-        else await this.fail(row.id, row.attempts, new Error('unreadable effect'), true);
+        if (parsed.success) this.send(row.id, parsed.data, row.attempts);
+        else this.track(this.fail(row.id, row.attempts, new Error('unreadable effect'), true));
       }
       await Promise.all(this.inFlight);
       await this.prune();
@@ -96,11 +96,11 @@ export class Outbox {
    * Drains now and every second until the returned stop, which waits for sends under way for at most
    * STOP_WAIT_MS (a hung SMTP server must not hold a shutdown); what is still unsent then goes after the restart.
    */
-  async start(): Promise<() => Promise<void>> {
-    const sweep = async () => {
-      (await this.drain()).catch((error: unknown) => this.options.log.warn({ err: error }, 'outbox sweep failed; next sweep retries'));
+  start(): () => Promise<void> {
+    const sweep = () => {
+      this.drain().catch((error: unknown) => this.options.log.warn({ err: error }, 'outbox sweep failed; next sweep retries'));
     };
-    await sweep();
+    sweep();
     this.timer = setInterval(sweep, SWEEP_MS);
     this.timer.unref();
     return async () => {
@@ -133,22 +133,27 @@ export class Outbox {
     });
   }
 
-  private async send(id: number, effect: Effect, attempts: number): Promise<void> {
+  private send(id: number, effect: Effect, attempts: number): void {
     try {
-      const sent = await this.options.deliver(effect, id);
+      const sent = this.options.deliver(effect, id);
       if (!(sent instanceof Promise)) {
         this.done(id);
         return;
       }
-      const tracked = sent.then(
-        () => this.done(id),
-        (error: unknown) => this.fail(id, attempts, error),
+      this.track(
+        sent.then(
+          () => this.done(id),
+          (error: unknown) => this.fail(id, attempts, error),
+        ),
       );
-      this.inFlight.add(tracked);
-      void tracked.finally(() => this.inFlight.delete(tracked));
     } catch (error) {
-      await this.fail(id, attempts, error);
+      this.track(this.fail(id, attempts, error));
     }
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
   }
 
   /** Done marks are gathered and written together once the current turn of sends is over. */
@@ -156,7 +161,7 @@ export class Outbox {
     this.finished.add(id);
     if (this.flushing) return;
     this.flushing = true;
-    setImmediate(() => this.flush());
+    setImmediate(() => void this.flush());
   }
 
   private async flush(): Promise<void> {

@@ -31,8 +31,8 @@ export function airportRoutes(ctx: AppContext): Router {
     res.json({ message: 'Airport updated successfully', airport: toAirportJson(airport) });
   });
 
-  router.delete('/airports', (req, res) => {
-    runMutation(ctx, deleteAirport, caller(req, 'catalogue.edit'), validate(AirportDeleteBodySchema, req.body));
+  router.delete('/airports', async (req, res) => {
+    await runMutation(ctx, deleteAirport, caller(req, 'catalogue.edit'), validate(AirportDeleteBodySchema, req.body));
     res.json({ message: 'Airport deleted successfully' });
   });
 

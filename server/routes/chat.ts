@@ -48,10 +48,10 @@ export function chatRoutes(ctx: AppContext): Router {
     res.json(await listConversations(ctx, user, type));
   });
 
-  router.put('/messages/conversations/:conversationId/read', (req, res) => {
+  router.put('/messages/conversations/:conversationId/read', async (req, res) => {
     const user = currentParticipant(req);
     const { conversationId } = validate(ConversationParamsSchema, req.params);
-    res.json({ conversationId, marked: runMutation(ctx, markConversationRead, user, { conversationId }) });
+    res.json({ conversationId, marked: await runMutation(ctx, markConversationRead, user, { conversationId }) });
   });
 
   router.put('/messages/conversations/:conversationId/status', async (req, res) => {
@@ -61,10 +61,10 @@ export function chatRoutes(ctx: AppContext): Router {
     res.json(await runMutation(ctx, setConversationStatus, admin, { conversationId, status }));
   });
 
-  router.post('/messages/send', limits.chatSend, (req, res) => {
+  router.post('/messages/send', limits.chatSend, async (req, res) => {
     const user = currentParticipant(req);
     const body = validate(MessageSendBodySchema, req.body);
-    const { message, created } = runMutation(ctx, sendMessage, user, {
+    const { message, created } = await runMutation(ctx, sendMessage, user, {
       _id: body._id ?? randomUUID(),
       conversationId: body.conversationId,
       content: body.content,

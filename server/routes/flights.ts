@@ -60,16 +60,16 @@ export function flightRoutes(ctx: AppContext): Router {
     res.status(201).json({ message: 'Flight created successfully', flight });
   });
 
-  router.put('/flights/:id', (req, res) => {
+  router.put('/flights/:id', async (req, res) => {
     const admin = caller(req, 'catalogue.edit');
     const { id } = validate(FlightIdParamsSchema, req.params);
-    const saved = runMutation(ctx, updateFlight, admin, { id, changes: validate(FlightUpdateBodySchema, req.body) });
+    const saved = await runMutation(ctx, updateFlight, admin, { id, changes: validate(FlightUpdateBodySchema, req.body) });
     res.json({ message: 'Flight updated successfully', ...saved });
   });
 
-  router.delete('/flights/:id', (req, res) => {
+  router.delete('/flights/:id', async (req, res) => {
     const admin = caller(req, 'catalogue.edit');
-    runMutation(ctx, deleteFlight, admin, validate(FlightIdParamsSchema, req.params));
+    await runMutation(ctx, deleteFlight, admin, validate(FlightIdParamsSchema, req.params));
     res.json({ message: 'Flight deleted successfully' });
   });
 

@@ -65,7 +65,7 @@ export function paymentRoutes(ctx: AppContext): Router {
     const { token } = validate(PaymentTokenParamsSchema, req.params);
     const user = currentUser(req);
     const { image } = validate(ReceiptBodySchema, req.body);
-    const payment = runMutation(ctx, attachReceipt, user, { accessKey: token, image });
+    const payment = await runMutation(ctx, attachReceipt, user, { accessKey: token, image });
     res.json({ message: 'Receipt uploaded', payment: await toPaymentJson(ctx.db, payment, nowIso()) });
   });
 
@@ -88,14 +88,14 @@ export function paymentRoutes(ctx: AppContext): Router {
   /** 'I have made payment' for crypto and Cash App. */
   router.post('/payments/:id/paid', ...claimLimits, async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
-    const payment = runMutation(ctx, confirmManualPayment, currentUser(req), { paymentId: id });
+    const payment = await runMutation(ctx, confirmManualPayment, currentUser(req), { paymentId: id });
     res.json({ message: 'Payment awaiting confirmation', payment: await toPaymentJson(ctx.db, payment, nowIso()) });
   });
 
   router.put('/payments/:id', async (req, res) => {
     const admin = caller(req, 'payment.review');
     const { id } = validate(IdParamsSchema, req.params);
-    const payment = runMutation(ctx, reviewPayment, admin, { paymentId: id, ...validate(PaymentReviewBodySchema, req.body) });
+    const payment = await runMutation(ctx, reviewPayment, admin, { paymentId: id, ...validate(PaymentReviewBodySchema, req.body) });
     res.json({ message: 'Payment status updated', payment: await toPaymentJson(ctx.db, payment, nowIso()) });
   });
 

@@ -35,7 +35,7 @@ export function userRoutes(ctx: AppContext): Router {
     const user = currentUser(req);
     const schema = userUpdateSchemaFor(req.body);
     if (schema === ProfileUpdateSchema) {
-      const updated = runMutation(ctx, updateProfile, user, validate(ProfileUpdateSchema, req.body));
+      const updated = await runMutation(ctx, updateProfile, user, validate(ProfileUpdateSchema, req.body));
       res.json({ message: 'Profile updated successfully!', user: toUserJson(updated) });
       return;
     }

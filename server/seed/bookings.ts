@@ -28,9 +28,9 @@ function pickFlight(flights: SeededFlight[], now: Date, days: number, originCode
 }
 
 /** The demo traveller's bookings, one in every status, with their payments, seats and audit trail. */
-export function seedDemoBookings(tx: Tx, userId: string, email: string, flights: SeededFlight[], now: Date, version: number): void {
+export async function seedDemoBookings(tx: Tx, userId: string, email: string, flights: SeededFlight[], now: Date, version: number): Promise<void> {
   const stamp = now.toISOString();
-  CASES.forEach(async (demo, index) => {
+  for (const [index, demo] of CASES.entries()) {
     const flight = pickFlight(flights, now, demo.daysFromNow, index % 2 === 0 ? 'LOS' : 'LHR');
     const bookingId = randomUUID();
     const created = new Date(Math.min(now.getTime(), Date.parse(flight.departureTime)) - 3 * 86_400_000).toISOString();
@@ -95,5 +95,5 @@ export function seedDemoBookings(tx: Tx, userId: string, email: string, flights:
       const change = { actorId: null, entity: 'booking', entityId: bookingId, from: 'pending', to: demo.status, reason: demo.reason ?? 'demo data' } as const;
       await recordChange(tx, { ...change, action: `booking.${demo.status}` }, new Date(stamp));
     }
-  });
+  }
 }

@@ -48,13 +48,13 @@ export type SeededFlight = { id: string; departureTime: string; arrivalTime: str
  * Every route both ways for DAYS_BACK days back and DAYS_AHEAD ahead: one daily service, two on short
  * routes, each at the same local time at its origin every day (so the UTC time moves with summer time).
  */
-export function seedFlights(tx: Tx, airportsByCode: Map<string, SeededAirport>, now: Date, version: number): SeededFlight[] {
+export async function seedFlights(tx: Tx, airportsByCode: Map<string, SeededAirport>, now: Date, version: number): Promise<SeededFlight[]> {
   const random = seededRandom(2025);
   const today = now.toISOString().slice(0, 10);
   const created: SeededFlight[] = [];
   const stamp = now.toISOString();
   const legs = ROUTES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]);
-  legs.forEach(async ([fromCode, toCode], legIndex) => {
+  for (const [legIndex, [fromCode, toCode]] of legs.entries()) {
     const from = airportsByCode.get(fromCode);
     const to = airportsByCode.get(toCode);
     if (!from || !to) throw new Error(`route ${fromCode}-${toCode} uses an unseeded airport`);
@@ -83,6 +83,6 @@ export function seedFlights(tx: Tx, airportsByCode: Map<string, SeededAirport>, 
         created.push({ ...flight, originCode: fromCode });
       }
     }
-  });
+  }
   return created;
 }

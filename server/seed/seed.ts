@@ -51,8 +51,8 @@ export async function seedIfEmpty(ctx: AppContext): Promise<string[]> {
       mobile: '+44 7700 900123',
       nationality: 'Nigeria',
     });
-    const seededFlights = seedFlights(tx, await seedAirports(tx, stamp, version), now, version);
-    seedDemoBookings(tx, travellerId, DEMO_TRAVELLER_EMAIL, seededFlights, now, version);
+    const seededFlights = await seedFlights(tx, await seedAirports(tx, stamp, version), now, version);
+    await seedDemoBookings(tx, travellerId, DEMO_TRAVELLER_EMAIL, seededFlights, now, version);
   });
   const lines = [`Admin: ${ctx.env.ADMIN_EMAIL} / ${adminPassword}`];
   if (!demo) return lines;

@@ -154,7 +154,7 @@ describe('restore', () => {
     expect(uploaded.status).toBe(201);
 
     expect(runningServer(dataDir)?.pid).toBe(process.pid);
-    await expect(await restoreBackup(backup.dir, dataDir)).rejects.toThrow(/Refusing to restore: the server \(pid \d+, http:\/\/127\.0\.0\.1:\d+\) is running/);
+    await expect(restoreBackup(backup.dir, dataDir)).rejects.toThrow(/Refusing to restore: the server \(pid \d+, http:\/\/127\.0\.0\.1:\d+\) is running/);
     await server.close();
     expect(runningServer(dataDir)).toBeUndefined();
 
@@ -187,7 +187,7 @@ describe('restore', () => {
     bytes.fill(0x5a, 4096, 4096 * 3);
     writeFileSync(file, bytes);
     const bookings = count(databaseFile(dataDir), 'bookings');
-    await expect(await restoreBackup(backup.dir, dataDir)).rejects.toThrow(RestoreError);
+    await expect(restoreBackup(backup.dir, dataDir)).rejects.toThrow(RestoreError);
     expect(count(databaseFile(dataDir), 'bookings')).toBe(bookings);
     expect(readdirSync(backupsDir(dataDir)).some((name) => name.startsWith('pre-restore'))).toBe(false);
   });

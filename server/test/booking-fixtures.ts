@@ -133,7 +133,7 @@ export async function secondAdmin(server: TestServer, fullName = 'Second Admin')
 }
 
 /** A flight written straight through the flights service, in its own transaction (no admin session needed). */
-export function insertFlight(server: TestServer, body: FlightBody): Flight {
+export async function insertFlight(server: TestServer, body: FlightBody): Promise<Flight> {
   return immediate(server.ctx.db, async (tx) => createFlight(tx, server.ctx, body));
 }
 

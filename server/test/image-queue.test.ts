@@ -32,14 +32,14 @@ describe('the image queue', () => {
 
     const second = gate();
     const queued = await inImageQueue('user:a', second.job);
-    expect(await refusal(await inImageQueue('user:a', () => Promise.resolve('third')))).toEqual({
+    expect(await refusal(inImageQueue('user:a', () => Promise.resolve('third')))).toEqual({
       status: 429,
       message: 'Please wait until your other images have finished uploading.',
     });
 
     const others = Array.from({ length: 7 }, () => gate());
     const waiting = others.map((g, i) => inImageQueue(`user:${i}`, g.job));
-    expect(await refusal(await inImageQueue('user:late', () => Promise.resolve('late')))).toEqual({
+    expect(await refusal(inImageQueue('user:late', () => Promise.resolve('late')))).toEqual({
       status: 503,
       message: 'We are busy processing other images. Please try again in a minute.',
     });
@@ -64,7 +64,7 @@ describe('the image queue', () => {
   });
 
   it('a failing job passes the turn on and frees its caller', async () => {
-    await expect(await inImageQueue('user:b', () => Promise.reject(new Error('broken image')))).rejects.toThrow('broken image');
+    await expect(inImageQueue('user:b', () => Promise.reject(new Error('broken image')))).rejects.toThrow('broken image');
     expect(await inImageQueue('user:b', () => Promise.resolve('next'))).toBe('next');
   });
 });

@@ -76,7 +76,7 @@ describe('graceful shutdown', () => {
       token,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const closed = await server.close();
+    const closed = server.close();
     let closedYet = false;
     void closed.then(() => (closedYet = true));
     await new Promise((resolve) => setTimeout(resolve, 200));

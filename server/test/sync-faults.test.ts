@@ -101,7 +101,7 @@ describe('sync: faults with several clients', { timeout: 120_000 }, () => {
   /** A reload; mid-push: the queue's retry is due, its push reaches the server and the page goes before the answer. */
   async function reload(a: Actor, i: number, midPush: boolean) {
     if (midPush && serverUp && !a.device.link.offline) {
-      const hung = (await a.device.link.reloadDuringNextPush()).then(() => 'hung' as const);
+      const hung = a.device.link.reloadDuringNextPush().then(() => 'hung' as const);
       clock.now = Math.max(clock.now, (await a.device.engine.nextRetryAt()) ?? 0);
       if (!(await a.device.live()).length) await mutate(a, i, i);
       const outcome = await Promise.race([hung, a.device.engine.sync().then(() => 'done' as const)]);
@@ -134,7 +134,7 @@ describe('sync: faults with several clients', { timeout: 120_000 }, () => {
       else if (s.kind === 'disconnect' && a) a.device.link.offline = !a.device.link.offline;
       else if (s.kind === 'reload' && a) await reload(a, i, s.midPush);
       else if (s.kind === 'server') {
-        if (serverUp) await (s.restart ? await server.restart() : await server.down());
+        if (serverUp) await (s.restart ? server.restart() : server.down());
         else await server.up();
         serverUp = s.restart || !serverUp;
         seen.restarts += 1;

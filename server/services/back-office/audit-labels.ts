@@ -51,7 +51,7 @@ async function userLabel(q: Queryable, id: string): Promise<string | undefined> 
   return row && `${row.name} <${row.email}>`;
 }
 
-const LABELS: Record<AuditEntity, (q: Queryable, id: string) => string | undefined> = {
+const LABELS: Record<AuditEntity, (q: Queryable, id: string) => Promise<string | undefined> | string> = {
   booking: bookingLabel,
   payment: paymentLabel,
   flight: flightLabel,
@@ -64,8 +64,8 @@ const LABELS: Record<AuditEntity, (q: Queryable, id: string) => string | undefin
  * How people know the object an audit row is about, read when the row is written (before a deletion),
  * so the row still reads well once the object is gone or renamed; the id when it cannot be found.
  */
-export function auditLabel(q: Queryable, entity: AuditEntity, id: string): string {
-  return LABELS[entity](q, id) ?? id;
+export async function auditLabel(q: Queryable, entity: AuditEntity, id: string): Promise<string> {
+  return (await LABELS[entity](q, id)) ?? id;
 }
 
 /** The actor's name as it is now, kept with the row. */

@@ -37,7 +37,7 @@ export async function recordChange(q: Queryable, change: Change, at: Date): Prom
     actorName: await actorName(q, change.actorId),
     entity: change.entity,
     entityId: change.entityId,
-    label: auditLabel(q, change.entity, change.entityId),
+    label: await auditLabel(q, change.entity, change.entityId),
     fromStatus: change.from,
     toStatus: change.to,
     reason: change.reason ?? null,

@@ -16,7 +16,7 @@ import { assertWithinUnpaidCap } from './hold-rules';
 import { ownedImage } from '../images/images';
 import { holdSeats, touchFlights } from './seats';
 import { readSettings } from '../back-office/settings';
-import { first } from '../../db/client';
+import { first, only } from '../../db/client';
 
 /** The crypto and Cash App window in which 'I have made payment' must be pressed: 15:56. */
 export const INSTANT_PAYMENT_WINDOW_MS = 956_000;
@@ -68,10 +68,10 @@ function checkTravellers(list: TravellerInput[], lastDeparture: string, now: Dat
 }
 
 /** A traveller's photo must be an avatar the booker uploaded here. */
-function checkPhotos(tx: Tx, list: TravellerInput[], userId: string): void {
-  list.forEach(async (t, i) => {
+async function checkPhotos(tx: Tx, list: TravellerInput[], userId: string): Promise<void> {
+  for (const [i, t] of list.entries()) {
     if (t.image !== undefined && !(await ownedImage(tx, t.image, userId, 'avatar'))) throw bad('No image found', `travellers.${i}.image`);
-  });
+  }
 }
 
 async function legsOf(tx: Tx, input: NewBooking, nowIso: string) {
@@ -110,7 +110,7 @@ export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: N
   const nowIso = now.toISOString();
   const { outbound, inbound } = await legsOf(tx, input, nowIso);
   const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
-  checkPhotos(tx, input.travellers, input.userId);
+  await checkPhotos(tx, input.travellers, input.userId);
   const ratio = (await readSettings(tx)).classFares[input.travelClass];
   const fare = computeFare(
     [outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight),
@@ -129,7 +129,7 @@ export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: N
     await assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
   const version = await nextVersion(tx);
   const deadline = (await paymentDeadline(tx, input.method, now)).toISOString();
-  const booking = await first(
+  const booking = await only(
     tx
       .insert(bookings)
       .values({
@@ -149,15 +149,16 @@ export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: N
       })
       .returning(),
   );
-  const travellerIds = input.travellers.map(async (t, position) => {
+  const travellerIds: string[] = [];
+  for (const [position, t] of input.travellers.entries()) {
     const id = randomUUID();
     await tx.insert(travellers).values({ id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null });
-    return id;
-  });
+    travellerIds.push(id);
+  }
   holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
   if (inbound) holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
   await touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
-  const payment = await first(
+  const payment = await only(
     tx
       .insert(payments)
       .values({

@@ -11,9 +11,8 @@ import { first } from '../../db/client';
 
 export async function listUserBookings(ctx: AppContext, userId: string): Promise<Booking[]> {
   const nowIso = ctx.now().toISOString();
-  return (await ctx.db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt))).map((row) =>
-    toBookingJson(ctx.db, row, nowIso),
-  );
+  const rows = await ctx.db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt));
+  return Promise.all(rows.map((row) => toBookingJson(ctx.db, row, nowIso)));
 }
 
 export type BookingListQuery = { search?: string; status?: BookingRow['status']; page: number; limit: number };
@@ -43,15 +42,17 @@ export async function listAllBookings(ctx: AppContext, query: BookingListQuery):
       )
     )?.n ?? 0;
   const nowIso = ctx.now().toISOString();
-  const items = (
-    await ctx.db
-      .select()
-      .from(bookings)
-      .where(where)
-      .orderBy(desc(bookings.createdAt))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-  ).map((row) => toBookingJson(ctx.db, row, nowIso));
+  const items = await Promise.all(
+    (
+      await ctx.db
+        .select()
+        .from(bookings)
+        .where(where)
+        .orderBy(desc(bookings.createdAt))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+    ).map((row) => toBookingJson(ctx.db, row, nowIso)),
+  );
   return { items, total };
 }
 

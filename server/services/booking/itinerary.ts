@@ -9,5 +9,8 @@ import { bookingFor } from './bookings';
 export async function bookingItinerary(ctx: AppContext, user: UserRow, id: string): Promise<{ fileName: string; ics: string }> {
   const now = ctx.now();
   const booking = await toBookingJson(ctx.db, await bookingFor(ctx.db, user, id), now.toISOString());
-  return { fileName: itineraryFileName(booking), ics: itineraryIcs(booking, async (airportId) => (await findAirport(ctx.db, airportId))?.name, now) };
+  const legs = [booking.flightId, ...(booking.returnFlightId ? [booking.returnFlightId] : [])];
+  const airports = await Promise.all(legs.flatMap((leg) => [leg.origin._id, leg.destination._id]).map((airportId) => findAirport(ctx.db, airportId)));
+  const names = new Map(airports.flatMap((airport) => (airport ? [[airport.id, airport.name] as const] : [])));
+  return { fileName: itineraryFileName(booking), ics: itineraryIcs(booking, (airportId) => names.get(airportId), now) };
 }

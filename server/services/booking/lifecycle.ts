@@ -31,7 +31,7 @@ async function expiryReason(tx: Tx, bookingId: string): Promise<string> {
  * bookings whose last leg has departed are completed; departed flights say so. The mails and pokes
  * go through the outbox with the pass's transaction.
  */
-export function sweep(ctx: AppContext): { expired: number; completed: number; departed: number } {
+export async function sweep(ctx: AppContext): Promise<{ expired: number; completed: number; departed: number }> {
   const now = ctx.now();
   const nowIso = now.toISOString();
   return commitWithEffects(ctx, async (tx) => {
@@ -65,7 +65,7 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
     if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: [] };
     const version = await nextVersion(tx);
     const change = { actorId: null, now, version };
-    const expiring = expiredIds.map(async (id) => ({ id, reason: await expiryReason(tx, id) }));
+    const expiring = await Promise.all(expiredIds.map(async (id) => ({ id, reason: await expiryReason(tx, id) })));
     for (const { id, reason } of expiring) await cancelBookingTx(tx, await getBookingRow(tx, id), { ...change, reason });
     for (const id of finished) await completeBookingTx(tx, await getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
     if (departed.length)
@@ -80,15 +80,19 @@ export function sweep(ctx: AppContext): { expired: number; completed: number; de
         );
     for (const { id, status } of departed)
       await recordChange(tx, { action: 'flight.status', actorId: null, entity: 'flight', entityId: id, from: status, to: 'departed' }, now);
-    const expired = expiring.map(async ({ id, reason }) => ({ booking: await toBookingJson(tx, await getBookingRow(tx, id), nowIso), reason }));
-    const mails = expired.flatMap(async ({ booking, reason }) =>
-      // Past the payment deadline with nothing awaiting review: no payment was received.
-      reason === REVIEW_DEADLINE_PASSED
-        ? await bookingMails.reviewExpired(ctx, tx, booking)
-        : bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
+    const expired = await Promise.all(
+      expiring.map(async ({ id, reason }) => ({ booking: await toBookingJson(tx, await getBookingRow(tx, id), nowIso), reason })),
+    );
+    const mails = await Promise.all(
+      expired.map(async ({ booking, reason }) =>
+        // Past the payment deadline with nothing awaiting review: no payment was received.
+        reason === REVIEW_DEADLINE_PASSED
+          ? await bookingMails.reviewExpired(ctx, tx, booking)
+          : await bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
+      ),
     );
     const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
-    return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails, ...pokes] };
+    return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails.flat(), ...pokes] };
   });
 }
 
@@ -108,12 +112,12 @@ export async function startSweeper(ctx: AppContext): Promise<() => void> {
   const run = async () => {
     if (ctx.machine.diskFull || !ctx.machine.writeLockFree()) return;
     try {
-      sweep(ctx);
+      await sweep(ctx);
       await purgeSyncHistory(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'lifecycle sweep failed');
     }
-    (await purgeOrphanImagesWhenDue(ctx)).catch((error: unknown) => ctx.log.error({ err: error }, 'image clean-up failed'));
+    purgeOrphanImagesWhenDue(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'image clean-up failed'));
   };
   await run();
   const timer = setInterval(run, SWEEP_INTERVAL_MS);

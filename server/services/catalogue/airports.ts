@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Airport, AirportBody } from '../../../sync/schemas/airport';
-import { first, preparedCache, type Queryable, type Tx } from '../../db/client';
+import { first, only, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { airports, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
@@ -61,7 +61,7 @@ export async function createAirport(tx: Tx, body: AirportBody, at: Date): Promis
   const timeZone = timeZoneFor(body);
   const now = at.toISOString();
   await assertCodeFree(tx, body.code);
-  return await first(
+  return await only(
     tx
       .insert(airports)
       .values({ id: randomUUID(), ...body, timeZone, createdAt: now, updatedAt: now, version: await nextVersion(tx) })

@@ -17,12 +17,11 @@ const WHAT: Record<FlightStatus, string> = {
 
 /** The bookings still travelling on a flight (pending or confirmed, on either leg), as travellers see them. */
 export async function bookingsOnFlight(q: Queryable, flightId: string, nowIso: string): Promise<Booking[]> {
-  return (
-    await q
-      .select()
-      .from(bookings)
-      .where(and(inArray(bookings.status, ['pending', 'confirmed']), or(eq(bookings.flightId, flightId), eq(bookings.returnFlightId, flightId))))
-  ).map((row) => toBookingJson(q, row, nowIso));
+  const rows = await q
+    .select()
+    .from(bookings)
+    .where(and(inArray(bookings.status, ['pending', 'confirmed']), or(eq(bookings.flightId, flightId), eq(bookings.returnFlightId, flightId))));
+  return Promise.all(rows.map((row) => toBookingJson(q, row, nowIso)));
 }
 
 function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
@@ -35,7 +34,7 @@ function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber:
 }
 
 /** A committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
-export function flightStatusEffects(ctx: AppContext, q: Queryable, flightNumber: string, status: FlightStatus, affected: Booking[]): Effect[] {
-  const mails = affected.flatMap((booking) => toTraveller(q, booking, (to) => statusMail(ctx, to, booking, flightNumber, status)));
-  return [...mails, pokeEffect([...new Set(affected.map((b) => b.userId._id))])];
+export async function flightStatusEffects(ctx: AppContext, q: Queryable, flightNumber: string, status: FlightStatus, affected: Booking[]): Promise<Effect[]> {
+  const mails = await Promise.all(affected.map((booking) => toTraveller(q, booking, (to) => statusMail(ctx, to, booking, flightNumber, status))));
+  return [...mails.flat(), pokeEffect([...new Set(affected.map((b) => b.userId._id))])];
 }

@@ -14,7 +14,7 @@ import { conflict, invalidField, notFound } from '../../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
 import { bookingsOnFlight } from './flight-status';
-import { first } from '../../db/client';
+import { first, only } from '../../db/client';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
   return {
@@ -121,7 +121,7 @@ async function checkedSchedule(q: Queryable, input: Schedule) {
 export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, actorId: string | null = null): Promise<Flight> {
   const now = ctx.now();
   const schedule = await checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
-  const row = await first(
+  const row = await only(
     tx
       .insert(flights)
       .values({
@@ -172,7 +172,7 @@ export async function updateFlight(
     .where(eq(flights.id, id));
   const newStatus = body.status && body.status !== current.status ? body.status : undefined;
   if (newStatus) await recordChange(tx, { action: 'flight.status', actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
-  const changed = flightChanges(tx, current, { ...schedule, priceCents: body.price === undefined ? current.priceCents : dollarsToCents(body.price) });
+  const changed = await flightChanges(tx, current, { ...schedule, priceCents: body.price === undefined ? current.priceCents : dollarsToCents(body.price) });
   if (changed)
     await recordChange(
       tx,
@@ -192,11 +192,11 @@ type Changeable = Pick<FlightRow, 'originId' | 'destinationId' | 'departureTime'
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** What an edit changed, for the audit: 'price $400.00 -> $450.00; departure 2031-03-01 10:00 UTC -> …'; null when nothing. */
-function flightChanges(q: Queryable, before: Changeable, after: Changeable): string | null {
+async function flightChanges(q: Queryable, before: Changeable, after: Changeable): Promise<string | null> {
   const code = async (id: string) => (await getAirport(q, id)).code;
   return describeChanges([
-    ['origin', code(before.originId), code(after.originId)],
-    ['destination', code(before.destinationId), code(after.destinationId)],
+    ['origin', await code(before.originId), await code(after.originId)],
+    ['destination', await code(before.destinationId), await code(after.destinationId)],
     ['departure', utc(before.departureTime), utc(after.departureTime)],
     ['arrival', utc(before.arrivalTime), utc(after.arrivalTime)],
     ['price', formatMoney(before.priceCents), formatMoney(after.priceCents)],

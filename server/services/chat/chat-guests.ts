@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GuestLoginBody } from '../../../sync/schemas/chat';
 import type { AppContext } from '../../context';
-import { first, immediate } from '../../db/client';
+import { first, only, immediate } from '../../db/client';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import type { UserRow } from '../identity/users';
@@ -27,13 +27,13 @@ export function contactEmail(user: Pick<UserRow, 'id' | 'email' | 'role'>): stri
  * Every guest log-in makes a new guest with a new id, so knowing someone's e-mail never opens their
  * earlier conversations; the device keeps the token to come back to its own.
  */
-export function createGuest(ctx: AppContext, body: GuestLoginBody): UserRow {
+export async function createGuest(ctx: AppContext, body: GuestLoginBody): Promise<UserRow> {
   const id = randomUUID();
   const stamp = ctx.now().toISOString();
   return immediate(
     ctx.db,
     async (tx) =>
-      await first(
+      await only(
         tx
           .insert(users)
           .values({

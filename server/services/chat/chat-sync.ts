@@ -9,12 +9,14 @@ import type { UserRow } from '../identity/users';
 export async function chatChanges(q: Queryable, user: UserRow, since: number): Promise<Pick<SyncChanges, 'conversations' | 'messages'>> {
   const visible = visibleConversations(user);
   return {
-    conversations: (
-      await q
-        .select()
-        .from(conversations)
-        .where(and(gt(conversations.version, since), listedConversations(user)))
-    ).map((row) => toConversationJson(q, row, user)),
+    conversations: await Promise.all(
+      (
+        await q
+          .select()
+          .from(conversations)
+          .where(and(gt(conversations.version, since), listedConversations(user)))
+      ).map((row) => toConversationJson(q, row, user)),
+    ),
     messages: (
       await q
         .select(getTableColumns(messages))

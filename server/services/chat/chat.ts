@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Conversation, ConversationStatus, ConversationType } from '../../../sync/schemas/chat';
 import type { AppContext } from '../../context';
-import { first, prepareOnce, type Queryable, type Tx } from '../../db/client';
+import { first, only, prepareOnce, type Queryable, type Tx } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { notFound } from '../../errors';
@@ -42,7 +42,7 @@ export async function startConversation(tx: Tx, user: UserRow, type: Conversatio
   );
   if (open) return { conversation: await toConversationJson(tx, open, user), created: false };
   const stamp = now.toISOString();
-  const row = await first(
+  const row = await only(
     tx
       .insert(conversations)
       .values({ id: randomUUID(), type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: await nextVersion(tx) })
@@ -60,7 +60,7 @@ export async function conversationOrStart(tx: Queryable, user: UserRow, id: stri
   if (await first(conversationById(tx).execute({ id }))) return conversationFor(tx, user, id);
   authorize('conversation.start', user);
   const stamp = now.toISOString();
-  return await first(
+  return await only(
     tx
       .insert(conversations)
       .values({ id, type, userId: user.id, status: 'open', createdAt: stamp, updatedAt: stamp, version: await nextVersion(tx) })
@@ -79,19 +79,21 @@ export async function checkImageConversation(q: Queryable, user: UserRow, id: st
 
 /** Admins see every conversation of the type; anyone else their own; only those with a message. Latest activity first. */
 export async function listConversations(ctx: AppContext, user: UserRow, type: ConversationType): Promise<Conversation[]> {
-  return (
-    await ctx.db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.type, type), listedConversations(user)))
-      .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt))
-  ).map((row) => toConversationJson(ctx.db, row, user));
+  return await Promise.all(
+    (
+      await ctx.db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.type, type), listedConversations(user)))
+        .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt))
+    ).map((row) => toConversationJson(ctx.db, row, user)),
+  );
 }
 
 export async function setConversationStatus(tx: Tx, admin: UserRow, id: string, status: ConversationStatus, now: Date): Promise<ConversationRow> {
   const current = await conversationFor(tx, admin, id);
   if (current.status === status) return current;
-  return await first(
+  return await only(
     tx
       .update(conversations)
       .set({ status, updatedAt: now.toISOString(), version: await nextVersion(tx) })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { VERIFY_LINK_INVALID } from '../../../sync/schemas/email-verification';
 import type { AppContext } from '../../context';
-import { first, immediate, type Queryable } from '../../db/client';
+import { first, only, immediate, type Queryable } from '../../db/client';
 import { whenWritable } from '../../db/faults';
 import { emailVerifications, users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -56,7 +56,7 @@ export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteU
       });
     }),
   );
-  (await ctx.mailer.send(verifyMail(user.email, siteUrl, token))).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
+  ctx.mailer.send(verifyMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
 }
 
 /** The account an unused, unexpired link belongs to, while it still has the address the link was sent to. */
@@ -73,14 +73,14 @@ async function linkOwner(q: Queryable, tokenHash: string, nowIso: string): Promi
 }
 
 /** Marks the account's address as confirmed; the link works once. */
-export function verifyEmail(ctx: AppContext, token: string): UserRow {
+export async function verifyEmail(ctx: AppContext, token: string): Promise<UserRow> {
   const tokenHash = hashLinkToken(token);
   const nowIso = ctx.now().toISOString();
   return immediate(ctx.db, async (tx) => {
     const user = await linkOwner(tx, tokenHash, nowIso);
     if (!user) throw invalidField(VERIFY_LINK_INVALID, 'token', 'invalid_link');
     await tx.update(emailVerifications).set({ usedAt: nowIso }).where(eq(emailVerifications.userId, user.id));
-    return await first(
+    return await only(
       tx
         .update(users)
         .set({ emailVerifiedAt: user.emailVerifiedAt ?? nowIso, updatedAt: nowIso, version: await nextVersion(tx) })

@@ -53,7 +53,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, siteU
       createdAt: now.toISOString(),
     });
   });
-  (await ctx.mailer.send(resetMail(user.email, siteUrl, token))).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
+  ctx.mailer.send(resetMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
 }
 
 /** The account an unused, unexpired link belongs to. */

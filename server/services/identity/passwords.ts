@@ -18,7 +18,7 @@ export async function verifyPassword(hash: string | null, password: string): Pro
 
 /** A hash to verify against when the e-mail is unknown, so both failures take the same time. */
 let dummyHash: Promise<string> | undefined;
-export async function decoyHash(): Promise<string> {
-  dummyHash ??= await hashPassword('decoy-password-never-matches');
+export function decoyHash(): Promise<string> {
+  dummyHash ??= hashPassword('decoy-password-never-matches');
   return dummyHash;
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { EMAIL_NEEDS_PASSWORD, type User } from '../../../sync/schemas/user';
 import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../../sync/schemas/user';
 import type { AppContext } from '../../context';
-import { first, immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
+import { first, only, immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { whenWritable } from '../../db/faults';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -74,7 +74,7 @@ export async function createUser(ctx: AppContext, body: RegisterBody, role: User
     immediate(
       ctx.db,
       async (tx) =>
-        await first(
+        await only(
           tx
             .insert(users)
             .values({
@@ -111,7 +111,7 @@ export async function updateUserRow(tx: Tx, id: string, values: Partial<typeof u
  * needs the current password (updateEmail), so it is never changed here. The sync outbox's
  * updateProfile carries no e-mail at all (no password is ever queued on a device).
  */
-export function updateProfile(tx: Tx, user: UserRow, body: Omit<ProfileUpdate, 'email'> & { email?: string | undefined }, now: Date): UserRow {
+export async function updateProfile(tx: Tx, user: UserRow, body: Omit<ProfileUpdate, 'email'> & { email?: string | undefined }, now: Date): Promise<UserRow> {
   const { phone, email, ...rest } = body;
   if (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email)) throw invalidField(EMAIL_NEEDS_PASSWORD, 'email');
   return updateUserRow(tx, user.id, { ...rest, ...(phone === undefined ? {} : { mobile: phone }) }, now);
@@ -141,6 +141,6 @@ export async function updatePassword(ctx: AppContext, user: UserRow, body: Passw
   return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }
 
-export function revokeTokens(ctx: AppContext, user: UserRow): UserRow {
+export async function revokeTokens(ctx: AppContext, user: UserRow): Promise<UserRow> {
   return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }

@@ -13,7 +13,7 @@ import { inImageQueue } from './image-queue';
 import { allowedUploads, PDF_MIME, startsAsPdf } from '../../../sync/upload-rules';
 import { checkPdf } from './pdf-receipts';
 import type { UserRow } from '../identity/users';
-import { first } from '../../db/client';
+import { first, only } from '../../db/client';
 
 export type ImageKind = (typeof images.$inferSelect)['kind'];
 export type ImageRow = typeof images.$inferSelect;
@@ -130,7 +130,7 @@ export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind
   const id = randomBytes(16).toString('hex');
   mkdirSync(imageDir(ctx.dataDir), { recursive: true });
   await writeFile(imagePath(ctx.dataDir, id, output.mime), output.data);
-  return await first(
+  return await only(
     ctx.db
       .insert(images)
       .values({
@@ -177,13 +177,13 @@ export async function readableImage(
   ctx: AppContext,
   id: string,
   user: UserRow | undefined,
-  inReadableConversation: (image: ImageRow, reader: UserRow) => boolean,
+  inReadableConversation: (image: ImageRow, reader: UserRow) => Promise<boolean>,
 ): Promise<ImageRow> {
   const row = await first(ctx.db.select().from(images).where(eq(images.id, id)));
   if (!row) throw notFound('Image');
   const permission = imageReadPermission(row.kind);
   const outcome = decide(permission, user, row.ownerId);
   if (outcome === ALLOW) return row;
-  if (user && outcome === 404 && row.kind === 'chat' && inReadableConversation(row, user)) return row;
+  if (user && outcome === 404 && row.kind === 'chat' && (await inReadableConversation(row, user))) return row;
   throw refusal(permission, outcome, 'Image');
 }

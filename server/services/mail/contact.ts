@@ -6,14 +6,14 @@ import { commitWithEffects } from '../../mutations/run';
 import { mailEffect } from '../../outbox/effects';
 import { composeMail } from './notifications';
 import { readSettings } from '../back-office/settings';
-import { first } from '../../db/client';
+import { first, only } from '../../db/client';
 
 /** Stores a contact-page message and mails the operator (the settings' mail address) a copy. */
-export function storeContactMessage(ctx: AppContext, body: ContactBody, userId: string | null): { id: string } {
+export async function storeContactMessage(ctx: AppContext, body: ContactBody, userId: string | null): Promise<{ id: string }> {
   // NOTE: anyone may write, signed in or not, so this is no runMutation (whose caller is a user), but the
   // same transaction-and-outbox path: the mail leaves after the message is stored, and a failed mail is retried.
   return commitWithEffects(ctx, async (tx) => {
-    const row = await first(
+    const row = await only(
       tx
         .insert(contactMessages)
         .values({

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { readSettings } from '../back-office/settings';
-import { first } from '../../db/client';
+import { first, only } from '../../db/client';
 
 export type Mail = {
   to: string;
@@ -30,7 +30,7 @@ export function createMailer(db: Db, log: Logger, envSmtpUrl: string | undefined
       const settings = await readSettings(db);
       const smtpUrl = envSmtpUrl ?? settings.smtpUrl;
       const { stored, ...message } = mail;
-      const row = await first(
+      const row = await only(
         db
           .insert(mailOutbox)
           .values({ ...message, ...stored, status: 'stored', createdAt: now().toISOString() })

@@ -57,31 +57,31 @@ export async function toTraveller(q: Queryable, booking: Booking, compose: (to: 
 
 /** The booking and payment mails, as effects for the outbox: written with the change, sent after it commits. */
 export const bookingMails = {
-  paymentRequested(ctx: AppContext, q: Queryable, booking: Booking, method: string): Effect[] {
+  async paymentRequested(ctx: AppContext, q: Queryable, booking: Booking, method: string): Promise<Effect[]> {
     return [
-      toOperator(q, `Payment requested: booking ${booking.bookingId}`, [
+      await toOperator(q, `Payment requested: booking ${booking.bookingId}`, [
         `${booking.userId.fullName} (${booking.userId.email}) started a ${method} payment for booking ${booking.bookingId}.`,
         ...itinerary(booking),
       ]),
     ];
   },
-  receiptUploaded(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+  async receiptUploaded(ctx: AppContext, q: Queryable, booking: Booking): Promise<Effect[]> {
     return [
-      toOperator(q, `Receipt uploaded: booking ${booking.bookingId}`, [
+      await toOperator(q, `Receipt uploaded: booking ${booking.bookingId}`, [
         `${booking.userId.fullName} has uploaded payment receipt for booking ${booking.bookingId}. Please review it.`,
         ...itinerary(booking),
       ]),
     ];
   },
-  paymentClaimed(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+  async paymentClaimed(ctx: AppContext, q: Queryable, booking: Booking): Promise<Effect[]> {
     return [
-      toOperator(q, `Confirm Payment: booking ${booking.bookingId}`, [
+      await toOperator(q, `Confirm Payment: booking ${booking.bookingId}`, [
         `${booking.userId.fullName} says the payment for booking ${booking.bookingId} has been made. Please confirm it.`,
         ...itinerary(booking),
       ]),
     ];
   },
-  paymentConfirmed(ctx: AppContext, q: Queryable, booking: Booking): Effect[] {
+  async paymentConfirmed(ctx: AppContext, q: Queryable, booking: Booking): Promise<Effect[]> {
     return toTraveller(q, booking, (to) =>
       composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
         `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
@@ -91,7 +91,7 @@ export const bookingMails = {
       ]),
     );
   },
-  paymentFailed(ctx: AppContext, q: Queryable, booking: Booking, reason: string): Effect[] {
+  async paymentFailed(ctx: AppContext, q: Queryable, booking: Booking, reason: string): Promise<Effect[]> {
     return toTraveller(q, booking, (to) =>
       composeMail(to, `Payment for booking ${booking.bookingId} was not accepted`, [
         `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
@@ -103,7 +103,7 @@ export const bookingMails = {
     );
   },
   /** The refund line follows what was received: an amount due, a refund only if the money arrives, or none. */
-  bookingCancelled(ctx: AppContext, q: Queryable, booking: Booking, reason: string, refund: Refund): Effect[] {
+  async bookingCancelled(ctx: AppContext, q: Queryable, booking: Booking, reason: string, refund: Refund): Promise<Effect[]> {
     return toTraveller(q, booking, (to) =>
       composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
         `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
@@ -114,7 +114,7 @@ export const bookingMails = {
     );
   },
   /** The admin sent the refund due; the admin's note stays internal (audit only). */
-  refundPaid(ctx: AppContext, q: Queryable, booking: Booking, cents: number, method: string): Effect[] {
+  async refundPaid(ctx: AppContext, q: Queryable, booking: Booking, cents: number, method: string): Promise<Effect[]> {
     return toTraveller(q, booking, (to) =>
       composeMail(to, `Refund sent for booking ${booking.bookingId}`, [
         `Dear ${booking.userId.fullName}, we have sent the refund of ${formatMoney(cents)} for cancelled booking ${booking.bookingId} by ${method}.`,
@@ -136,7 +136,7 @@ export const bookingMails = {
     );
     return [
       ...traveller,
-      toOperator(q, `Review deadline passed: booking ${booking.bookingId}`, [
+      await toOperator(q, `Review deadline passed: booking ${booking.bookingId}`, [
         `The payment ${booking.userId.fullName} (${booking.userId.email}) reported for booking ${booking.bookingId} was not reviewed within ${hours} hours. The booking is cancelled and its seats are released.`,
         'If the money arrived, please refund it in full.',
         ...itinerary(booking),

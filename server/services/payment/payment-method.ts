@@ -11,7 +11,7 @@ import { getBookingRow } from '../booking/booking-view';
 import { setBookingSeats } from '../booking/seats';
 import type { UserRow } from '../identity/users';
 import { paymentFor, type PaymentRow } from './payments';
-import { first } from '../../db/client';
+import { first, only } from '../../db/client';
 
 /**
  * The traveller switches the pending payment of their booking to another method, instead of booking
@@ -33,7 +33,7 @@ export async function changePaymentMethod(tx: Tx, user: UserRow, paymentId: stri
   const latest = (await paymentDeadline(tx, 'bank_transfer', new Date(payment.createdAt))).getTime();
   const deadline = new Date(Math.min((await paymentDeadline(tx, method, now)).getTime(), latest)).toISOString();
   const version = await nextVersion(tx);
-  const updated = await first(
+  const updated = await only(
     tx
       .update(payments)
       .set({ method, amountCents: booking.totalCents, deadlineAt: deadline, updatedAt: nowIso, version })

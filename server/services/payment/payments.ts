@@ -82,8 +82,10 @@ export async function paymentFor(q: Queryable, user: UserRow, where: { id: strin
 
 export async function listUserPayments(ctx: AppContext, userId: string): Promise<Payment[]> {
   const nowIso = ctx.now().toISOString();
-  return (await ctx.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt))).map((row) =>
-    toPaymentJson(ctx.db, row, nowIso),
+  return await Promise.all(
+    (await ctx.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt))).map((row) =>
+      toPaymentJson(ctx.db, row, nowIso),
+    ),
   );
 }
 
@@ -113,14 +115,16 @@ export async function listAllPayments(ctx: AppContext, query: ListQuery): Promis
       )
     )?.n ?? 0;
   const nowIso = ctx.now().toISOString();
-  const items = (
-    await ctx.db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.createdAt))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-  ).map((row) => toPaymentJson(ctx.db, row, nowIso));
+  const items = await Promise.all(
+    (
+      await ctx.db
+        .select()
+        .from(payments)
+        .where(where)
+        .orderBy(desc(payments.createdAt))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+    ).map((row) => toPaymentJson(ctx.db, row, nowIso)),
+  );
   return { items, total };
 }

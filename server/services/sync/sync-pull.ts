@@ -79,16 +79,18 @@ async function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: st
     .where(and(eq(users.id, user.id), gt(users.version, since)));
   return {
     flights: flightRows.map(toFlightJson),
-    bookings: bookingRows.map((row) => toBookingJson(q, row, nowIso)),
-    payments: paymentRows.map(async (row) => {
-      const { bookingId, ...rest } = await toPaymentJson(q, row, nowIso);
-      return {
-        ...rest,
-        bookingId: bookingId._id,
-        bookingRef: bookingId.bookingId,
-        linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null,
-      };
-    }),
+    bookings: await Promise.all(bookingRows.map((row) => toBookingJson(q, row, nowIso))),
+    payments: await Promise.all(
+      paymentRows.map(async (row) => {
+        const { bookingId, ...rest } = await toPaymentJson(q, row, nowIso);
+        return {
+          ...rest,
+          bookingId: bookingId._id,
+          bookingRef: bookingId.bookingId,
+          linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null,
+        };
+      }),
+    ),
     settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
     profile: profile.map(toUserJson),
   };
