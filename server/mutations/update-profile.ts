@@ -14,8 +14,8 @@ export const updateProfile = defineMutation({
   name: 'updateProfile',
   args: MutationArgsSchemas.updateProfile,
   permission: mayUpdateProfile,
-  run(tx, ctx, user, args) {
-    const updated = saveProfile(tx, user, args, ctx.now());
+  async run(tx, ctx, user, args) {
+    const updated = await saveProfile(tx, user, args, ctx.now());
     return { result: updated, effects: [pokeEffect([updated.id])] };
   },
 });

@@ -40,8 +40,8 @@ export function authRoutes(ctx: AppContext): Router {
     res.json(authAnswer(ctx, user));
   });
 
-  router.post('/auths/logout-all', (req, res) => {
-    revokeTokens(ctx, currentUser(req));
+  router.post('/auths/logout-all', async (req, res) => {
+    await revokeTokens(ctx, currentUser(req));
     res.json({ message: 'Signed out everywhere' });
   });
 

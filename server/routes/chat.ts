@@ -28,9 +28,9 @@ export function chatRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = rateLimiters(ctx);
 
-  router.post('/users/login-guest', limits.guestLogin, (req, res) => {
+  router.post('/users/login-guest', limits.guestLogin, async (req, res) => {
     const body = validate(GuestLoginBodySchema, req.body);
-    const guest = createGuest(ctx, body);
+    const guest = await createGuest(ctx, body);
     const token = signToken(ctx.jwtSecret, guest.id, guest.tokenVersion);
     res.status(201).json({ status: 'success', guestUser: { token, _id: guest.id, fullName: guest.fullName, email: body.email } });
   });

@@ -11,9 +11,9 @@ export function contactRoutes(ctx: AppContext): Router {
   const router = Router();
   const limit = makeLimiter(contactLimit);
 
-  router.post('/contact', limit, (req, res) => {
+  router.post('/contact', limit, async (req, res) => {
     const body = validate(ContactBodySchema, req.body);
-    storeContactMessage(ctx, body, req.user?.id ?? null);
+    await storeContactMessage(ctx, body, req.user?.id ?? null);
     res.status(201).json({ message: 'Thank you! Your message has been sent.' });
   });
 

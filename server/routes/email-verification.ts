@@ -22,9 +22,9 @@ export async function takeVerifyMail(ctx: AppContext, req: Request): Promise<voi
 export function emailVerificationRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.post('/auths/verify-email', (req, res) => {
+  router.post('/auths/verify-email', async (req, res) => {
     const { token } = validate(VerifyEmailBodySchema, req.body);
-    const user = verifyEmail(ctx, token);
+    const user = await verifyEmail(ctx, token);
     res.json({ message: EMAIL_VERIFIED, user: toUserJson(user) });
   });
 

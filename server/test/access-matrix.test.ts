@@ -102,8 +102,8 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'POST /flights': http('catalogue.edit', 201, () => ({
     body: { origin: 'LOS', destination: 'LHR', departureTime: '2031-03-01T10:00:00Z', arrivalTime: '2031-03-01T16:30:00Z', price: 510 },
   })),
-  'PUT /flights/:id': http('catalogue.edit', 200, (w) => ({ path: `/flights/${w.newFlight()}`, body: { price: 555 } })),
-  'DELETE /flights/:id': http('catalogue.edit', 200, (w) => ({ path: `/flights/${w.newFlight()}` })),
+  'PUT /flights/:id': http('catalogue.edit', 200, async (w) => ({ path: `/flights/${await w.newFlight()}`, body: { price: 555 } })),
+  'DELETE /flights/:id': http('catalogue.edit', 200, async (w) => ({ path: `/flights/${await w.newFlight()}` })),
   'GET /settings': http('public', 200),
   'PUT /settings': http('settings.edit', 200, () => ({ body: SETTINGS })),
   // Images: marketing ones are public; a receipt only for its owner and admins
@@ -286,15 +286,17 @@ class World {
     const res = await this.api('admin').post<{ airport: { _id: string } }>('/api/airports', this.airportBody());
     return ok(res, 201).airport._id;
   }
-  newFlight(): string {
+  async newFlight(): Promise<string> {
     const departure = new Date(Date.now() + (30 + this.unique()) * 86_400_000);
-    return insertFlight(this.server, {
-      origin: 'LOS',
-      destination: 'LHR',
-      departureTime: departure.toISOString(),
-      arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(),
-      price: 400,
-    })._id;
+    return (
+      await insertFlight(this.server, {
+        origin: 'LOS',
+        destination: 'LHR',
+        departureTime: departure.toISOString(),
+        arrivalTime: new Date(departure.getTime() + 6 * 3_600_000).toISOString(),
+        price: 400,
+      })
+    )._id;
   }
   /** A fresh pending booking of the owner's. */
   async booking(method: 'bank_transfer' | 'crypto' = 'bank_transfer') {
@@ -318,7 +320,7 @@ class World {
   /** A confirmed booking on a flight leaving in a day: inside the check-in window. */
   async confirmedSoon(): Promise<string> {
     const departure = new Date(Date.now() + 24 * 3_600_000 + this.unique() * 60_000);
-    const flight = insertFlight(this.server, {
+    const flight = await insertFlight(this.server, {
       origin: 'LHR',
       destination: 'LOS',
       departureTime: departure.toISOString(),

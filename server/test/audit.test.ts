@@ -29,7 +29,7 @@ describe('the audit a reviewer reads: every money, flight, airport, settings and
     server = await startTestServer({ seed: 'demo' });
     server.setNow(NOW);
     who = await actors(server, 'audit');
-    flight = flightAt(server, 'LOS', 'LHR', new Date(NOW.getTime() + 6 * 24 * HOUR), 400, 250);
+    flight = await flightAt(server, 'LOS', 'LHR', new Date(NOW.getTime() + 6 * 24 * HOUR), 400, 250);
   });
   afterAll(() => server.stop());
 
@@ -161,7 +161,7 @@ describe('the audit a reviewer reads: every money, flight, airport, settings and
 
       // The sweeper is the system: its cancellations are its own rows.
       server.setNow(new Date(tomorrow.getTime() + 3 * 24 * HOUR));
-      sweep(server.ctx);
+      await sweep(server.ctx);
       const bySystem = await audit(`actor=system&entityId=${created.booking._id}`);
       expect(bySystem.rows.map((r) => [r.action, r.actorId, r.actorName])).toEqual([['booking.cancelled', null, null]]);
     } finally {

@@ -15,8 +15,8 @@ describe('boarding passes', () => {
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
     who = await actors(server, 'boarding');
-    outbound = flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 20 * HOUR));
-    const inbound = flightAt(server, 'LHR', 'LOS', new Date(Date.now() + 8 * 24 * HOUR));
+    outbound = await flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 20 * HOUR));
+    const inbound = await flightAt(server, 'LHR', 'LOS', new Date(Date.now() + 8 * 24 * HOUR));
     const res = await who.owner.post<Created>('/api/payments', roundTripBody(outbound, inbound, ['A1', 'A2'], ['B1', 'B2']));
     expectAnswer(res, 201);
     trip = res.body;

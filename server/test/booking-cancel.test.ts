@@ -27,8 +27,8 @@ describe('cancelling, refunds and online check-in', () => {
     server = await startTestServer({ seed: 'demo' });
     server.setNow(BASE);
     who = await actors(server, 'cancel');
-    outbound = flightAt(server, 'LOS', 'LHR', departure, 400, 387.35);
-    inbound = flightAt(server, 'LHR', 'LOS', new Date(departure.getTime() + 3 * 24 * HOUR), 400, 401.1);
+    outbound = await flightAt(server, 'LOS', 'LHR', departure, 400, 387.35);
+    inbound = await flightAt(server, 'LHR', 'LOS', new Date(departure.getTime() + 3 * 24 * HOUR), 400, 401.1);
   });
   afterAll(() => server.stop());
 
@@ -127,13 +127,13 @@ describe('cancelling, refunds and online check-in', () => {
     const pending = await book(who.owner, inbound, ['E4'], { paymentMethod: 'cashApp' });
     expectAnswer(await who.owner.post(`/api/payments/${pending.payment._id}/paid`), 200);
     server.setNow(new Date(departure.getTime() + 60_000));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     const url = `/api/bookings/${res.body.booking._id}/cancel`;
     expectAnswer(await who.owner.put(url), 409, 'A booking cannot be cancelled after departure');
     expectAnswer(await who.admin.put(url), 409, 'A booking cannot be cancelled after departure');
     expect(activeSeats(server, inbound._id)).toEqual(['D1', 'E4']);
     server.setNow(new Date(Date.parse(inbound.departureTime) + 60_000));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expectAnswer(await who.owner.put(url), 409, 'A completed booking cannot be cancelled');
   });
 });

@@ -138,7 +138,7 @@ export async function insertFlight(server: TestServer, body: FlightBody): Promis
 }
 
 /** A flight created through the flights service at an exact instant. */
-export function flightAt(server: TestServer, from: string, to: string, departure: Date, minutes = 360, price = 420): Flight {
+export function flightAt(server: TestServer, from: string, to: string, departure: Date, minutes = 360, price = 420): Promise<Flight> {
   return insertFlight(server, {
     origin: from,
     destination: to,

@@ -17,8 +17,8 @@ describe('GET /api/bookings/:id/itinerary.ics', () => {
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
     who = await actors(server, 'itinerary');
-    outbound = flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 10 * 24 * 3_600_000));
-    inbound = flightAt(server, 'LHR', 'LOS', new Date(Date.now() + 17 * 24 * 3_600_000), 390);
+    outbound = await flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 10 * 24 * 3_600_000));
+    inbound = await flightAt(server, 'LHR', 'LOS', new Date(Date.now() + 17 * 24 * 3_600_000), 390);
     const res = await who.owner.post<Created>('/api/payments', roundTripBody(outbound, inbound, ['B2'], ['C3']));
     expectAnswer(res, 201);
     trip = res.body;

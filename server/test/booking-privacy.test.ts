@@ -22,7 +22,7 @@ describe('bookings mail only their account, and tracking hides passports', () =>
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo', bookingRules: 'production' });
     who = await actors(server, 'privacy');
-    flight = flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 9 * 24 * 3_600_000));
+    flight = await flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 9 * 24 * 3_600_000));
   });
   afterAll(() => server.stop());
 

@@ -58,7 +58,7 @@ describe('flights an admin can run: schedule rules and the list', () => {
   });
 
   it('lets a flight that has left change status and price with its own times unchanged', async () => {
-    const flown = flightAt(server, 'LHR', 'CDG', new Date(NOW.getTime() - 5 * HOUR), 75);
+    const flown = await flightAt(server, 'LHR', 'CDG', new Date(NOW.getTime() - 5 * HOUR), 75);
     const res = await who.admin.put<Saved>(`/api/flights/${flown._id}`, {
       departureTime: flown.departureTime,
       arrivalTime: flown.arrivalTime,
@@ -71,7 +71,7 @@ describe('flights an admin can run: schedule rules and the list', () => {
   });
 
   it('warns, without refusing, when the times of a flight with seats sold or held change', async () => {
-    const flight = flightAt(server, 'LOS', 'LHR', new Date(NOW.getTime() + 30 * HOUR), 400);
+    const flight = await flightAt(server, 'LOS', 'LHR', new Date(NOW.getTime() + 30 * HOUR), 400);
     await book(who.owner, flight, ['A1', 'A2']);
     const moved = await who.admin.put<Saved>(`/api/flights/${flight._id}`, { departureTime: at(31), arrivalTime: at(38) });
     expect(moved.status).toBe(200);
@@ -103,7 +103,7 @@ describe('flights an admin can run: schedule rules and the list', () => {
       window.items.every((f) => f.origin.code === 'LOS' && f.destination.code === 'LHR' && localDate(f.departureTime, f.origin.timeZone) === tomorrow),
     ).toBe(true);
 
-    const cancelled = flightAt(server, 'LHR', 'CDG', new Date(NOW.getTime() + 50 * HOUR), 75);
+    const cancelled = await flightAt(server, 'LHR', 'CDG', new Date(NOW.getTime() + 50 * HOUR), 75);
     expect((await who.admin.put(`/api/flights/${cancelled._id}`, { status: 'cancelled' })).status).toBe(200);
     const byStatus = await list(`status=cancelled&from=${today}`);
     expect(byStatus.items.map((f) => f._id)).toContain(cancelled._id);

@@ -40,7 +40,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     server = await startTestServer({ seed: 'demo' });
     at(clock.getTime());
     who = await actors(server, 'life');
-    flight = flightAt(server, 'LOS', 'LHR', new Date(clock.getTime() + 20 * 24 * HOUR));
+    flight = await flightAt(server, 'LOS', 'LHR', new Date(clock.getTime() + 20 * 24 * HOUR));
   });
   afterAll(() => server.stop());
 
@@ -49,13 +49,13 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     const created = await book(who.owner, flight, ['A1', 'A2']);
     expect(created.payment.deadlineAt).toBe(new Date(start + 24 * HOUR).toISOString());
     at(start + 24 * HOUR - 1000);
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await bookingOf(created)).bookingId.status).toBe('pending');
     expect(activeSeats(server, flight._id)).toEqual(['A1', 'A2']);
     at(start + 24 * HOUR);
     expect((await seatView(server, flight._id)).taken).toEqual([]);
     expect((await seatView(server, flight._id)).available).toBe(24);
-    sweep(server.ctx);
+    await sweep(server.ctx);
     const after = await bookingOf(created);
     expect(after).toMatchObject({ status: 'failed', reason: DEADLINE });
     expect(after.bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE, refundDue: null });
@@ -76,7 +76,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     const created = await book(who.owner, flight, ['B1']);
     expect(created.payment.deadlineAt).toBe(new Date(start + 2 * HOUR).toISOString());
     at(start + 2 * HOUR);
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await bookingOf(created)).bookingId.status).toBe('cancelled');
   });
 
@@ -84,7 +84,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     const start = clock.getTime();
     const created = await book(who.owner, flight, ['C1'], { paymentMethod: 'crypto' });
     at(start + 955_000);
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await bookingOf(created)).bookingId.status).toBe('pending');
     await book(who.other, flight, ['C2']);
     at(start + 956_000);
@@ -92,7 +92,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     const next = await book(who.other, flight, ['C1']);
     expect(activeSeats(server, flight._id)).toEqual(['C1', 'C2']);
     expectAnswer(await who.owner.post(`/api/payments/${created.payment._id}/paid`), 409, 'The payment deadline has passed');
-    sweep(server.ctx);
+    await sweep(server.ctx);
     const expired = await bookingOf(created);
     expect(expired).toMatchObject({ status: 'failed', reason: DEADLINE });
     expect(expired.bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE });
@@ -112,7 +112,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     const after = await bookingOf(lapsed);
     expect(after.bookingId.status).not.toBe('confirmed');
     expect(allocationsOf(server, lapsed.booking._id).filter((a) => a.state === 'sold')).toEqual([]);
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await bookingOf(lapsed)).bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE });
   });
 
@@ -124,7 +124,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     expectAnswer(await who.owner.post(`/api/payments/${cash.payment._id}/paid`), 200);
     expectAnswer(await who.owner.put(`/api/payments/token/${keyOf(bank)}`, { image: await receiptUrl(who.owner) }), 200);
     at(start + 30 * HOUR);
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await bookingOf(cash)).bookingId.status).toBe('pending');
     expect((await bookingOf(bank)).bookingId.status).toBe('pending');
     expect(activeSeats(server, flight._id)).toEqual(expect.arrayContaining(['E1', 'E2', 'E3']));
@@ -146,29 +146,29 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     expectAnswer(await who.owner.put(`/api/payments/token/${keyOf(created)}`, { image: await receiptUrl(who.owner) }), 200);
     expectAnswer(await who.admin.put(`/api/payments/${created.payment._id}`, { status: 'failed', reason: 'Blurry' }), 200);
     at(start + 2 * HOUR);
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await bookingOf(created)).bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE });
     expect(activeSeats(server, flight._id)).not.toContain('F1');
   });
 
   it('a confirmed booking completes once its last leg has departed', async () => {
     const start = clock.getTime();
-    const out = flightAt(server, 'LOS', 'LHR', new Date(start + 2 * 24 * HOUR));
-    const back = flightAt(server, 'LHR', 'LOS', new Date(start + 5 * 24 * HOUR));
+    const out = await flightAt(server, 'LOS', 'LHR', new Date(start + 2 * 24 * HOUR));
+    const back = await flightAt(server, 'LHR', 'LOS', new Date(start + 5 * 24 * HOUR));
     const trip = await who.owner.post<Created>('/api/payments', roundTripBody(out, back, ['A1'], ['A1']));
     expectAnswer(trip, 201);
     const oneWay = await book(who.owner, out, ['A2']);
     for (const c of [trip.body, oneWay]) expectAnswer(await who.admin.put(`/api/payments/${c.payment._id}`, { status: 'successful' }), 200);
     at(Date.parse(out.departureTime) - 1000);
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await bookingOf(oneWay)).bookingId.status).toBe('confirmed');
     at(Date.parse(out.departureTime));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await bookingOf(oneWay)).bookingId.status).toBe('completed');
     expect((await bookingOf(trip.body)).bookingId.status).toBe('confirmed');
     expect((await who.anon.get<Flight>(`/api/flights/${out._id}`)).body.status).toBe('departed');
     at(Date.parse(back.departureTime));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     const done = (await who.owner.get<Booking[]>('/api/bookings/user')).body.find((b) => b._id === trip.body.booking._id);
     expect(done?.status).toBe('completed');
     const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=booking&entityId=${trip.body.booking._id}`);

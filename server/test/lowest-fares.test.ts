@@ -21,13 +21,13 @@ describe('GET /api/flights/lowest-fares: the listing date strip', () => {
     server = await startTestServer({ seed: 'demo' });
     api = client(server.url);
     // Lagos is on UTC+1: 12:00Z is the afternoon of the same local date.
-    flightAt(server, 'LOS', 'LHR', new Date('2031-05-10T12:00:00Z'), 400, 480);
-    flightAt(server, 'LOS', 'LHR', new Date('2031-05-10T20:00:00Z'), 400, 420.5);
-    const cancelled = flightAt(server, 'LOS', 'LHR', new Date('2031-05-11T12:00:00Z'), 400, 99);
+    await flightAt(server, 'LOS', 'LHR', new Date('2031-05-10T12:00:00Z'), 400, 480);
+    await flightAt(server, 'LOS', 'LHR', new Date('2031-05-10T20:00:00Z'), 400, 420.5);
+    const cancelled = await flightAt(server, 'LOS', 'LHR', new Date('2031-05-11T12:00:00Z'), 400, 99);
     server.ctx.sqlite.prepare("update flights set status = 'cancelled' where id = ?").run(cancelled._id);
-    const nearlyFull = flightAt(server, 'LOS', 'LHR', new Date('2031-05-12T12:00:00Z'), 400, 600);
-    flightAt(server, 'LOS', 'LHR', new Date('2031-05-16T12:00:00Z'), 400, 700);
-    flightAt(server, 'LHR', 'LOS', new Date('2031-05-13T12:00:00Z'), 400, 50);
+    const nearlyFull = await flightAt(server, 'LOS', 'LHR', new Date('2031-05-12T12:00:00Z'), 400, 600);
+    await flightAt(server, 'LOS', 'LHR', new Date('2031-05-16T12:00:00Z'), 400, 700);
+    await flightAt(server, 'LHR', 'LOS', new Date('2031-05-13T12:00:00Z'), 400, 50);
     const { owner } = await actors(server, 'strip');
     // 20 of 24 seats held: four travellers still fit, five do not.
     for (let i = 0; i < 4; i += 1) await book(owner, nearlyFull, SEATS.slice(i * 5, i * 5 + 5));

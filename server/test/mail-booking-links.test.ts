@@ -56,7 +56,7 @@ describe('traveller mails link to the booking page', () => {
 
   it('a flight status change and an unreviewed claim that lapsed also link to the page', async () => {
     const start = Date.now();
-    const flight = flightAt(server, 'LOS', 'LHR', new Date(start + 20 * 24 * HOUR));
+    const flight = await flightAt(server, 'LOS', 'LHR', new Date(start + 20 * 24 * HOUR));
     const delayed = await book(who.owner, flight, ['D1']);
     expectAnswer(await who.admin.put(`/api/flights/${flight._id}`, { status: 'delayed' }), 200);
     const status = await mailTo(who.ownerEmail, `Flight ${flight.flightNumber} is delayed`);
@@ -64,7 +64,7 @@ describe('traveller mails link to the booking page', () => {
 
     expectAnswer(await who.owner.post(`/api/payments/${delayed.payment._id}/paid`), 200);
     server.setNow(new Date(start + 200 * HOUR));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     const lapsed = await mailTo(who.ownerEmail, `Booking ${delayed.booking.bookingId} is cancelled`);
     expect(lapsed.text).toContain('we could not confirm the payment');
     expect(lapsed.text.split('\n')).toContain(`Manage your booking: ${page(delayed)}`);

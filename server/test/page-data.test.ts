@@ -24,7 +24,7 @@ describe('the data a listing page carries', () => {
     const api = client(server.url);
     const date = localDate(flight.departureTime, flight.origin.timeZone);
     const path = `/api/flights?origin=${flight.origin.code}&destination=${flight.destination.code}&departureTime=${date}`;
-    const data = listingPageData(server.ctx, { from: flight.origin.code, to: flight.destination.code, date, type: 'one', travelers: '2' });
+    const data = await listingPageData(server.ctx, { from: flight.origin.code, to: flight.destination.code, date, type: 'one', travelers: '2' });
     expect(data?.flights?.flights.map((f) => f._id)).toContain(flight._id);
     expect(data?.flights).toEqual({ origin: flight.origin.code, destination: flight.destination.code, date, flights: (await api.get<Flight[]>(path)).body });
     const strip = `/api/flights/lowest-fares?from=${flight.origin.code}&to=${flight.destination.code}&date=${date}&travelers=2`;
@@ -63,7 +63,7 @@ describe('the data a listing page carries', () => {
     const admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
     expect((await admin.post('/api/airports', { name, code: 'DLR', city: "Cash $'", country: 'Nowhere', timeZone: 'UTC' })).status).toBe(201);
     const date = localDate(flight.departureTime, flight.origin.timeZone);
-    const data = listingPageData(server.ctx, { from: flight.origin.code, to: flight.destination.code, date });
+    const data = await listingPageData(server.ctx, { from: flight.origin.code, to: flight.destination.code, date });
     expect(data?.airports?.map((a) => a.name)).toContain(name);
     if (!data) throw new Error('no page data');
     const html = '<!doctype html><html><head><title>SkyWay</title></head><body><div id="root"></div></body></html>';

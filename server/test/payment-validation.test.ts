@@ -61,7 +61,7 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
 
   it('the flight must exist, be scheduled and lie in the future', async () => {
     await refused(paymentBody({ ...flight, _id: 'no-such-flight' }, ['A1']), 404, 'Flight not found');
-    const cancelled = flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 20 * 86_400_000));
+    const cancelled = await flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 20 * 86_400_000));
     expectAnswer(await who.admin.put(`/api/flights/${cancelled._id}`, { status: 'cancelled' }), 200);
     await refused(paymentBody(cancelled, ['A1']), 400, `Flight ${cancelled.flightNumber} is cancelled`, 'flightId');
     const past = await who.anon.get<Flight[]>(
@@ -70,7 +70,7 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     const departed = past.body[0];
     if (!departed) throw new Error('no past flight in the demo catalogue');
     await refused(paymentBody(departed, ['A1']), 400, `Flight ${departed.flightNumber} is departed`, 'flightId');
-    const soon = flightAt(server, 'LOS', 'ACC', new Date(Date.now() + 60_000), 90);
+    const soon = await flightAt(server, 'LOS', 'ACC', new Date(Date.now() + 60_000), 90);
     server.setNow(new Date(Date.now() + 120_000));
     await refused(paymentBody(soon, ['A1']), 400, `Flight ${soon.flightNumber} has already departed`, 'flightId');
     server.setNow(new Date());
@@ -88,7 +88,7 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     );
     const early = await upcomingFlight(server.url, 'LHR', 'LOS', 7);
     await refused(roundTripBody(flight, early, ['A1'], ['A1']), 400, 'The return flight must leave after the outbound flight lands', 'returnFlightId');
-    const beforeLanding = flightAt(server, 'LHR', 'LOS', new Date(Date.parse(flight.arrivalTime) - 60_000));
+    const beforeLanding = await flightAt(server, 'LHR', 'LOS', new Date(Date.parse(flight.arrivalTime) - 60_000));
     await refused(roundTripBody(flight, beforeLanding, ['A1'], ['A1']), 400, 'The return flight must leave after the outbound flight lands', 'returnFlightId');
     await refused(roundTripBody(flight, { ...inbound, _id: 'missing' }, ['A1'], ['A1']), 404, 'Flight not found');
   });

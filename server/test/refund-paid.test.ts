@@ -32,7 +32,7 @@ describe('PUT /api/bookings/:id/refund (the refund workflow)', () => {
     server = await startTestServer({ seed: 'demo' });
     server.setNow(NOW);
     who = await actors(server, 'refund');
-    flight = flightAt(server, 'LOS', 'LHR', new Date(Math.floor(NOW.getTime() / 60_000) * 60_000 + 5 * 24 * HOUR), 400, 200);
+    flight = await flightAt(server, 'LOS', 'LHR', new Date(Math.floor(NOW.getTime() / 60_000) * 60_000 + 5 * 24 * HOUR), 400, 200);
   });
   afterAll(() => server.stop());
 

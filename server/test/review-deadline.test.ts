@@ -19,7 +19,7 @@ describe('the review deadline of a payment', () => {
   afterAll(() => server.stop());
 
   it('is null until the payment is claimed, then 48 hours on (the default), and null again once decided', async () => {
-    const created = await book(who.owner, flightAt(server, 'LOS', 'LHR', new Date(start + 10 * 24 * HOUR)), ['A1']);
+    const created = await book(who.owner, await flightAt(server, 'LOS', 'LHR', new Date(start + 10 * 24 * HOUR)), ['A1']);
     const read = async () => (await who.owner.get<Payment>(`/api/payments/${created.payment._id}`)).body;
     expect((await read()).reviewDeadlineAt).toBeNull();
     server.setNow(new Date(start + HOUR));
@@ -31,7 +31,7 @@ describe('the review deadline of a payment', () => {
 
   it('never runs past the departure', async () => {
     const departure = start + 30 * HOUR;
-    const created = await book(who.owner, flightAt(server, 'LOS', 'LHR', new Date(departure)), ['B1']);
+    const created = await book(who.owner, await flightAt(server, 'LOS', 'LHR', new Date(departure)), ['B1']);
     expectAnswer(await who.owner.post(`/api/payments/${created.payment._id}/paid`), 200);
     const payment = (await who.owner.get<Payment>(`/api/payments/${created.payment._id}`)).body;
     expect(payment.reviewDeadlineAt).toBe(new Date(departure).toISOString());

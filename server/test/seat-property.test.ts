@@ -119,13 +119,13 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
     }
   }
 
-  it('never two active allocations of a seat; availableSeats = 24 - active', () => {
-    fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1, maxLength: 40, size: 'max' }), async (ops) => {
+  it('never two active allocations of a seat; availableSeats = 24 - active', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 40, size: 'max' }), async (ops) => {
         clock += 30 * 24 * HOUR;
         server.setNow(new Date(clock));
-        const out = flightAt(server, 'LOS', 'LHR', new Date(clock + 8 * 24 * HOUR), 400, 311.5);
-        const back = flightAt(server, 'LHR', 'LOS', new Date(clock + 10 * 24 * HOUR), 400, 298.25);
+        const out = await flightAt(server, 'LOS', 'LHR', new Date(clock + 8 * 24 * HOUR), 400, 311.5);
+        const back = await flightAt(server, 'LHR', 'LOS', new Date(clock + 10 * 24 * HOUR), 400, 298.25);
         const flightIds = [out._id, back._id];
         const made: { bookingId: string; paymentId: string; owner: UserRow }[] = [];
         const pick = (i: number) => made[i % Math.max(made.length, 1)];
@@ -185,7 +185,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
             // 'wait' moves the clock between two sweeper passes; 'expire' and 'complete' run a pass.
             clock = op.kind === 'complete' ? Math.max(clock, Date.parse(back.departureTime) + 60_000) : clock + op.ms;
             server.setNow(new Date(clock));
-            if (op.kind !== 'wait') sweep(server.ctx);
+            if (op.kind !== 'wait') await sweep(server.ctx);
             swept = op.kind !== 'wait';
           }
           await checkInvariants(flightIds, swept);

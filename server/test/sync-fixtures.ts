@@ -73,7 +73,7 @@ export async function startSyncServer(options: { seed?: 'demo' | 'none'; now?: D
       const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date());
       await seedIfEmpty(ctx);
       await allowManyBookings(ctx);
-      sweep(ctx);
+      await sweep(ctx);
       running = await listen(ctx);
       url = running.url;
     },

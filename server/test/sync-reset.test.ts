@@ -172,7 +172,7 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     await d.engine.mutate('updateProfile', profile('Back After A Month'));
     await d.engine.sync();
     server.setNow(new Date(start + 31 * 86_400_000));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     d.link.offline = false;
     const before = d.link.pulls.length;
     await d.engine.sync();

@@ -54,7 +54,7 @@ describe('seats cannot be locked without paying', () => {
     server = await startTestServer({ seed: 'demo', bookingRules: 'production' });
     server.setNow(BASE);
     who = await actors(server, 'holds');
-    flight = flightAt(server, 'LOS', 'LHR', new Date(BASE.getTime() + 10 * 24 * HOUR));
+    flight = await flightAt(server, 'LOS', 'LHR', new Date(BASE.getTime() + 10 * 24 * HOUR));
   });
   afterAll(() => server.stop());
 
@@ -116,16 +116,16 @@ describe('seats cannot be locked without paying', () => {
 
   it('a claimed payment holds the seats until the review deadline, then the booking is cancelled and both sides are told', async () => {
     const payer = await newTraveller('late');
-    const later = flightAt(server, 'LOS', 'ACC', new Date(BASE.getTime() + 12 * 24 * HOUR));
+    const later = await flightAt(server, 'LOS', 'ACC', new Date(BASE.getTime() + 12 * 24 * HOUR));
     const created = (await payer.post<Created>('/api/payments', paymentBody(later, ['A1', 'A2'], { paymentMethod: 'cashApp' }))).body;
     expectAnswer(await payer.post(`/api/payments/${created.payment._id}/paid`), 200);
 
     server.setNow(new Date(BASE.getTime() + 48 * HOUR - 60_000));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect((await seatView(server, later._id)).taken).toEqual(['A1', 'A2']);
     server.setNow(new Date(BASE.getTime() + 48 * HOUR));
     expect((await seatView(server, later._id)).available).toBe(24);
-    sweep(server.ctx);
+    await sweep(server.ctx);
 
     const reason = 'payment not reviewed in time';
     const booking = (await payer.get<Booking[]>('/api/bookings/user')).body[0];
@@ -148,7 +148,7 @@ describe('seats cannot be locked without paying', () => {
   it('the review deadline is a setting, and a hold never outlasts the departure', async () => {
     expectAnswer(await saveSettings({ reviewDeadlineHours: 2 }), 200);
     const payer = await newTraveller('short');
-    const soon = flightAt(server, 'LOS', 'ABV', new Date(BASE.getTime() + HOUR));
+    const soon = await flightAt(server, 'LOS', 'ABV', new Date(BASE.getTime() + HOUR));
     const near = (await payer.post<Created>('/api/payments', paymentBody(soon, ['B1'], { paymentMethod: 'crypto' }))).body;
     const far = (await payer.post<Created>('/api/payments', paymentBody(flight, ['C1'], { paymentMethod: 'cashApp' }))).body;
     for (const created of [near, far]) expectAnswer(await payer.post(`/api/payments/${created.payment._id}/paid`), 200);
@@ -156,10 +156,10 @@ describe('seats cannot be locked without paying', () => {
       Object.fromEntries((await payer.get<Booking[]>('/api/bookings/user')).body.map((b) => [b.bookingId, b.cancelReason ?? b.status]));
     const late = 'payment not reviewed in time';
     server.setNow(new Date(BASE.getTime() + HOUR));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect(await statuses()).toEqual({ [near.booking.bookingId]: late, [far.booking.bookingId]: 'pending' });
     server.setNow(new Date(BASE.getTime() + 2 * HOUR));
-    sweep(server.ctx);
+    await sweep(server.ctx);
     expect(await statuses()).toEqual({ [near.booking.bookingId]: late, [far.booking.bookingId]: late });
     server.setNow(BASE);
     expectAnswer(await saveSettings({ reviewDeadlineHours: 48 }), 200);
@@ -202,7 +202,7 @@ describe('booking and payment claims are rate-limited', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo', bookingRules: 'production' });
-    flight = flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 10 * 24 * HOUR));
+    flight = await flightAt(server, 'LOS', 'LHR', new Date(Date.now() + 10 * 24 * HOUR));
   });
   afterAll(() => server.stop());
 
