@@ -13,7 +13,7 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** A transaction: on SQLite the database itself while its connection holds the transaction. */
 export type Tx = Db;
 /** Anything that can run a query: the database or a transaction on it. */
-export type Queryable = Db | Tx;
+export type Queryable = Db;
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 

@@ -28,9 +28,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * dropped. A socket that stays silent is still disconnected when its token expires.
  */
 export function guardEvents(ctx: AppContext, socket: RealtimeSocket): void {
-  socket.use(async (_packet, next) => {
-    if (await socketUser(ctx, socket)) next();
-    else socket.disconnect(true);
+  socket.use((_packet, next) => {
+    socketUser(ctx, socket).then(
+      (user) => (user ? next() : socket.disconnect(true)),
+      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    );
   });
   const decoded = jwt.decode(handshakeToken(socket) ?? '', { json: true });
   if (typeof decoded?.exp !== 'number') return;
@@ -38,7 +40,7 @@ export function guardEvents(ctx: AppContext, socket: RealtimeSocket): void {
   let timer: NodeJS.Timeout;
   const arm = () => {
     timer = setTimeout(
-      async () => ((await socketUser(ctx, socket)) ? arm() : socket.disconnect(true)),
+      () => void socketUser(ctx, socket).then((user) => (user ? arm() : socket.disconnect(true))),
       Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
     );
     timer.unref();
@@ -58,8 +60,10 @@ const CHANGED_FUNCTION = 'skyway_user_session_changed';
 export function disconnectRevokedSockets(ctx: AppContext, io: RealtimeServer): void {
   const changed = new Set<string>();
   const recheck = async () => {
+    const userIds = [...changed];
+    changed.clear();
     try {
-      for (const userId of changed) {
+      for (const userId of userIds) {
         for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {
           const socket = io.sockets.sockets.get(id);
           if (socket && !(await socketUser(ctx, socket))) socket.disconnect(true);
@@ -68,13 +72,11 @@ export function disconnectRevokedSockets(ctx: AppContext, io: RealtimeServer): v
     } catch (error) {
       // The database closes at shutdown; the sockets go with the server then.
       ctx.log.warn({ err: error }, 'socket revocation check failed');
-    } finally {
-      changed.clear();
     }
   };
   ctx.sqlite.function(CHANGED_FUNCTION, (userId: unknown) => {
     if (typeof userId !== 'string') return null;
-    if (changed.size === 0) setImmediate(recheck);
+    if (changed.size === 0) setImmediate(() => void recheck());
     changed.add(userId);
     return null;
   });

@@ -19,16 +19,20 @@ export { ADMIN_ROOM, userRoom };
  */
 export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeServer {
   const io: RealtimeServer = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  io.use(async (socket, next) => {
-    const user = await userFromToken(ctx, handshakeToken(socket));
-    if (!user) {
-      next(new Error('Invalid token'));
-      return;
-    }
-    socket.data = { userId: user.id, role: user.role };
-    void socket.join(userRoom(user.id));
-    if (may('realtime.adminRoom', user)) void socket.join(ADMIN_ROOM);
-    next();
+  io.use((socket, next) => {
+    userFromToken(ctx, handshakeToken(socket)).then(
+      (user) => {
+        if (!user) {
+          next(new Error('Invalid token'));
+          return;
+        }
+        socket.data = { userId: user.id, role: user.role };
+        void socket.join(userRoom(user.id));
+        if (may('realtime.adminRoom', user)) void socket.join(ADMIN_ROOM);
+        next();
+      },
+      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    );
   });
   io.on('connection', (socket) => {
     guardEvents(ctx, socket);

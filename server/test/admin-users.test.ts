@@ -131,7 +131,7 @@ describe('the users page: find an account, its bookings, its role and its status
     const created = await book(kemi.api, flight, ['D4']);
     const socket = await connect(server.url, kemi.token);
     sockets.push(socket);
-    const gone = await serverDisconnect(socket);
+    const gone = serverDisconnect(socket);
 
     const disabled = await setStatus(kemi.id, 'disabled');
     expectAnswer(disabled, 200);

@@ -26,12 +26,12 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('the image queue', () => {
   it('runs one job at a time, in order, behind a line of eight; a caller has at most two jobs in it', async () => {
     const first = gate();
-    const running = await inImageQueue('user:a', first.job);
+    const running = inImageQueue('user:a', first.job);
     await settle();
     expect(first.state.started).toBe(true);
 
     const second = gate();
-    const queued = await inImageQueue('user:a', second.job);
+    const queued = inImageQueue('user:a', second.job);
     expect(await refusal(inImageQueue('user:a', () => Promise.resolve('third')))).toEqual({
       status: 429,
       message: 'Please wait until your other images have finished uploading.',
@@ -51,7 +51,7 @@ describe('the image queue', () => {
     await settle();
     expect(second.state.started).toBe(true);
     expect(others.some((g) => g.state.started)).toBe(false);
-    const again = await inImageQueue('user:a', () => Promise.resolve('a again'));
+    const again = inImageQueue('user:a', () => Promise.resolve('a again'));
     second.open();
     await queued;
     for (const g of others) {

@@ -56,7 +56,7 @@ describe('sockets do not outlive their token', () => {
     const before = await send(guest.api, conversation._id, 'before the sign-out');
     await heardEvent(revoked, 'message', withId(before._id));
 
-    const gone = await serverDisconnect(revoked);
+    const gone = serverDisconnect(revoked);
     expect((await client(server.url, second.token).post('/api/auths/logout-all')).status).toBe(200);
     expect(await gone).toBe('io server disconnect');
 
@@ -70,20 +70,20 @@ describe('sockets do not outlive their token', () => {
     const member = await registerUser(server.url, `m.${randomUUID().slice(0, 8)}@example.com`);
     const memberSocket = await listen(member.token);
     const bystander = await listen(adminToken);
-    const gone = await serverDisconnect(memberSocket);
+    const gone = serverDisconnect(memberSocket);
     const changed = await client(server.url, member.token).put('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: 'Other-pass-2' });
     expect(changed.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
 
     const leaving = await registerUser(server.url, `d.${randomUUID().slice(0, 8)}@example.com`);
     const leavingSocket = await listen(leaving.token);
-    const deleted = await serverDisconnect(leavingSocket);
+    const deleted = serverDisconnect(leavingSocket);
     server.ctx.sqlite.prepare('delete from users where id = ?').run(leaving.id);
     expect(await deleted).toBe('io server disconnect');
 
     const demoted = await extraAdmin();
     const demotedSocket = await listen(demoted.token);
-    const demotion = await serverDisconnect(demotedSocket);
+    const demotion = serverDisconnect(demotedSocket);
     server.ctx.sqlite.prepare("update users set role = 'user' where id = ?").run(demoted.id);
     expect(await demotion).toBe('io server disconnect');
 
@@ -116,7 +116,7 @@ describe('sockets do not outlive their token', () => {
     await sleep(SETTLE_MS);
     expect(guestSocket.socket.connected).toBe(true);
 
-    const gone = await serverDisconnect(guestSocket);
+    const gone = serverDisconnect(guestSocket);
     guestSocket.socket.emit('typing', { conversationId: conversation._id });
     guestSocket.socket.emit('markAsRead', { conversationId: conversation._id });
     expect(await gone).toBe('io server disconnect');

@@ -134,7 +134,7 @@ describe('sync: faults with several clients', { timeout: 120_000 }, () => {
       else if (s.kind === 'disconnect' && a) a.device.link.offline = !a.device.link.offline;
       else if (s.kind === 'reload' && a) await reload(a, i, s.midPush);
       else if (s.kind === 'server') {
-        if (serverUp) await (s.restart ? await server.restart() : await server.down());
+        if (serverUp) await (s.restart ? server.restart() : server.down());
         else await server.up();
         serverUp = s.restart || !serverUp;
         seen.restarts += 1;

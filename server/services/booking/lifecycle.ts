@@ -120,7 +120,7 @@ export async function startSweeper(ctx: AppContext): Promise<() => void> {
     purgeOrphanImagesWhenDue(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'image clean-up failed'));
   };
   await run();
-  const timer = setInterval(run, SWEEP_INTERVAL_MS);
+  const timer = setInterval(() => void run(), SWEEP_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

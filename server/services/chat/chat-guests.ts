@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GuestLoginBody } from '../../../sync/schemas/chat';
 import type { AppContext } from '../../context';
-import { first, only, immediate } from '../../db/client';
+import { only, immediate } from '../../db/client';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import type { UserRow } from '../identity/users';

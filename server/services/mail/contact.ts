@@ -6,7 +6,7 @@ import { commitWithEffects } from '../../mutations/run';
 import { mailEffect } from '../../outbox/effects';
 import { composeMail } from './notifications';
 import { readSettings } from '../back-office/settings';
-import { first, only } from '../../db/client';
+import { only } from '../../db/client';
 
 /** Stores a contact-page message and mails the operator (the settings' mail address) a copy. */
 export async function storeContactMessage(ctx: AppContext, body: ContactBody, userId: string | null): Promise<{ id: string }> {

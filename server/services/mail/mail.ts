@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { readSettings } from '../back-office/settings';
-import { first, only } from '../../db/client';
+import { only } from '../../db/client';
 
 export type Mail = {
   to: string;

@@ -11,7 +11,7 @@ import { getBookingRow } from '../booking/booking-view';
 import { setBookingSeats } from '../booking/seats';
 import type { UserRow } from '../identity/users';
 import { paymentFor, type PaymentRow } from './payments';
-import { first, only } from '../../db/client';
+import { only } from '../../db/client';
 
 /**
  * The traveller switches the pending payment of their booking to another method, instead of booking
