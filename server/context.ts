@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
+import type { DatabaseHandle } from './db/open';
 import type { Env } from './env';
 import type { Machine } from './ops/machine';
 import type { Outbox } from './outbox/outbox';
@@ -10,7 +10,8 @@ import type { Mailer } from './services/mail/mail';
 /** What every route and service needs, built once at start (and once per test server). */
 export interface AppContext {
   db: Db;
-  sqlite: Database.Database;
+  /** The engine under `db`: SQLite (its connection) or PostgreSQL (its pool), its health check and close. */
+  database: DatabaseHandle;
   env: Env;
   log: Logger;
   dataDir: string;

@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** A PostgreSQL database (postgres://user@host/name): the engine for several processes; unset, the SQLite file in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// or postgresql://')
+    .optional(),
   ADMIN_EMAIL: z.email().toLowerCase().default('admin@skyway.test'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -72,12 +77,18 @@ const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Processes on PostgreSQL share one database but no disk, so they cannot share a generated secret either. */
+const EnvRulesSchema = EnvSchema.refine((env) => !env.DATABASE_URL || env.JWT_SECRET, {
+  path: ['JWT_SECRET'],
+  message: 'is required with DATABASE_URL: every process signs and checks tokens with it',
+});
+
 export class EnvError extends Error {}
 
 /** Parses the environment once; a bad value names its variable. Empty strings count as unset. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = EnvSchema.safeParse(cleaned);
+  const result = EnvRulesSchema.safeParse(cleaned);
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);

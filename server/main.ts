@@ -11,7 +11,7 @@ async function main() {
   const destination = processLog();
   const log = pino({ level: env.LOG_LEVEL }, destination.stream);
   await buildPwaIfStale(PWA_DIST, (m) => console.log(m));
-  const ctx = createContext(env, log, undefined, { droppedLines: destination.dropped });
+  const ctx = await createContext(env, log, undefined, { droppedLines: destination.dropped });
   const credentials = await seedIfEmpty(ctx);
   const running = await listen(ctx);
   console.log(`SkyWay Airlines is running at ${running.url}`);

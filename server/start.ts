@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import { createApp } from './app';
 import type { AppContext } from './context';
-import { openDatabase } from './db/client';
+import { openDatabaseHandle } from './db/open';
 import type { Env } from './env';
 import { scheduleBackups, type BackupSchedule } from './ops/backup-schedule';
 import { Machine, type MachineOptions } from './ops/machine';
@@ -32,18 +32,20 @@ function jwtSecret(env: Env, dataDir: string): string {
 
 export type Running = { ctx: AppContext; server: Server; io: SocketServer; url: string; close: () => Promise<void> };
 
-export function createContext(
+export async function createContext(
   env: Env,
   log: Logger = pino({ level: env.LOG_LEVEL }),
   now: () => Date = () => new Date(),
   machine: MachineOptions = {},
-): AppContext {
+): Promise<AppContext> {
   const dataDir = path.resolve(env.DATA_DIR);
-  const { db, sqlite } = openDatabase(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabaseHandle(dataDir, env.DATABASE_URL);
+  const { db } = database;
   const ctx: AppContext = {
-    machine: new Machine(dataDir, env.DISK_FREE_MIN, sqlite, log, machine),
+    machine: new Machine(dataDir, env.DISK_FREE_MIN, database.sqlite, log, machine),
     db,
-    sqlite,
+    database,
     env,
     log,
     dataDir,
@@ -77,12 +79,12 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   // reused socket is never closed under a request (ECONNRESET).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const io = attachRealtime(ctx, server);
+  const io = await attachRealtime(ctx, server);
   const stopSweeper = await startSweeper(ctx);
   const stopOutbox = ctx.outbox.start();
   await ctx.machine.check();
   ctx.machine.start();
-  const backups = options.backups === false ? undefined : scheduleBackups(ctx, options.backups);
+  const backups = options.backups === false || !ctx.database.sqlite ? undefined : scheduleBackups(ctx, ctx.database.sqlite, options.backups);
   let closing: Promise<void> | undefined;
   const inFlight = new Set<ServerResponse>();
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
@@ -125,7 +127,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
       clearTimeout(deadline);
       await stopOutbox();
       await backups?.stop();
-      ctx.sqlite.close();
+      await ctx.database.close();
       releaseServerLock(ctx.dataDir);
     })();
     return closing;

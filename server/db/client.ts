@@ -73,13 +73,12 @@ const turns = new WeakMap<Database.Database, Promise<unknown>>();
  * no other request runs between its statements.
  */
 async function sqliteTransaction<T>(db: Db, begin: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (insideTransaction.getStore()) throw new Error('a transaction inside a transaction: pass the transaction instead');
   const sqlite = db.$client;
   const previous = turns.get(sqlite) ?? Promise.resolve();
   const turn = previous.then(async () => {
     sqlite.exec(begin);
     try {
-      const result = await insideTransaction.run(true, () => work(db));
+      const result = await work(db);
       sqlite.exec('COMMIT');
       return result;
     } catch (error) {
@@ -94,17 +93,37 @@ async function sqliteTransaction<T>(db: Db, begin: string, work: (tx: Tx) => Pro
   return turn;
 }
 
+type Transactions = {
+  immediate: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  snapshot: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+};
+
+/** The PostgreSQL engine's transactions (db/postgres.ts), by database; any other database is SQLite. */
+const otherEngines = new WeakMap<Db, Transactions>();
+
+export function registerTransactions(db: Db, transactions: Transactions): void {
+  otherEngines.set(db, transactions);
+}
+
+/** Refuses a transaction inside another: SQLite has one per connection, PostgreSQL would wait for its own lock. */
+async function outermost<T>(work: () => Promise<T>): Promise<T> {
+  if (insideTransaction.getStore()) throw new Error('a transaction inside a transaction: pass the transaction instead');
+  return insideTransaction.run(true, work);
+}
+
 /**
  * One write transaction, taking the write lock at its start. Never inside another: a mutation's work
  * takes the caller's `tx` instead (mutations/run.ts).
  */
 export function immediate<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return sqliteTransaction(db, 'BEGIN IMMEDIATE', work);
+  const engine = otherEngines.get(db);
+  return outermost(() => (engine ? engine.immediate(work) : sqliteTransaction(db, 'BEGIN IMMEDIATE', work)));
 }
 
 /** Reads that must agree with each other: one snapshot of the database. */
 export function snapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return sqliteTransaction(db, 'BEGIN', work);
+  const engine = otherEngines.get(db);
+  return outermost(() => (engine ? engine.snapshot(work) : sqliteTransaction(db, 'BEGIN', work)));
 }
 
 /** The first row a query answers, if any. */

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { AppContext } from '../context';
 import { listBackups, stampTime, takeBackup } from './backup';
 
@@ -10,7 +11,7 @@ export const DAILY: BackupSchedule = { everyMs: 24 * 3_600_000, checkEveryMs: 3_
  * The timer is unref'd (it never keeps the process alive); `stop` clears it and waits for a backup
  * in progress, so the database is closed only after it.
  */
-export function scheduleBackups(ctx: AppContext, schedule: BackupSchedule = DAILY): { stop: () => Promise<void> } {
+export function scheduleBackups(ctx: AppContext, sqlite: Database.Database, schedule: BackupSchedule = DAILY): { stop: () => Promise<void> } {
   let running: Promise<void> | undefined;
   const due = () => {
     const newest = listBackups(ctx.dataDir).at(-1);
@@ -18,7 +19,7 @@ export function scheduleBackups(ctx: AppContext, schedule: BackupSchedule = DAIL
   };
   const tick = () => {
     if (running || !due()) return;
-    running = takeBackup(ctx.sqlite, ctx.dataDir, ctx.now())
+    running = takeBackup(sqlite, ctx.dataDir, ctx.now())
       .then(
         (result) => ctx.log.info({ backup: result.dir, bookings: result.bookings, images: result.images, pruned: result.pruned.length }, 'backup written'),
         (error: unknown) => ctx.log.error({ err: error }, 'backup failed'),

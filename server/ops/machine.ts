@@ -41,7 +41,8 @@ export class Machine {
   constructor(
     private readonly dataDir: string,
     private readonly floor: FreeSpaceFloor,
-    private readonly sqlite: Database.Database,
+    /** The SQLite connection whose write lock other processes may hold; PostgreSQL has no such lock. */
+    private readonly sqlite: Database.Database | undefined,
     private readonly log: Logger,
     private readonly options: MachineOptions = {},
   ) {
@@ -99,7 +100,7 @@ export class Machine {
 
   /** Whether the write lock can be taken now (another process may hold it); never waits. */
   writeLockFree(): boolean {
-    return writeLockFree(this.sqlite);
+    return !this.sqlite || writeLockFree(this.sqlite);
   }
 
   health(): Health {

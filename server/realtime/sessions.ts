@@ -53,11 +53,12 @@ const CHANGED_FUNCTION = 'skyway_user_session_changed';
 
 /**
  * Disconnects a user's sockets as soon as their token version or role changes or the user is deleted,
- * whichever code path did it: temporary triggers on this connection report the user id, and after the
+ * whichever code path did it: on SQLite temporary triggers on this connection report the user id, and after the
  * statement (and its transaction) ends the user's sockets are checked against the committed row, so a
- * rolled-back change disconnects no one. Changes made by another process are caught by `guardEvents`.
+ * rolled-back change disconnects no one (changes made by another process are caught by `guardEvents`). On
+ * PostgreSQL a trigger announces the change on commit (migrations/pg/0001) to every process.
  */
-export function disconnectRevokedSockets(ctx: AppContext, io: RealtimeServer): void {
+export async function disconnectRevokedSockets(ctx: AppContext, io: RealtimeServer): Promise<void> {
   const changed = new Set<string>();
   const recheck = async () => {
     const userIds = [...changed];
@@ -74,13 +75,18 @@ export function disconnectRevokedSockets(ctx: AppContext, io: RealtimeServer): v
       ctx.log.warn({ err: error }, 'socket revocation check failed');
     }
   };
-  ctx.sqlite.function(CHANGED_FUNCTION, (userId: unknown) => {
-    if (typeof userId !== 'string') return null;
+  const note = (userId: string) => {
     if (changed.size === 0) setImmediate(() => void recheck());
     changed.add(userId);
+  };
+  const { sqlite, listen } = ctx.database;
+  if (listen) await listen('user_session_changed', note);
+  if (!sqlite) return;
+  sqlite.function(CHANGED_FUNCTION, (userId: unknown) => {
+    if (typeof userId === 'string') note(userId);
     return null;
   });
-  ctx.sqlite.exec(`
+  sqlite.exec(`
     CREATE TEMP TRIGGER IF NOT EXISTS users_session_changed AFTER UPDATE OF token_version, role ON main.users
       WHEN OLD.token_version IS NOT NEW.token_version OR OLD.role IS NOT NEW.role
       BEGIN SELECT ${CHANGED_FUNCTION}(NEW.id); END;

@@ -17,7 +17,7 @@ export { ADMIN_ROOM, userRoom };
  * comes from that token, never from anything a client says later. The token is checked again on every
  * event, and a user's sockets are disconnected once their token is revoked (realtime/sessions.ts).
  */
-export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeServer {
+export async function attachRealtime(ctx: AppContext, server: HttpServer): Promise<RealtimeServer> {
   const io: RealtimeServer = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
   io.use((socket, next) => {
     userFromToken(ctx, handshakeToken(socket)).then(
@@ -38,7 +38,7 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): RealtimeSer
     guardEvents(ctx, socket);
     attachChatEvents(ctx, socket);
   });
-  disconnectRevokedSockets(ctx, io);
+  await disconnectRevokedSockets(ctx, io);
   ctx.realtime = socketRealtime(io);
   return io;
 }

@@ -10,7 +10,7 @@ import { liftRateLimits } from '../middleware/rate-limits';
 import { ALLOW, decide, STANDINGS, type Actor, type Outcome, type Permission, type Standing } from '../policies';
 import { createUser } from '../services/identity/users';
 import { insertFlight, paymentBody } from './booking-fixtures';
-import { imageForm, makeImage } from './fixtures';
+import { imageForm, makeImage, sqliteOf } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';
 import { startInbox, type Inbox } from './smtp-inbox';
 import { apiEndpoints, socketEventNames } from './route-list';
@@ -214,10 +214,12 @@ class World {
     this.tokens.guest = guest.token;
     this.ids.guest = guest.id;
     this.tokens.admin = await login(this.server.url, ADMIN.email, ADMIN.password);
-    this.ids.admin = (this.server.ctx.sqlite.prepare("select id from users where role = 'admin'").get() as { id: string }).id;
+    this.ids.admin = (sqliteOf(this.server.ctx).prepare("select id from users where role = 'admin'").get() as { id: string }).id;
     const from = new Date(Date.now() + 5 * 86_400_000).toISOString();
     const ids = (
-      this.server.ctx.sqlite.prepare("select id from flights where departure_time > ? and status = 'scheduled' order by departure_time limit 12").all(from) as {
+      sqliteOf(this.server.ctx)
+        .prepare("select id from flights where departure_time > ? and status = 'scheduled' order by departure_time limit 12")
+        .all(from) as {
         id: string;
       }[]
     ).map((r) => r.id);
@@ -250,7 +252,7 @@ class World {
   }
   /** The next seat nobody holds, walking the flights seat by seat. */
   private nextSeat(): { flight: Flight; seat: string } {
-    const taken = this.server.ctx.sqlite.prepare("select 1 from seat_allocations where flight_id = ? and seat_label = ? and state in ('held', 'sold')");
+    const taken = sqliteOf(this.server.ctx).prepare("select 1 from seat_allocations where flight_id = ? and seat_label = ? and state in ('held', 'sold')");
     for (;;) {
       const index = this.seat++;
       const flight = this.flights[Math.floor(index / SEAT_LABELS.length)];

@@ -13,7 +13,7 @@ import { LAST_ADMIN } from '../services/identity/accounts';
 import { createUser, findUserById } from '../services/identity/users';
 import { book, expectAnswer, upcomingFlight, type Api } from './booking-fixtures';
 import { connect, loginGuest, serverDisconnect, type Listener } from './chat-fixtures';
-import { expectCode } from './fixtures';
+import { expectCode, sqliteOf } from './fixtures';
 import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
 
 type Person = { id: string; email: string; token: string; api: Api };
@@ -34,7 +34,7 @@ describe('the users page: find an account, its bookings, its role and its status
   const setRole = (id: string, role: string, by = admin) => by.put<Account>(`/api/admin/users/${id}/role`, { role });
   const setStatus = (id: string, status: string, by = admin) => by.put<Account>(`/api/admin/users/${id}/status`, { status });
   const auditOf = async (id: string) => (await admin.get<AuditRow[]>(`/api/audit?entity=user&entityId=${id}`)).body;
-  const activeAdmins = () => server.ctx.sqlite.prepare("select id from users where role = 'admin' and disabled_at is null").all() as { id: string }[];
+  const activeAdmins = () => sqliteOf(server.ctx).prepare("select id from users where role = 'admin' and disabled_at is null").all() as { id: string }[];
 
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
@@ -138,7 +138,7 @@ describe('the users page: find an account, its bookings, its role and its status
     expect(disabled.body.status).toBe('disabled');
     expect(Date.parse(disabled.body.disabledAt ?? '')).toBeGreaterThan(0);
     expect(await gone).toBe('io server disconnect');
-    await expect(await connect(server.url, kemi.token)).rejects.toThrow();
+    await expect(connect(server.url, kemi.token)).rejects.toThrow();
 
     const profile = expectCode(await kemi.api.get('/api/users'), 401, 'account_disabled');
     expect(profile.message).toBe(ACCOUNT_DISABLED);

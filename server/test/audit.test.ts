@@ -5,7 +5,7 @@ import type { Flight } from '../../sync/schemas/flight';
 import { DEFAULT_RATE_LIMITS, setRateLimits } from '../middleware/rate-limits';
 import { sweep } from '../services/booking/lifecycle';
 import { actors, book, expectAnswer, flightAt, receiptUrl, type Actors } from './booking-fixtures';
-import { expectCode } from './fixtures';
+import { expectCode, sqliteOf } from './fixtures';
 import { ADMIN, login, startTestServer, type TestServer } from './harness';
 
 const HOUR = 3_600_000;
@@ -188,10 +188,10 @@ describe('the audit a reviewer reads: every money, flight, airport, settings and
     expect(lines[2]).toContain(',Unreadable receipt,SkyWay Admin,');
 
     const actor = 'bulk-actor';
-    const insert = server.ctx.sqlite.prepare(
+    const insert = sqliteOf(server.ctx).prepare(
       "insert into audit_log (actor_id, actor_name, action, entity, entity_id, label, to_status, created_at) values (?, 'Bulk', 'settings.updated', 'settings', 'settings', 'Settings', 'updated', ?)",
     );
-    server.ctx.sqlite.transaction(() => {
+    sqliteOf(server.ctx).transaction(() => {
       for (let i = AUDIT_EXPORT_MAX + 10; i > 0; i--) insert.run(actor, new Date(NOW.getTime() - i * 1000).toISOString());
     })();
     const big = await fetch(`${server.url}/api/audit/export?actor=${actor}`, {

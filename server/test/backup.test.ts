@@ -17,6 +17,7 @@ import { imagePath } from '../services/images/images';
 import { createContext, listen, type ListenOptions, type Running } from '../start';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
 import { ADMIN, client, login, TRAVELLER } from './harness';
+import { sqliteOf } from './fixtures';
 
 const run = promisify(execFile);
 const TSX = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
@@ -35,7 +36,7 @@ afterEach(() => {
 /** The real app on DATA_DIR, with listen options (backup schedule, grace). */
 async function serve(dataDir: string, options: ListenOptions = {}, seed: 'demo' | 'none' = 'demo'): Promise<Running> {
   const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, SEED: seed, ADMIN_PASSWORD: ADMIN.password, DEMO_PASSWORD: TRAVELLER.password, LOG_LEVEL: 'silent' });
-  const ctx = createContext(env, pino({ level: 'silent' }));
+  const ctx = await createContext(env, pino({ level: 'silent' }));
   await seedIfEmpty(ctx);
   return listen(ctx, { backups: false, ...options });
 }
@@ -79,7 +80,7 @@ describe('backups', () => {
       const { api } = await bookOnce(server.url, 'A1');
       const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 10);
       const writes = ['A2', 'A3', 'A4', 'B1', 'B2', 'B3'].map((seat) => api.post('/api/payments', paymentBody(flight, [seat])));
-      const result = await takeBackup(server.ctx.sqlite, dataDir);
+      const result = await takeBackup(sqliteOf(server.ctx), dataDir);
       await Promise.all(writes);
 
       expect(path.dirname(result.dir)).toBe(backupsDir(dataDir));
@@ -104,7 +105,7 @@ describe('backups', () => {
     const server = await serve(dataDir, {}, 'none');
     try {
       const stamps: string[] = [];
-      for (let day = 1; day <= 9; day++) stamps.push((await takeBackup(server.ctx.sqlite, dataDir, new Date(Date.UTC(2030, 0, day)))).stamp);
+      for (let day = 1; day <= 9; day++) stamps.push((await takeBackup(sqliteOf(server.ctx), dataDir, new Date(Date.UTC(2030, 0, day)))).stamp);
       expect(listBackups(dataDir)).toEqual(stamps.slice(2));
     } finally {
       await server.close();
@@ -143,7 +144,7 @@ describe('restore', () => {
     const dataDir = demoDataDir();
     let server = await serve(dataDir);
     const { api } = await bookOnce(server.url, 'C1');
-    const backup = await takeBackup(server.ctx.sqlite, dataDir);
+    const backup = await takeBackup(sqliteOf(server.ctx), dataDir);
     const before = verifyDatabase(databaseFile(backup.dir));
     // Changes after the backup: a booking and a receipt image, both gone after the restore.
     await bookOnce(server.url, 'C2');
@@ -180,7 +181,7 @@ describe('restore', () => {
   it('refuses a damaged backup and leaves the current data alone', async () => {
     const dataDir = demoDataDir();
     const server = await serve(dataDir);
-    const backup = await takeBackup(server.ctx.sqlite, dataDir);
+    const backup = await takeBackup(sqliteOf(server.ctx), dataDir);
     await server.close();
     const file = databaseFile(backup.dir);
     const bytes = readFileSync(file);

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { ErrorCode } from '../../sync/error-codes';
 import { ErrorBodySchema, type ErrorBody } from '../../sync/schemas/common';
+import type { AppContext } from '../context';
 import type { Answer, TestServer } from './harness';
 
 /** A string of about 100 kB: under the JSON body limit, far over every field limit. */
@@ -82,4 +83,10 @@ export function imageForm(data: Buffer | string, filename: string, type: string,
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append(field, new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
   return form;
+}
+
+/** The SQLite connection of a server on the embedded engine (tests that read or lock the file itself). */
+export function sqliteOf(ctx: AppContext): Database.Database {
+  if (!ctx.database.sqlite) throw new Error('this test needs the SQLite engine');
+  return ctx.database.sqlite;
 }

@@ -58,7 +58,7 @@ export async function startTestServer(
     ...options.env,
   });
   let now: Date | undefined;
-  const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date(), options.machine);
+  const ctx = await createContext(env, pino({ level: 'silent' }), () => now ?? new Date(), options.machine);
   await seedIfEmpty(ctx);
   if (options.bookingRules !== 'production') await allowManyBookings(ctx);
   const running = await listen(ctx);

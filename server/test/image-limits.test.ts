@@ -6,7 +6,7 @@ import { purgeOrphanImages } from '../services/images/image-cleanup';
 import { DAILY_UPLOADS, imagePath } from '../services/images/images';
 import { actors, book, traveller, upcomingFlight, uploadedImageUrl, type Actors } from './booking-fixtures';
 import { loginGuest, send, startSupport, type Guest } from './chat-fixtures';
-import { countRows, expectError, imageForm, makeImage } from './fixtures';
+import { countRows, expectError, imageForm, makeImage, sqliteOf } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 type Uploaded = { imageUrl: string; _id: string };
@@ -94,9 +94,9 @@ describe('what one account or guest can make the image pipeline do', () => {
     const chat = (await guest.api.post<Uploaded>('/api/images', chatForm(await tiny()))).body.imageUrl;
     await send(guest.api, conversationId, '', { image: chat });
     const legacy = (await who.other.post<Uploaded>('/api/images', imageForm(await tiny(), 'l.png', 'image/png', { kind: 'avatar' }))).body;
-    server.ctx.sqlite.prepare('update travellers set image = ? where booking_id = ? and position = 2').run(legacy.imageUrl, created.booking._id);
+    sqliteOf(server.ctx).prepare('update travellers set image = ? where booking_id = ? and position = 2').run(legacy.imageUrl, created.booking._id);
     const picture = (await who.other.post<Uploaded>('/api/images', imageForm(await tiny(), 'p.png', 'image/png', { kind: 'avatar' }))).body;
-    server.ctx.sqlite.prepare('update users set image = ? where id = ?').run(picture._id, who.otherId);
+    sqliteOf(server.ctx).prepare('update users set image = ? where id = ?').run(picture._id, who.otherId);
     const forgotten = (await guest.api.post<Uploaded>('/api/images', chatForm(await tiny()))).body;
     const unusedReceipt = (await who.owner.post<Uploaded>('/api/images', imageForm(await tiny(), 'u.png', 'image/png', { kind: 'receipt' }))).body;
 
@@ -118,7 +118,7 @@ describe('what one account or guest can make the image pipeline do', () => {
       expect(existsSync(imagePath(server.dataDir, id))).toBe(false);
       expectError(await guest.api.get(`/api/images/${id}`), 404, 'Image not found');
     }
-    const marketing = server.ctx.sqlite.prepare("select count(*) as n from images where kind = 'marketing'").get() as { n: number };
+    const marketing = sqliteOf(server.ctx).prepare("select count(*) as n from images where kind = 'marketing'").get() as { n: number };
     expect(marketing.n).toBe(4);
     expect((await who.owner.get(receipt)).status).toBe(200);
   });

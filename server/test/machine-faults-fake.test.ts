@@ -9,7 +9,7 @@ import type { Flight } from '../../sync/schemas/flight';
 import { DroppingDestination, processLog } from '../ops/log-destination';
 import type { DiskStats } from '../ops/machine';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
-import { imageForm, makeImage } from './fixtures';
+import { imageForm, makeImage, sqliteOf } from './fixtures';
 import { client, login, startTestServer, TRAVELLER, type TestServer } from './harness';
 
 /**
@@ -139,7 +139,7 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
   });
 
   it('answers SQLITE_FULL from anywhere with the same 507', async () => {
-    const { sqlite } = server.ctx;
+    const sqlite = sqliteOf(server.ctx);
     sqlite.exec('create table filler (b blob)');
     sqlite.pragma(`max_page_count = ${Number(sqlite.pragma('page_count', { simple: true }))}`);
     const insert = sqlite.prepare('insert into filler values (randomblob(?))');

@@ -56,7 +56,7 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
     if (!owner) throw new Error('no user');
     const before = lastEventId();
     poked.length = 0;
-    expect(() => runMutation(server.ctx, failing, owner, {})).toThrow('refused after writing');
+    await expect(runMutation(server.ctx, failing, owner, {})).rejects.toThrow('refused after writing');
     expect(readDb(server, (db) => db.prepare('select count(*) as n from airports where code = ?').get(code))).toEqual({ n: 0 });
     expect(eventsAfter(before)).toEqual([]);
     expect(poked).toEqual([]);

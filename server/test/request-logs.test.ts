@@ -18,7 +18,7 @@ async function withLoggedServer(work: (url: string, lines: string[]) => Promise<
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-logs-'));
   const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'info' });
-  const running = await listen(createContext(env, pino({ level: 'info' }, sink)));
+  const running = await listen(await createContext(env, pino({ level: 'info' }, sink)));
   try {
     await work(running.url, lines);
   } finally {

@@ -78,9 +78,9 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
   });
 
   /** Runs one operation; a refusal (4xx AppError) is a legal outcome, anything else fails the property. */
-  function attempt(work: () => unknown): void {
+  async function attempt(work: () => Promise<unknown>): Promise<void> {
     try {
-      work();
+      await work();
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
     }
@@ -138,7 +138,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
               .concat(op.seats)
               .filter((n, i, all) => all.indexOf(n) === i)
               .slice(0, op.seats.length);
-            attempt(async () => {
+            await attempt(async () => {
               const { booking, payment } = await immediate(server.ctx.db, async (tx) =>
                 createBookingWithPayment(
                   tx,
@@ -164,9 +164,9 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
             const target = pick(op.booking);
             if (!target) continue;
             if (op.kind === 'pay')
-              attempt(() => immediate(server.ctx.db, async (tx) => markAwaitingReview(tx, target.owner, { id: target.paymentId }, server.ctx.now())));
+              await attempt(() => immediate(server.ctx.db, async (tx) => markAwaitingReview(tx, target.owner, { id: target.paymentId }, server.ctx.now())));
             else
-              attempt(() =>
+              await attempt(() =>
                 immediate(server.ctx.db, async (tx) =>
                   reviewPayment(
                     tx,
@@ -180,7 +180,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
           } else if (op.kind === 'cancel') {
             const target = pick(op.booking);
             if (!target) continue;
-            attempt(() => runMutation(server.ctx, cancelBooking, op.byAdmin ? admin : target.owner, { bookingId: target.bookingId }));
+            await attempt(() => runMutation(server.ctx, cancelBooking, op.byAdmin ? admin : target.owner, { bookingId: target.bookingId }));
           } else {
             // 'wait' moves the clock between two sweeper passes; 'expire' and 'complete' run a pass.
             clock = op.kind === 'complete' ? Math.max(clock, Date.parse(back.departureTime) + 60_000) : clock + op.ms;

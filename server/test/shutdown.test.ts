@@ -12,6 +12,7 @@ import { SERVER_RESTART_EVENT } from '../ops/shutdown';
 import { seedIfEmpty } from '../seed/seed';
 import { createContext, listen, type Running } from '../start';
 import { ADMIN, client, login, TRAVELLER } from './harness';
+import { sqliteOf } from './fixtures';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -32,7 +33,7 @@ async function serve(options: { graceMs?: number; now?: () => Date } = {}): Prom
     },
   });
   const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, SEED: 'none', ADMIN_PASSWORD: ADMIN.password, DEMO_PASSWORD: TRAVELLER.password, LOG_LEVEL: 'info' });
-  const ctx = createContext(env, pino({ level: 'info' }, sink), options.now);
+  const ctx = await createContext(env, pino({ level: 'info' }, sink), options.now);
   await seedIfEmpty(ctx);
   const running = await listen(ctx, { backups: false, shutdownGraceMs: options.graceMs });
   return { ...running, lines };
@@ -86,7 +87,7 @@ describe('graceful shutdown', () => {
     const answer = await slow.done;
     expect(answer.status, answer.body).toBe(201);
     await closed;
-    expect(server.ctx.sqlite.open).toBe(false);
+    expect(sqliteOf(server.ctx).open).toBe(false);
     expect(existsSync(lockFile(server.ctx.dataDir))).toBe(false);
   });
 

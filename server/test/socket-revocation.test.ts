@@ -6,6 +6,7 @@ import { signToken } from '../services/identity/tokens';
 import { createUser } from '../services/identity/users';
 import { connect, heardEvent, loginGuest, send, serverDisconnect, sleep, startSupport, withId, type Listener } from './chat-fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { sqliteOf } from './fixtures';
 
 /** Long enough for any event already on its way over a local socket to have arrived. */
 const SETTLE_MS = 250;
@@ -63,7 +64,7 @@ describe('sockets do not outlive their token', () => {
     const after = await send(guest.api, conversation._id, 'after the sign-out');
     await heardEvent(stays, 'message', withId(after._id));
     expect(revoked.heard.some((h) => h.event === 'message' && withId(after._id)(h.payload))).toBe(false);
-    await expect(await connect(server.url, second.token)).rejects.toThrow('Invalid token');
+    await expect(connect(server.url, second.token)).rejects.toThrow('Invalid token');
   });
 
   it('a password change, a deletion and a role change disconnect the sockets of that user only', async () => {
@@ -78,13 +79,13 @@ describe('sockets do not outlive their token', () => {
     const leaving = await registerUser(server.url, `d.${randomUUID().slice(0, 8)}@example.com`);
     const leavingSocket = await listen(leaving.token);
     const deleted = serverDisconnect(leavingSocket);
-    server.ctx.sqlite.prepare('delete from users where id = ?').run(leaving.id);
+    sqliteOf(server.ctx).prepare('delete from users where id = ?').run(leaving.id);
     expect(await deleted).toBe('io server disconnect');
 
     const demoted = await extraAdmin();
     const demotedSocket = await listen(demoted.token);
     const demotion = serverDisconnect(demotedSocket);
-    server.ctx.sqlite.prepare("update users set role = 'user' where id = ?").run(demoted.id);
+    sqliteOf(server.ctx).prepare("update users set role = 'user' where id = ?").run(demoted.id);
     expect(await demotion).toBe('io server disconnect');
 
     await sleep(SETTLE_MS);
@@ -96,8 +97,8 @@ describe('sockets do not outlive their token', () => {
     const conversation = await startSupport(guest.api);
     const guestSocket = await listen(guest.token);
     const adminSocket = await listen(adminToken);
-    const bump = server.ctx.sqlite.transaction(() => {
-      server.ctx.sqlite.prepare('update users set token_version = token_version + 1 where id = ?').run(guest._id);
+    const bump = sqliteOf(server.ctx).transaction(() => {
+      sqliteOf(server.ctx).prepare('update users set token_version = token_version + 1 where id = ?').run(guest._id);
       throw new Error('rolled back');
     });
     expect(() => bump()).toThrow('rolled back');
@@ -129,6 +130,6 @@ describe('sockets do not outlive their token', () => {
     const shortLived = signToken(server.ctx.jwtSecret, guest._id, 0, '2s');
     const socket = await listen(shortLived);
     expect(await serverDisconnect(socket)).toBe('io server disconnect');
-    await expect(await connect(server.url, shortLived)).rejects.toThrow('Invalid token');
+    await expect(connect(server.url, shortLived)).rejects.toThrow('Invalid token');
   });
 });

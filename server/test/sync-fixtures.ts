@@ -70,7 +70,7 @@ export async function startSyncServer(options: { seed?: 'demo' | 'none'; now?: D
       now = date;
     },
     async up() {
-      const ctx = createContext(env, pino({ level: 'silent' }), () => now ?? new Date());
+      const ctx = await createContext(env, pino({ level: 'silent' }), () => now ?? new Date());
       await seedIfEmpty(ctx);
       await allowManyBookings(ctx);
       await sweep(ctx);
