@@ -64,17 +64,17 @@ export function writeLockFree(sqlite: Database.Database): boolean {
 }
 
 const insideTransaction = new AsyncLocalStorage<true>();
-const turns = new WeakMap<Database.Database, Promise<unknown>>();
+const turns = new Map<string, Promise<unknown>>();
 
 /**
  * NOTE: better-sqlite3 runs one transaction per connection and cannot wait inside one, so an
  * asynchronous transaction is BEGIN ... COMMIT on the connection, one at a time in this process (a
- * queue per connection). Its queries are synchronous under their promises: it never waits for I/O, so
+ * queue per database file, whichever connection of this process it runs on). Its queries are synchronous under their promises: it never waits for I/O, so
  * no other request runs between its statements.
  */
 async function sqliteTransaction<T>(db: Db, begin: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   const sqlite = db.$client;
-  const previous = turns.get(sqlite) ?? Promise.resolve();
+  const previous = turns.get(sqlite.name) ?? Promise.resolve();
   const turn = previous.then(async () => {
     sqlite.exec(begin);
     try {
@@ -86,10 +86,9 @@ async function sqliteTransaction<T>(db: Db, begin: string, work: (tx: Tx) => Pro
       throw error;
     }
   });
-  turns.set(
-    sqlite,
-    turn.catch(() => undefined),
-  );
+  const settled = turn.catch(() => undefined);
+  turns.set(sqlite.name, settled);
+  void settled.then(() => turns.get(sqlite.name) === settled && turns.delete(sqlite.name));
   return turn;
 }
 

@@ -170,10 +170,12 @@ export class Outbox {
     const ids = [...this.finished];
     this.finished.clear();
     try {
-      await this.options.db
-        .update(events)
-        .set({ doneAt: this.options.now().toISOString(), claimedBy: null, claimedUntil: null })
-        .where(and(inArray(events.id, ids), eq(events.claimedBy, this.owner)));
+      await this.write((tx) =>
+        tx
+          .update(events)
+          .set({ doneAt: this.options.now().toISOString(), claimedBy: null, claimedUntil: null })
+          .where(and(inArray(events.id, ids), eq(events.claimedBy, this.owner))),
+      );
     } catch (error) {
       // Not marked: the lease ends and the events are sent again (at least once, see docs/decisions/009).
       this.options.log.warn({ err: error, events: ids.length }, 'outbox could not mark events sent');
@@ -187,10 +189,12 @@ export class Outbox {
     const now = this.options.now();
     const dueAt = new Date(now.getTime() + Math.min(2 ** attempts * 1_000, MAX_BACKOFF_MS)).toISOString();
     try {
-      await this.options.db
-        .update(events)
-        .set({ lastError: message, claimedBy: null, claimedUntil: null, ...(giveUp ? { doneAt: now.toISOString() } : { dueAt }) })
-        .where(and(eq(events.id, id), eq(events.claimedBy, this.owner)));
+      await this.write((tx) =>
+        tx
+          .update(events)
+          .set({ lastError: message, claimedBy: null, claimedUntil: null, ...(giveUp ? { doneAt: now.toISOString() } : { dueAt }) })
+          .where(and(eq(events.id, id), eq(events.claimedBy, this.owner))),
+      );
     } catch (markError) {
       this.options.log.warn({ err: markError, event: id }, 'outbox could not record a failed send; its lease ends it');
     }
@@ -202,6 +206,13 @@ export class Outbox {
     if (now - this.prunedAt < KEEP_DONE_MS / 6) return;
     this.prunedAt = now;
     const before = new Date(now - KEEP_DONE_MS).toISOString();
-    await this.options.db.delete(events).where(lte(events.doneAt, before));
+    await this.write((tx) => tx.delete(events).where(lte(events.doneAt, before)));
+  }
+
+  /** NOTE: even one statement takes its turn as a transaction, so it never runs inside another chain's open one. */
+  private async write(statement: (tx: Tx) => PromiseLike<unknown>): Promise<void> {
+    await immediate(this.options.db, async (tx) => {
+      await statement(tx);
+    });
   }
 }

@@ -34,7 +34,7 @@ describe('the data a listing page carries', () => {
     expect(data?.settings).toEqual((await api.get<PublicSettings>('/api/settings')).body);
   });
 
-  it('is nothing for a listing URL without a complete, well-formed search', () => {
+  it('is nothing for a listing URL without a complete, well-formed search', async () => {
     for (const query of [
       {},
       { from: 'LOS', to: 'LHR' },
@@ -42,7 +42,7 @@ describe('the data a listing page carries', () => {
       { from: 'los', to: 'LHR', date: '2026-12-01' },
       { from: ['LOS'], to: 'LHR', date: '2026-12-01' },
     ]) {
-      expect(listingPageData(server.ctx, query)).toBeNull();
+      expect(await listingPageData(server.ctx, query)).toBeNull();
     }
   });
 
