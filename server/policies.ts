@@ -166,7 +166,7 @@ export function authorize(permission: Permission, actor: Actor, object?: { name:
 /** The rows of a table the caller may read under `permission`: all (admins), their own, or none. */
 export function visibleRows(permission: Permission, actor: Actor, ownerColumn: SQLiteColumn): SQL | undefined {
   if (may(permission, actor)) return undefined;
-  return actor && may(permission, actor, actor.id) ? eq(ownerColumn, actor.id) : sql`0`;
+  return actor && may(permission, actor, actor.id) ? eq(ownerColumn, actor.id) : sql`false`;
 }
 
 /** The permission each sync mutation needs; the REST twin of each needs the same. */

@@ -9,9 +9,13 @@ const REFUSALS: Record<string, { message: string; code: ErrorCode }> = {
 };
 const GENERIC = 'This change conflicts with data already saved';
 
-function sqliteConstraint(error: unknown): { message: string } | undefined {
+/** SQLite's SQLITE_CONSTRAINT_* codes; PostgreSQL's class 23, integrity constraint violation. */
+const isConstraintCode = (code: string) => code.startsWith('SQLITE_CONSTRAINT') || /^23\d{3}$/.test(code);
+
+/** The refusal, also as the cause of a driver's or drizzle's wrapper; its message names the index on both engines. */
+function constraintError(error: unknown): { message: string } | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
-    if ('code' in current && typeof current.code === 'string' && current.code.startsWith('SQLITE_CONSTRAINT')) return current;
+    if ('code' in current && typeof current.code === 'string' && isConstraintCode(current.code)) return current;
   }
   return undefined;
 }
@@ -21,7 +25,7 @@ function sqliteConstraint(error: unknown): { message: string } | undefined {
  * so it is a business rejection (409), never a fault. Answers undefined for any other error.
  */
 export function constraintRejection(error: unknown): AppError | undefined {
-  const found = sqliteConstraint(error);
+  const found = constraintError(error);
   if (!found) return undefined;
   const refusal = Object.entries(REFUSALS).find(([name]) => found.message.includes(name))?.[1];
   return refusal ? conflict(refusal.message, refusal.code) : conflict(GENERIC);

@@ -14,9 +14,23 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** SQLITE_BUSY (another process holds the write lock past the busy timeout), SQLITE_LOCKED and their extended codes. */
+/**
+ * PostgreSQL's passing refusals: a lost or refused connection (class 08, the server shutting down or
+ * starting 57P01-57P03, too many connections 53300) and a serialization failure or deadlock (40001, 40P01).
+ */
+const PASSING_PG = /^(08\d{3}|57P0[123]|53300|40001|40P01)$/;
+const PASSING_NODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * SQLITE_BUSY (another process holds the write lock past the busy timeout), SQLITE_LOCKED and their
+ * extended codes; on PostgreSQL a database that cannot take the change now (the same 503 and retry).
+ */
 export function isLockedError(error: unknown): boolean {
-  return /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error) ?? '');
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = codeOf(current) ?? '';
+    if (/^SQLITE_(BUSY|LOCKED)/.test(code) || PASSING_PG.test(code) || PASSING_NODE.has(code)) return true;
+  }
+  return false;
 }
 
 /** SQLITE_FULL from the database, ENOSPC or EDQUOT from a file write (images, backups). */

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, gte, inArray, like, lte, min, sql, type Placeh
 import { alias } from 'drizzle-orm/sqlite-core';
 import { SEATS_PER_FLIGHT } from '../../sync/constants';
 import { first, prepareOnce, preparedCache, type Queryable } from './client';
+import { inJsonList, onPostgres } from './dialect';
 import { airports, flights, seatAllocations } from './schema';
 
 const origin = alias(airports, 'origin');
@@ -48,8 +49,12 @@ const CONDITIONS: Record<ScalarKey, SQL> = {
 };
 const SCALAR_KEYS = Object.keys(CONDITIONS) as ScalarKey[];
 
-/** Departure order; the rowid (the index's own tiebreak) orders flights leaving at the same instant. */
-const DEPARTURE_ORDER = [asc(flights.departureTime), sql`${flights}.rowid`] as const;
+/**
+ * Departure order; flights leaving at the same instant in the order they were added: SQLite's rowid (the
+ * index's own tiebreak), PostgreSQL's creation instant and then id.
+ */
+const departureOrder = (q: Queryable) =>
+  onPostgres(q) ? [asc(flights.departureTime), asc(flights.createdAt), asc(flights.id)] : [asc(flights.departureTime), sql`${flights}.rowid`];
 
 function condition(keys: ScalarKey[], ids?: string[]): SQL | undefined {
   const parts = keys.map((key) => CONDITIONS[key]);
@@ -64,7 +69,7 @@ function build(q: Queryable, where: SQL | undefined) {
     .innerJoin(origin, eq(flights.originId, origin.id))
     .innerJoin(destination, eq(flights.destinationId, destination.id))
     .where(where)
-    .orderBy(...DEPARTURE_ORDER);
+    .orderBy(...departureOrder(q));
 }
 
 /** A page's ids, picked from the departure index alone: rows skipped by the offset are never read, joined or counted. */
@@ -73,11 +78,11 @@ const pageIdsOf = (q: Queryable, keys: ScalarKey[]) =>
     .select({ id: flights.id })
     .from(flights)
     .where(condition(keys))
-    .orderBy(...DEPARTURE_ORDER)
+    .orderBy(...departureOrder(q))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare();
-const byIdList = prepareOnce((q) => build(q, sql`${flights.id} in (select value from json_each(${sql.placeholder('ids')}))`).prepare());
+const byIdList = prepareOnce((q) => build(q, inJsonList(q, flights.id, 'ids')).prepare());
 const countOf = (q: Queryable, keys: ScalarKey[]) => q.select({ n: count() }).from(flights).where(condition(keys)).prepare();
 
 const prepared = preparedCache<ReturnType<ReturnType<typeof build>['prepare']>>();

@@ -12,6 +12,7 @@ import type { MachineOptions } from '../ops/machine';
 import { readSettings } from '../services/back-office/settings';
 import { seedIfEmpty } from '../seed/seed';
 import { createContext, listen, type Running } from '../start';
+import { createTestDatabase } from './pg-database';
 
 export const ADMIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
 export const TRAVELLER = { email: 'traveller@skyway.test', password: 'Demo-pass-123' };
@@ -41,12 +42,24 @@ export async function allowManyBookings(ctx: AppContext): Promise<void> {
   setRateLimits(ctx, { booking: 10_000, paymentClaim: 10_000, bookingCancel: 10_000, bookingAddress: 10_000 });
 }
 
-/** The real app on a free port over a real SQLite file in a fresh temp DATA_DIR. */
+/** The engine the integration suites run on: SQLite, or PostgreSQL in the `postgres` test project (vitest.config.ts). */
+export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A fresh database of its own per server on PostgreSQL: the variables that select it. */
+async function engineEnv(): Promise<{ vars: Record<string, string>; drop: () => Promise<void> }> {
+  if (TEST_ENGINE === 'sqlite') return { vars: {}, drop: () => Promise.resolve() };
+  const database = await createTestDatabase();
+  return { vars: { DATABASE_URL: database.url, JWT_SECRET: 'test-secret-of-at-least-thirty-two-characters' }, drop: database.drop };
+}
+
+/** The real app on a free port over a real database (a SQLite file in a fresh temp DATA_DIR, or a fresh PostgreSQL database). */
 export async function startTestServer(
   options: { seed?: 'demo' | 'none'; env?: Record<string, string>; bookingRules?: 'production'; machine?: MachineOptions } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-test-'));
+  const engine = await engineEnv();
   const env = parseEnv({
+    ...engine.vars,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -70,6 +83,7 @@ export async function startTestServer(
     },
     stop: async () => {
       await running.close();
+      await engine.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

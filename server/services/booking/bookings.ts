@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { contains } from '../../db/contains';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
@@ -22,14 +23,13 @@ export async function listAllBookings(ctx: AppContext, query: BookingListQuery):
   const parts: SQL[] = [];
   if (query.status) parts.push(eq(bookings.status, query.status));
   if (query.search) {
-    const term = `%${query.search}%`;
-    const byFlight = ctx.db.select({ id: flights.id }).from(flights).where(like(flights.flightNumber, term));
+    const byFlight = ctx.db.select({ id: flights.id }).from(flights).where(contains(flights.flightNumber, query.search));
     const byPassenger = ctx.db
       .select({ id: travellers.bookingId })
       .from(travellers)
-      .where(like(sql`${travellers.firstName} || ' ' || ${travellers.lastName}`, term));
+      .where(contains(sql`${travellers.firstName} || ' ' || ${travellers.lastName}`, query.search));
     const byLeg = or(inArray(bookings.flightId, byFlight), inArray(bookings.returnFlightId, byFlight));
-    parts.push(or(like(bookings.reference, term), byLeg, inArray(bookings.id, byPassenger)) ?? sql`1`);
+    parts.push(or(contains(bookings.reference, query.search), byLeg, inArray(bookings.id, byPassenger)) ?? sql`true`);
   }
   const where = parts.length ? and(...parts) : undefined;
   const total =

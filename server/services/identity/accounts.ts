@@ -36,7 +36,7 @@ export async function searchAccounts(q: Queryable, query: UserSearchQuery): Prom
   const parts: SQL[] = [isAccount];
   if (query.role) parts.push(eq(users.role, query.role));
   if (query.status) parts.push(query.status === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));
-  if (query.search) parts.push(or(contains(users.fullName, query.search), contains(users.email, query.search)) ?? sql`1`);
+  if (query.search) parts.push(or(contains(users.fullName, query.search), contains(users.email, query.search)) ?? sql`true`);
   const where = and(...parts);
   const rows = await q
     .select({ user: users, bookings: count(bookings.id) })

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { and, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { immediate } from '../../db/client';
+import { immediate, type Queryable } from '../../db/client';
+import { lastChars } from '../../db/dialect';
 import { images } from '../../db/schema';
 import { imagePath } from './images';
 
@@ -15,11 +16,11 @@ const CLEANUP_EVERY_MS = 3_600_000;
  * user's picture (these two stored as the id or as '/api/images/{id}'). Home-page images are kind
  * 'marketing' and never cleaned up; settings hold no images.
  */
-const referenced = sql`(
+const referenced = (q: Queryable) => sql`(
   select receipt_image_id from payments where receipt_image_id is not null
   union select image_id from messages where image_id is not null
-  union select substr(image, -32) from travellers where image is not null
-  union select substr(image, -32) from users where image is not null
+  union select ${lastChars(q, sql`image`, 32)} from travellers where image is not null
+  union select ${lastChars(q, sql`image`, 32)} from users where image is not null
 )`;
 
 /** Deletes uploads older than a day that nothing refers to: rows in one transaction, then their files. */
@@ -29,7 +30,7 @@ export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
     const rows = await tx
       .select({ id: images.id, mime: images.mime })
       .from(images)
-      .where(and(ne(images.kind, 'marketing'), lt(images.createdAt, cutoff), sql`${images.id} not in ${referenced}`));
+      .where(and(ne(images.kind, 'marketing'), lt(images.createdAt, cutoff), sql`${images.id} not in ${referenced(tx)}`));
     if (rows.length)
       await tx.delete(images).where(
         inArray(

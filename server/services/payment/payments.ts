@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { contains } from '../../db/contains';
 import { cryptoAmount } from '../../../sync/fare';
 import { centsToDollars } from '../../../sync/money';
 import type { Booking } from '../../../sync/schemas/booking';
@@ -96,13 +97,13 @@ export async function listAllPayments(ctx: AppContext, query: ListQuery): Promis
   const parts: SQL[] = [];
   if (query.status) parts.push(eq(payments.status, query.status));
   if (query.search) {
-    const term = `%${query.search}%`;
-    const matchingBookings = ctx.db.select({ id: bookings.id }).from(bookings).where(like(bookings.reference, term));
+    const term = query.search;
+    const matchingBookings = ctx.db.select({ id: bookings.id }).from(bookings).where(contains(bookings.reference, term));
     const matchingUsers = ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(or(like(users.fullName, term), like(users.email, term)));
-    parts.push(or(like(payments.transactionId, term), inArray(payments.bookingId, matchingBookings), inArray(payments.userId, matchingUsers)) ?? sql`1`);
+      .where(or(contains(users.fullName, term), contains(users.email, term)));
+    parts.push(or(contains(payments.transactionId, term), inArray(payments.bookingId, matchingBookings), inArray(payments.userId, matchingUsers)) ?? sql`true`);
   }
   const where = parts.length ? and(...parts) : undefined;
   const total =

@@ -1,0 +1,21 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Queryable } from './client';
+
+/** Whether `q` runs on PostgreSQL; the few statements whose SQL differs between the two engines ask. */
+export function onPostgres(q: Queryable): boolean {
+  return Reflect.get(q, 'dialect') instanceof PgDialect;
+}
+
+/** `column` is one of the ids in the JSON array bound to the placeholder `name` (one statement for any count). */
+export function inJsonList(q: Queryable, column: SQLiteColumn, name: string): SQL {
+  return onPostgres(q)
+    ? sql`${column} in (select json_array_elements_text(${sql.placeholder(name)}::json))`
+    : sql`${column} in (select value from json_each(${sql.placeholder(name)}))`;
+}
+
+/** The last `length` characters of `text`. */
+export function lastChars(q: Queryable, text: SQL, length: number): SQL {
+  return onPostgres(q) ? sql`right(${text}, ${sql.raw(String(length))})` : sql`substr(${text}, ${sql.raw(String(-length))})`;
+}
