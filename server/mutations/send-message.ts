@@ -23,7 +23,7 @@ export const sendMessage = defineMutation({
   args: MutationArgsSchemas.sendMessage,
   permission: maySendMessage,
   run(tx, ctx, user, args) {
-    const sent = storeMessage(tx, user, args, ctx.now(), (userId) => ctx.realtime.isConnected(userId));
+    const sent = storeMessage(tx, user, args, ctx.now(), (userId) => ctx.realtime.isConnectedHere(userId));
     const effects: Effect[] = [];
     if (sent.created) {
       effects.push({ type: 'conversation', conversationUserId: sent.conversation.userId, chat: { event: CHAT_EVENTS.message, payload: sent.message } });
