@@ -69,7 +69,8 @@ export type ListenOptions = {
 /**
  * Serves the app on one port and marks DATA_DIR as in use (server.pid). `close` stops accepting
  * connections, tells socket clients to reconnect, lets in-flight requests finish (cut after
- * `shutdownGraceMs`), waits for a backup in progress, closes the Redis connections and the database and removes the mark.
+ * `shutdownGraceMs`), waits for a backup in progress, closes the Redis connections and the database
+ * and removes the mark.
  */
 export async function listen(ctx: AppContext, options: ListenOptions = {}): Promise<Running> {
   const graceMs = options.shutdownGraceMs ?? 10_000;
