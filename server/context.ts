@@ -5,6 +5,7 @@ import type { Env } from './env';
 import type { Machine } from './ops/machine';
 import type { Outbox } from './outbox/outbox';
 import type { Realtime } from './realtime/port';
+import type { SharedRedis } from './redis';
 import type { Mailer } from './services/mail/mail';
 
 /** What every route and service needs, built once at start (and once per test server). */
@@ -26,4 +27,6 @@ export interface AppContext {
   realtime: Realtime;
   /** Effects written with each change and sent after its commit (outbox/outbox.ts). */
   outbox: Outbox;
+  /** With REDIS_URL: what the processes serving the app share (rate limit counters, socket.io's rooms). */
+  redis: SharedRedis | undefined;
 }

@@ -74,6 +74,17 @@ const EnvSchema = z.object({
   OUTBOX_DISPATCH: z.enum(['on', 'paused']).default('on'),
   /** How long a dispatcher owns the events it claimed; an unfinished claim is taken again after it. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+
+  /**
+   * Set when several processes serve the app: the rate limits count in Redis and socket.io's rooms span
+   * the processes. Unset: both stay in this process's memory.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, hostname: /^.+$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  /** Starts every Redis key and socket.io channel of this deployment, so two deployments (or tests) on one Redis never meet. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]+$/, 'must be letters, digits and _ : . - only')
+    .default('skyway:'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

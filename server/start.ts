@@ -19,6 +19,7 @@ import { createMailer } from './services/mail/mail';
 import { deliver } from './outbox/deliver';
 import { Outbox } from './outbox/outbox';
 import { offlineRealtime } from './realtime/port';
+import { connectRedis } from './redis';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
 function jwtSecret(env: Env, dataDir: string): string {
@@ -55,6 +56,7 @@ export async function createContext(
     mailer: createMailer(db, log, env.SMTP_URL, now),
     realtime: offlineRealtime,
     outbox: new Outbox({ db, log, now, dispatch: env.OUTBOX_DISPATCH === 'on', leaseMs: env.OUTBOX_LEASE_MS, deliver: (effect) => deliver(ctx, effect) }),
+    redis: env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX, log) : undefined,
   };
   return ctx;
 }
@@ -69,7 +71,8 @@ export type ListenOptions = {
 /**
  * Serves the app on one port and marks DATA_DIR as in use (server.pid). `close` stops accepting
  * connections, tells socket clients to reconnect, lets in-flight requests finish (cut after
- * `shutdownGraceMs`), waits for a backup in progress, closes the database and removes the mark.
+ * `shutdownGraceMs`), waits for a backup in progress, closes the Redis connections and the database
+ * and removes the mark.
  */
 export async function listen(ctx: AppContext, options: ListenOptions = {}): Promise<Running> {
   const graceMs = options.shutdownGraceMs ?? 10_000;
@@ -107,6 +110,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
     await stopOutbox();
     ctx.machine.stop();
     await backups?.stop();
+    await ctx.redis?.close();
     throw error;
   }
   const address = server.address();
@@ -127,6 +131,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
       clearTimeout(deadline);
       await stopOutbox();
       await backups?.stop();
+      await ctx.redis?.close();
       await ctx.database.close();
       releaseServerLock(ctx.dataDir);
     })();

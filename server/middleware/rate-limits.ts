@@ -1,9 +1,10 @@
 import type { Request } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { may } from '../policies';
 import type { UserRow } from '../services/identity/users';
+import { RedisStore } from './redis-store';
 
 /** One rule per abuse-prone action: at most `limit` requests per `windowMs`, counted per key. */
 export type LimitRule = {
@@ -155,7 +156,7 @@ function clientKey(req: Request, rule: LimitRule): string {
  * it on a running server; the window is fixed when the limiter is made. A refusal is a 429 in the
  * product's error shape, through the one error middleware.
  */
-export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => rule.limit, store = new MemoryStore()): RateLimitRequestHandler {
+export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => rule.limit, store: Store = new MemoryStore()): RateLimitRequestHandler {
   return rateLimit({
     store,
     windowMs: rule.windowMs,
@@ -199,21 +200,26 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
   };
 }
 
-type AppLimits = { limiters: Limiters; limits: Record<LimitName, number>; stores: Record<LimitName, MemoryStore> };
+type AppLimits = { limiters: Limiters; limits: Record<LimitName, number>; stores: Record<LimitName, Store> };
 const perApp = new WeakMap<AppContext, AppLimits>();
 
 function appLimits(ctx: AppContext): AppLimits {
   const existing = perApp.get(ctx);
   if (existing) return existing;
   const limits = perLimit((name) => (ctx.env.RATE_LIMITS === 'off' ? LIFTED : DEFAULT_RATE_LIMITS[name].limit));
-  const stores = perLimit(() => new MemoryStore());
+  // With REDIS_URL every process serving the app counts in the same keys, one prefix per limit.
+  const { redis } = ctx;
+  const stores = perLimit((name): Store =>
+    redis ? new RedisStore(redis.commands, `${redis.prefix}rl:${name}:`, DEFAULT_RATE_LIMITS[name].windowMs) : new MemoryStore(),
+  );
   const created: AppLimits = { limits, stores, limiters: perLimit((name) => makeLimiter(DEFAULT_RATE_LIMITS[name], () => limits[name], stores[name])) };
   perApp.set(ctx, created);
   return created;
 }
 
 /**
- * The limiters of one running app (one set per AppContext, so test servers never share counters).
+ * The limiters of one running app: one set per AppContext, so test servers never share counters, except
+ * through Redis when REDIS_URL is set (every process of one deployment counts together there).
  * Routes attach them: `router.post('/users/login-guest', rateLimiters(ctx).guestLogin, handler)`.
  */
 export function rateLimiters(ctx: AppContext): Limiters {

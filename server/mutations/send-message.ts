@@ -23,13 +23,18 @@ export const sendMessage = defineMutation({
   args: MutationArgsSchemas.sendMessage,
   permission: maySendMessage,
   async run(tx, ctx, user, args) {
-    const sent = await storeMessage(tx, user, args, ctx.now(), (userId) => ctx.realtime.isConnected(userId));
+    // NOTE: a transaction never waits for the network, so it asks this process's sockets only; the mail
+    // itself is dropped at sending time if the guest is connected to another process.
+    const sent = await storeMessage(tx, user, args, ctx.now(), (userId) => ctx.realtime.isConnectedHere(userId));
     const effects: Effect[] = [];
     if (sent.created) {
       effects.push({ type: 'conversation', conversationUserId: sent.conversation.userId, chat: { event: CHAT_EVENTS.message, payload: sent.message } });
       effects.push(pokeEffect([sent.conversation.userId]));
     }
-    if (sent.mailTo) effects.push(mailEffect(guestReplyMail(ctx, sent.mailTo.email, sent.mailTo.guest, sent.message.content, sent.message.image !== null)));
+    if (sent.mailTo)
+      effects.push(
+        mailEffect(guestReplyMail(ctx, sent.mailTo.email, sent.mailTo.guest, sent.message.content, sent.message.image !== null), sent.conversation.userId),
+      );
     return { result: { message: sent.message, created: sent.created }, effects };
   },
 });

@@ -4,8 +4,11 @@ import type { Effect } from './effects';
 /** Sends one effect of the outbox: a mail through the mailer, the rest through the realtime port. */
 export function deliver(ctx: AppContext, effect: Effect): void | Promise<void> {
   switch (effect.type) {
-    case 'mail':
-      return ctx.mailer.send(effect.mail);
+    case 'mail': {
+      const { mail, unlessConnected } = effect;
+      if (!unlessConnected) return ctx.mailer.send(mail);
+      return ctx.realtime.isConnected(unlessConnected).then((connected) => (connected ? undefined : ctx.mailer.send(mail)));
+    }
     case 'poke':
       ctx.realtime.poke(effect.userIds);
       return;

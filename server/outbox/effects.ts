@@ -13,7 +13,8 @@ export type ConversationEvent = z.infer<typeof ConversationEventSchema>;
 
 /** What a change wants to happen outside the database once it has committed. */
 export const EffectSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('mail'), mail: MailSchema }),
+  /** With `unlessConnected`, not sent while that user has a socket open on any process. */
+  z.object({ type: z.literal('mail'), mail: MailSchema, unlessConnected: z.string().optional() }),
   /** A pull-now for the users' devices (and every admin's, who see everything). */
   z.object({ type: z.literal('poke'), userIds: z.array(z.string()) }),
   z.object({ type: z.literal('conversation'), conversationUserId: z.string(), chat: ConversationEventSchema }),
@@ -21,5 +22,9 @@ export const EffectSchema = z.discriminatedUnion('type', [
 export type Effect = z.infer<typeof EffectSchema>;
 
 /** NOTE: a mail with a secret (`stored`) never goes through the outbox: its row would keep the secret. */
-export const mailEffect = (mail: Mail): Effect => ({ type: 'mail', mail: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html } });
+export const mailEffect = (mail: Mail, unlessConnected?: string): Effect => ({
+  type: 'mail',
+  mail: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html },
+  ...(unlessConnected && { unlessConnected }),
+});
 export const pokeEffect = (userIds: readonly string[]): Effect => ({ type: 'poke', userIds: [...userIds] });

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { CHAT_EVENTS } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
@@ -12,13 +13,26 @@ import { disconnectRevokedSockets, guardEvents, handshakeToken } from './session
 
 export { ADMIN_ROOM, userRoom };
 
+/** How long a question to the other processes (is a user connected) waits for their answers. */
+const ADAPTER_REQUEST_TIMEOUT_MS = 1_000;
+
 /**
  * Socket.io on the same port. The handshake must carry a valid token (`auth.token`); the user id
  * comes from that token, never from anything a client says later. The token is checked again on every
  * event, and a user's sockets are disconnected once their token is revoked (realtime/sessions.ts).
+ * With REDIS_URL the Redis adapter joins the rooms of every process: an emit to a room reaches its
+ * sockets wherever they are connected.
  */
 export async function attachRealtime(ctx: AppContext, server: HttpServer): Promise<RealtimeServer> {
-  const io: RealtimeServer = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const { redis } = ctx;
+  const adapter = redis
+    ? createAdapter(redis.commands, redis.subscriber, {
+        key: `${redis.prefix}socket.io`,
+        requestsTimeout: ADAPTER_REQUEST_TIMEOUT_MS,
+        publishOnSpecificResponseChannel: true,
+      })
+    : undefined;
+  const io: RealtimeServer = new Server(server, { serveClient: false, maxHttpBufferSize: 64 * 1024, ...(adapter && { adapter }) });
   io.use((socket, next) => {
     userFromToken(ctx, handshakeToken(socket)).then(
       (user) => {
@@ -39,12 +53,13 @@ export async function attachRealtime(ctx: AppContext, server: HttpServer): Promi
     attachChatEvents(ctx, socket);
   });
   await disconnectRevokedSockets(ctx, io);
-  ctx.realtime = socketRealtime(io);
+  ctx.realtime = socketRealtime(ctx, io);
   return io;
 }
 
-/** The realtime port over this process's socket.io server (a shared adapter makes it span processes). */
-function socketRealtime(io: RealtimeServer): Realtime {
+/** The realtime port over socket.io (its Redis adapter, when attached, makes it span processes). */
+function socketRealtime(ctx: AppContext, io: RealtimeServer): Realtime {
+  const isConnectedHere = (userId: string) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
   return {
     poke: pokeSender(io),
     toConversation: (conversationUserId, chat) => {
@@ -53,6 +68,18 @@ function socketRealtime(io: RealtimeServer): Realtime {
       if (chat.event === CHAT_EVENTS.message) rooms.emit(chat.event, chat.payload);
       else rooms.emit(chat.event, chat.payload);
     },
-    isConnected: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
+    isConnectedHere,
+    // A socket here answers at once; only then are the other processes asked, if there are any.
+    isConnected: async (userId) => {
+      if (isConnectedHere(userId)) return true;
+      if (!ctx.redis) return false;
+      try {
+        return (await io.in(userRoom(userId)).fetchSockets()).length > 0;
+      } catch (error) {
+        // A process that does not answer in time: the guest is mailed rather than left without the reply.
+        ctx.log.warn({ err: error, userId }, 'could not ask the other processes whether a user is connected');
+        return false;
+      }
+    },
   };
 }

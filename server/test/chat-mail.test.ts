@@ -95,7 +95,7 @@ describe('a support reply to an offline guest is e-mailed, at most once per conv
     } finally {
       socket.close();
     }
-    for (let i = 0; i < 100 && server.ctx.realtime.isConnected(guest._id); i++) await sleep(20);
+    for (let i = 0; i < 100 && (await server.ctx.realtime.isConnected(guest._id)); i++) await sleep(20);
     await send(admin, conversation._id, 'And now you have left');
     await expectMails(email, 1);
 
