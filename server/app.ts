@@ -162,8 +162,8 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
   app.use(express.json({ limit: '200kb', strict: true }));
   app.use(authenticate(ctx));
 
-  app.get('/api/health', (_req, res) => {
-    const health = ctx.machine.health();
+  app.get('/api/health', async (_req, res) => {
+    const health = ctx.machine.health(ctx.database.engine, await ctx.database.ping());
     res.status(health.database === 'ok' ? 200 : 503).json(health);
   });
   app.use('/api', writeGate(ctx));

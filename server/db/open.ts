@@ -13,27 +13,53 @@ export type DatabaseHandle = {
   pool: pg.Pool | undefined;
   /** PostgreSQL only: `onPayload` hears each notification on `channel`, on its own connection (ended by close). */
   listen: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | undefined;
+  /**
+   * Whether this process runs the work due once per tick across processes (the lifecycle sweeper): always
+   * on SQLite, whose file serves one process; on PostgreSQL the process holding a session advisory lock,
+   * taken over by another within a tick once its holder is gone.
+   */
+  leads: () => Promise<boolean>;
   /** Whether the database answers a query now. */
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
 };
 
+/** The session advisory lock of the process that sweeps; any constant every process shares. */
+const LEADER_LOCK = 7_210_017;
+
 export async function openDatabaseHandle(dataDir: string, databaseUrl: string | undefined): Promise<DatabaseHandle> {
   if (databaseUrl) {
     const { db, pool } = await openPostgres(databaseUrl);
     const listeners: pg.Client[] = [];
+    let leader: pg.Client | undefined;
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => undefined);
+      await client.connect();
+      return client;
+    };
     return {
       engine: 'postgres',
       db,
       sqlite: undefined,
       pool,
       listen: async (channel, onPayload) => {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        client.on('error', () => undefined);
+        const client = await connect();
         client.on('notification', (message) => onPayload(message.payload ?? ''));
-        await client.connect();
         listeners.push(client);
         await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      },
+      leads: async () => {
+        if (leader) return true;
+        const client = await connect();
+        const { rows } = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [LEADER_LOCK]);
+        if (!rows[0]?.held) {
+          await client.end();
+          return false;
+        }
+        client.once('end', () => (leader = undefined));
+        leader = client;
+        return true;
       },
       ping: () =>
         pool.query('select 1').then(
@@ -41,7 +67,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
           () => false,
         ),
       close: async () => {
-        await Promise.all(listeners.map((client) => client.end()));
+        await Promise.all([...listeners, ...(leader ? [leader] : [])].map((client) => client.end()));
         await pool.end();
       },
     };
@@ -53,6 +79,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
     sqlite,
     pool: undefined,
     listen: undefined,
+    leads: () => Promise.resolve(true),
     ping: () => {
       try {
         sqlite.prepare('select 1').get();

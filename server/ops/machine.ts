@@ -8,9 +8,11 @@ import type { FreeSpaceFloor } from '../env';
 export type DiskStats = { bsize: number; blocks: number; bavail: number };
 export type Statfs = (dir: string) => Promise<DiskStats>;
 
-export type DatabaseState = 'ok' | 'locked' | 'full';
+export type DatabaseState = 'ok' | 'locked' | 'full' | 'unreachable';
 export type Health = {
   status: 'ok' | 'degraded';
+  /** SQLite (the embedded file) or PostgreSQL (DATABASE_URL). */
+  engine: 'sqlite' | 'postgres';
   database: DatabaseState;
   disk: { freeBytes: number | null; watermarkBytes: number | null; uploadsRefused: boolean };
   log: { droppedLines: number };
@@ -103,11 +105,13 @@ export class Machine {
     return !this.sqlite || writeLockFree(this.sqlite);
   }
 
-  health(): Health {
-    const database: DatabaseState = this.diskFull ? 'full' : this.writeLockFree() ? 'ok' : 'locked';
+  /** `answers`: whether the database answered a query just now (ctx.database.ping). */
+  health(engine: Health['engine'], answers: boolean): Health {
+    const database: DatabaseState = !answers ? 'unreachable' : this.diskFull ? 'full' : this.writeLockFree() ? 'ok' : 'locked';
     const uploadsRefused = this.uploadsRefused;
     return {
       status: database === 'ok' && !uploadsRefused ? 'ok' : 'degraded',
+      engine,
       database,
       disk: { freeBytes: this.reading?.freeBytes ?? null, watermarkBytes: this.watermark(1) ?? null, uploadsRefused },
       log: { droppedLines: this.options.droppedLines?.() ?? 0 },

@@ -103,5 +103,5 @@ export async function overview(ctx: AppContext, timeZone: string): Promise<Overv
     refunds: centsToDollars(d.refundsCents),
   }));
   const last = series[series.length - 1] ?? { date: today, bookings: 0, revenue: 0, refunds: 0 };
-  return { timeZone, today: { ...last, pendingReviews, seatsSold }, days: series, server: ctx.machine.health() };
+  return { timeZone, today: { ...last, pendingReviews, seatsSold }, days: series, server: ctx.machine.health(ctx.database.engine, true) };
 }

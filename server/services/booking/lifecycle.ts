@@ -106,12 +106,14 @@ export async function purgeSyncHistory(ctx: AppContext): Promise<void> {
 /**
  * Runs the sweep on an interval (and, hourly, the clean-up of unattached images); a failed pass is
  * logged and the next one tries again. A pass is skipped while another process holds the write lock
- * or the disk is full: it would only fail.
+ * or the disk is full: it would only fail. With several processes on PostgreSQL one of them sweeps
+ * (`ctx.database.leads`), so each tick runs once.
  */
 export async function startSweeper(ctx: AppContext): Promise<() => void> {
   const run = async () => {
     if (ctx.machine.diskFull || !ctx.machine.writeLockFree()) return;
     try {
+      if (!(await ctx.database.leads())) return;
       await sweep(ctx);
       await purgeSyncHistory(ctx);
     } catch (error) {

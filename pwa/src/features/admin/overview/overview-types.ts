@@ -14,7 +14,8 @@ export type Overview = {
 /** GET /api/health, also part of the overview (server/ops/machine.ts). */
 export type ServerHealth = {
   status: 'ok' | 'degraded';
-  database: 'ok' | 'locked' | 'full';
+  engine: 'sqlite' | 'postgres';
+  database: 'ok' | 'locked' | 'full' | 'unreachable';
   disk: { freeBytes: number | null; watermarkBytes: number | null; uploadsRefused: boolean };
   log: { droppedLines: number };
 };

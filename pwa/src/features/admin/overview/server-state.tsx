@@ -14,6 +14,7 @@ function size(bytes: number | null): string {
 
 function summary({ database, disk }: ServerHealth): string {
   const space = `${size(disk.freeBytes)} free on the data disk, ${size(disk.watermarkBytes)} kept in reserve.`;
+  if (database === 'unreachable') return 'Changes are refused: the database does not answer. Travellers keep their changes on their devices until it is back.';
   if (database === 'locked')
     return 'Changes are paused: another program holds the database (a backup or a maintenance session). Travellers keep their changes on their devices until it lets go.';
   if (database === 'full') return `Changes are refused: the data disk is full. ${space} Free some space; SkyWay takes changes again by itself.`;
