@@ -59,6 +59,7 @@ describe('HTTP surface: health, errors, headers', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'ok',
+      engine: 'sqlite',
       database: 'ok',
       disk: { freeBytes: expect.any(Number) as number, watermarkBytes: 200 * 1024 * 1024, uploadsRefused: false },
       log: { droppedLines: 0 },
