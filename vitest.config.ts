@@ -10,14 +10,17 @@ const BOTH_ENGINES = [
   'server/test/crash-safety.test.ts',
 ];
 
+/** Tests of what exists only on PostgreSQL. */
+const POSTGRES_ONLY = ['server/test/pg-schema.test.ts', 'server/test/pg-backup.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['sync/**/*.test.ts', 'server/**/*.test.ts', 'pwa/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'postgres', include: BOTH_ENGINES, env: { TEST_ENGINE: 'postgres' } } },
+      { extends: true, test: { name: 'sqlite', include: ['sync/**/*.test.ts', 'server/**/*.test.ts', 'pwa/**/*.test.{ts,tsx}'], exclude: POSTGRES_ONLY } },
+      { extends: true, test: { name: 'postgres', include: [...BOTH_ENGINES, ...POSTGRES_ONLY], env: { TEST_ENGINE: 'postgres' } } },
     ],
   },
 });

@@ -3,10 +3,14 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { databaseFile } from '../db/client';
 import { takeBackup } from './backup';
-import { dataDirFromEnv, parseArgs, runCli, UsageError } from './cli-args';
+import { databaseUrlFromEnv, dataDirFromEnv, parseArgs, runCli, UsageError } from './cli-args';
+import { dumpPostgres, PgBackupError } from './pg-backup';
 import { VerifyError } from './verify';
 
-/** `npm run backup`: a verified copy of DATA_DIR's database and images in DATA_DIR/backups/<stamp>/. Safe while the server runs. */
+/**
+ * `npm run backup`: a verified copy of DATA_DIR's database and images in DATA_DIR/backups/<stamp>/; with
+ * DATABASE_URL, a pg_dump of the PostgreSQL database in DATA_DIR/backups/<stamp>.dump. Safe while the server runs.
+ */
 async function main() {
   parseArgs(
     z.array(z.string()).max(0, 'npm run backup takes no arguments (set DATA_DIR to choose the data folder)'),
@@ -14,6 +18,11 @@ async function main() {
     'DATA_DIR=./data npm run backup',
   );
   const dataDir = dataDirFromEnv(process.env);
+  const databaseUrl = databaseUrlFromEnv(process.env);
+  if (databaseUrl) {
+    console.log(`Backup written to ${await dumpPostgres(databaseUrl, dataDir)} (pg_dump, custom format)`);
+    return;
+  }
   const file = databaseFile(dataDir);
   if (!existsSync(file)) throw new UsageError(`No database at ${file}: is DATA_DIR right?`);
   const source = new Database(file, { fileMustExist: true });
@@ -30,4 +39,4 @@ async function main() {
   }
 }
 
-runCli(main, (error) => error instanceof VerifyError);
+runCli(main, (error) => error instanceof VerifyError || error instanceof PgBackupError);

@@ -9,6 +9,11 @@ export function dataDirFromEnv(source: NodeJS.ProcessEnv): string {
   return path.resolve(parseEnv(source).DATA_DIR);
 }
 
+/** DATABASE_URL as the server reads it: set, the backup tools work on PostgreSQL. */
+export function databaseUrlFromEnv(source: NodeJS.ProcessEnv): string | undefined {
+  return parseEnv(source).DATABASE_URL;
+}
+
 /** Parses argv (without node and the script) with a zod schema; a mismatch prints the usage line. */
 export function parseArgs<S extends z.ZodType>(schema: S, argv: string[], usage: string): z.output<S> {
   const result = schema.safeParse(argv);

@@ -113,7 +113,13 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
     const low = await client(server.url).get('/api/health');
     expect([low.status, low.body]).toEqual([
       200,
-      { status: 'degraded', engine: 'sqlite', database: 'ok', disk: { freeBytes: 150 * MB, watermarkBytes: 100 * MB, uploadsRefused: true }, log: { droppedLines: 0 } },
+      {
+        status: 'degraded',
+        engine: 'sqlite',
+        database: 'ok',
+        disk: { freeBytes: 150 * MB, watermarkBytes: 100 * MB, uploadsRefused: true },
+        log: { droppedLines: 0 },
+      },
     ]);
 
     await setFree(50 * MB);
@@ -125,7 +131,13 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
     const full = await client(server.url).get('/api/health');
     expect([full.status, full.body]).toEqual([
       503,
-      { status: 'degraded', engine: 'sqlite', database: 'full', disk: { freeBytes: 50 * MB, watermarkBytes: 100 * MB, uploadsRefused: true }, log: { droppedLines: 3 } },
+      {
+        status: 'degraded',
+        engine: 'sqlite',
+        database: 'full',
+        disk: { freeBytes: 50 * MB, watermarkBytes: 100 * MB, uploadsRefused: true },
+        log: { droppedLines: 3 },
+      },
     ]);
     expect((await api.get(`/api/flights/${flight._id}`)).status).toBe(200);
     expect((await client(server.url).get('/')).status).toBe(200);
