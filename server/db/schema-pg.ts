@@ -1,6 +1,7 @@
 import { Column, getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   ForeignKeyBuilder,
   index,
   pgSequence,
@@ -20,11 +21,15 @@ import * as sqlite from './schema';
  * The PostgreSQL schema drizzle-kit reads to write `migrations/pg`, generated from the SQLite tables of
  * `schema.ts`, the one runtime table set (docs/decisions/010): the same tables, column names, defaults,
  * not-nulls, keys and indexes. Integers become bigint (some hold epoch milliseconds), text stays text
- * (ISO instants and JSON too), and an autoincrement key becomes an identity column.
+ * (ISO instants and JSON too), a buffer blob becomes bytea, and an autoincrement key becomes an identity column.
  */
 
 type SqliteTables = typeof sqlite;
+
 type Built = PgColumn | IndexBuilder | PrimaryKeyBuilder | ForeignKeyBuilder;
+
+/** NOTE: node-postgres sends a Buffer parameter as bytes and reads bytea back as a Buffer, so no mapping is needed either way. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const pgTables = new Map<SQLiteTable, PgTable>();
 
@@ -77,6 +82,9 @@ function columnType(column: SQLiteColumn) {
       if (typeof value === 'string' || is(value, SQL)) string.default(value);
       return string;
     }
+    case 'SQLiteBlobBuffer':
+      if (value !== undefined) throw new Error(`schema-pg: ${column.name} is a blob with a default, which has no PostgreSQL mapping yet`);
+      return bytea(column.name);
     default:
       throw new Error(`schema-pg: ${column.name} has type ${column.columnType}, which has no PostgreSQL mapping yet`);
   }
@@ -136,6 +144,7 @@ export const {
   payments,
   settings,
   images,
+  imageFiles,
   conversations,
   messages,
   auditLog,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { TITLES, TRAVEL_CLASSES } from '../../sync/constants';
 import type { ErrorCode } from '../../sync/error-codes';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../sync/schemas/audit';
@@ -221,6 +221,14 @@ export const images = sqliteTable('images', {
   sha256: text('sha256').notNull(),
   title: text('title'),
   createdAt: createdAt(),
+});
+
+/** An image's bytes on PostgreSQL; on SQLite they are files under DATA_DIR/images (services/images/image-store.ts). */
+export const imageFiles = sqliteTable('image_files', {
+  id: text('id')
+    .primaryKey()
+    .references(() => images.id, { onDelete: 'cascade' }),
+  data: blob('data', { mode: 'buffer' }).notNull(),
 });
 
 export const conversations = sqliteTable(

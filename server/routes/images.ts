@@ -4,11 +4,12 @@ import multer from 'multer';
 import { z } from 'zod';
 import { IdSchema } from '../../sync/schemas/common';
 import type { AppContext } from '../context';
-import { AppError, invalidField } from '../errors';
+import { AppError, invalidField, notFound } from '../errors';
 import { caller } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { checkImageConversation, readsChatImage } from '../services/chat/chat';
-import { imagePath, imageUrl, listMarketingImages, readableImage, storeImage } from '../services/images/images';
+import { imageStore } from '../services/images/image-store';
+import { imageUrl, listMarketingImages, readableImage, storeImage } from '../services/images/images';
 import { MAX_UPLOAD_BYTES, PDF_MIME, tooLarge } from '../../sync/upload-rules';
 import { pdfHeaders, receiptFileName } from '../services/images/pdf-receipts';
 import { authorize, uploadPermission } from '../policies';
@@ -51,9 +52,11 @@ export function imageRoutes(ctx: AppContext): Router {
   router.get('/images/:id', async (req, res) => {
     const { id } = validate(ImageParamsSchema, req.params);
     const image = await readableImage(ctx, id, req.user, (row, reader) => readsChatImage(ctx.db, row, reader));
+    const data = await imageStore(ctx).read(image);
+    if (!data) throw notFound('Image');
     res.setHeader('Cache-Control', image.kind === 'marketing' ? 'public, max-age=31536000, immutable' : 'private, no-store');
     if (image.mime === PDF_MIME) res.set(pdfHeaders(await receiptFileName(ctx.db, image.id)));
-    res.type(image.mime).sendFile(imagePath(ctx.dataDir, image.id, image.mime));
+    res.type(image.mime).send(data);
   });
 
   // The limiters run before multer so a refused caller's 10 MB body is never parsed.

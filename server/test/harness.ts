@@ -45,9 +45,12 @@ export async function allowManyBookings(ctx: AppContext): Promise<void> {
 /** The engine the integration suites run on: SQLite, or PostgreSQL in the `postgres` test project (vitest.config.ts). */
 export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-/** A fresh database of its own per server on PostgreSQL: the variables that select it. */
-async function engineEnv(): Promise<{ vars: Record<string, string>; drop: () => Promise<void> }> {
-  if (TEST_ENGINE === 'sqlite') return { vars: {}, drop: () => Promise.resolve() };
+/**
+ * A fresh database of its own per server on PostgreSQL: the variables that select it. A DATABASE_URL the
+ * suite passes in `env` is used as it is (servers sharing one database), and the suite drops it.
+ */
+async function engineEnv(env: Record<string, string> = {}): Promise<{ vars: Record<string, string>; drop: () => Promise<void> }> {
+  if (TEST_ENGINE === 'sqlite' || env.DATABASE_URL) return { vars: {}, drop: () => Promise.resolve() };
   const database = await createTestDatabase();
   return { vars: { DATABASE_URL: database.url, JWT_SECRET: 'test-secret-of-at-least-thirty-two-characters' }, drop: database.drop };
 }
@@ -57,7 +60,7 @@ export async function startTestServer(
   options: { seed?: 'demo' | 'none'; env?: Record<string, string>; bookingRules?: 'production'; machine?: MachineOptions } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-test-'));
-  const engine = await engineEnv();
+  const engine = await engineEnv(options.env);
   const env = parseEnv({
     ...engine.vars,
     PORT: '0',

@@ -1,4 +1,5 @@
-import { is } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, is } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -7,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres } from '../db/pg-migrate';
 import * as sqliteSchema from '../db/schema';
-import { airports, bookings, flights, seatAllocations, users } from '../db/schema';
+import { airports, bookings, flights, imageFiles, images, seatAllocations, users } from '../db/schema';
 import * as pgSchema from '../db/schema-pg';
 import journal from '../../migrations/pg/meta/_journal.json';
 import { createTestDatabase } from './pg-database';
@@ -116,6 +117,7 @@ describe('the PostgreSQL schema', () => {
   });
 
   it('is migrated once by two processes starting together', async () => {
+    const journal = JSON.parse(readFileSync(new URL('../../migrations/pg/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
     const applied = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(applied.rows[0]?.n).toBe(journal.entries.length);
     const syncState = await pool.query<{ id: string; version: string }>('select id, version from sync_state');
@@ -169,6 +171,18 @@ describe('the PostgreSQL schema', () => {
       await db.update(seatAllocations).set({ state: 'released' });
       await db.insert(seatAllocations).values(allocation('s2', 'sold'));
       await db.insert(seatAllocations).values(allocation('s3', 'released'));
+    });
+
+    it('stores a blob as bytea and reads it back as the same Buffer; it goes with its image', async () => {
+      const data = Buffer.from([0, 1, 2, 255, 0, 92, 120, 39]);
+      await db.insert(images).values({ id: 'i1', kind: 'receipt', mime: 'application/pdf', width: 0, height: 0, bytes: 8, sha256: 'x', createdAt: stamp });
+      await db.insert(imageFiles).values({ id: 'i1', data });
+      const [stored] = await db.select().from(imageFiles).where(eq(imageFiles.id, 'i1'));
+      expect(Buffer.isBuffer(stored?.data) && stored.data.equals(data)).toBe(true);
+      const type = await pool.query<{ type: string }>(`select pg_typeof(data)::text as type from image_files`);
+      expect(type.rows).toEqual([{ type: 'bytea' }]);
+      await db.delete(images).where(eq(images.id, 'i1'));
+      expect(await db.select().from(imageFiles)).toEqual([]);
     });
 
     it('refuses an e-mail already taken in another case', async () => {

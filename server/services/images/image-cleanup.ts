@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
 import { and, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { immediate, type Queryable } from '../../db/client';
 import { lastChars } from '../../db/dialect';
 import { images } from '../../db/schema';
-import { imagePath } from './images';
+import { imageStore } from './image-store';
 
 /** An upload nothing refers to is kept this long, time enough for its message or receipt to follow. */
 export const ORPHAN_AFTER_MS = 86_400_000;
@@ -23,7 +22,7 @@ const referenced = (q: Queryable) => sql`(
   union select ${lastChars(q, sql`image`, 32)} from users where image is not null
 )`;
 
-/** Deletes uploads older than a day that nothing refers to: rows in one transaction, then their files. */
+/** Deletes uploads older than a day that nothing refers to: rows in one transaction, then their bytes (image-store.ts). */
 export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
   const cutoff = new Date(ctx.now().getTime() - ORPHAN_AFTER_MS).toISOString();
   const orphans = await immediate(ctx.db, async (tx) => {
@@ -40,7 +39,7 @@ export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
       );
     return rows;
   });
-  await Promise.all(orphans.map((row) => rm(imagePath(ctx.dataDir, row.id, row.mime), { force: true })));
+  await imageStore(ctx).remove(orphans);
   return orphans.map((row) => row.id);
 }
 

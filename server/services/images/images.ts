@@ -1,7 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../../context';
@@ -13,7 +10,11 @@ import { inImageQueue } from './image-queue';
 import { allowedUploads, PDF_MIME, startsAsPdf } from '../../../sync/upload-rules';
 import { checkPdf } from './pdf-receipts';
 import type { UserRow } from '../identity/users';
-import { first, only } from '../../db/client';
+import { first } from '../../db/client';
+import { imageStore } from './image-store';
+
+// Backups and their checks read the SQLite engine's image files.
+export { imageDir, imagePath } from './image-store';
 
 export type ImageKind = (typeof images.$inferSelect)['kind'];
 export type ImageRow = typeof images.$inferSelect;
@@ -31,15 +32,6 @@ export const DAILY_UPLOADS: Record<Exclude<UserRow['role'], 'admin'>, number> = 
 const DAY_MS = 86_400_000;
 
 const notAccepted = (kind: ImageKind) => new AppError(400, allowedUploads(kind), { code: 'invalid_image' });
-
-export function imageDir(dataDir: string): string {
-  return path.join(dataDir, 'images');
-}
-
-/** An upload's file: `<id>.webp`, or `<id>.pdf` for a PDF receipt. */
-export function imagePath(dataDir: string, id: string, mime = WEBP_MIME): string {
-  return path.join(imageDir(dataDir), `${id}.${mime === PDF_MIME ? 'pdf' : 'webp'}`);
-}
 
 export function imageUrl(id: string): string {
   return `/api/images/${id}`;
@@ -127,26 +119,19 @@ export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind
   }
   if (owner) await assertDailyQuota(ctx, owner);
   const output = await prepare(input, kind, queueKey);
-  const id = randomBytes(16).toString('hex');
-  mkdirSync(imageDir(ctx.dataDir), { recursive: true });
-  await writeFile(imagePath(ctx.dataDir, id, output.mime), output.data);
-  return await only(
-    ctx.db
-      .insert(images)
-      .values({
-        id,
-        ownerId: owner?.id ?? null,
-        kind,
-        mime: output.mime,
-        width: output.width,
-        height: output.height,
-        bytes: output.data.length,
-        sha256,
-        title,
-        createdAt: ctx.now().toISOString(),
-      })
-      .returning(),
-  );
+  const row = {
+    id: randomBytes(16).toString('hex'),
+    ownerId: owner?.id ?? null,
+    kind,
+    mime: output.mime,
+    width: output.width,
+    height: output.height,
+    bytes: output.data.length,
+    sha256,
+    title,
+    createdAt: ctx.now().toISOString(),
+  };
+  return await imageStore(ctx).save(row, output.data);
 }
 
 /** The image of that id, kind and owner, if there is one. */
