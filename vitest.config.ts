@@ -11,7 +11,7 @@ const BOTH_ENGINES = [
 ];
 
 /** Tests of what exists only on PostgreSQL. */
-const POSTGRES_ONLY = ['server/test/pg-schema.test.ts', 'server/test/pg-backup.test.ts'];
+const POSTGRES_ONLY = ['server/test/pg-schema.test.ts', 'server/test/pg-backup.test.ts', 'server/test/images-postgres.test.ts'];
 
 export default defineConfig({
   test: {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { actors, book, upcomingFlight } from './booking-fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { client, login, startTestServer, type TestServer } from './harness';
 import { createTestDatabase } from './pg-database';
 
 const run = promisify(execFile);
@@ -40,7 +40,8 @@ describe('npm run backup and restore on PostgreSQL', () => {
     expect(restored.stdout).toContain('Restored');
     server = await start();
     cleanups.push(() => server.stop());
-    const mine = await who.owner.get<{ _id: string }[]>('/api/bookings/user');
+    const owner = client(server.url, await login(server.url, who.ownerEmail, 'Secret-pass-1'));
+    const mine = await owner.get<{ _id: string }[]>('/api/bookings/user');
     const ids = mine.body.map((b) => b._id);
     expect(ids).toContain(kept.booking._id);
     expect(ids).not.toContain(later.booking._id);

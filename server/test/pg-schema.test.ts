@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { eq, is } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -117,7 +116,6 @@ describe('the PostgreSQL schema', () => {
   });
 
   it('is migrated once by two processes starting together', async () => {
-    const journal = JSON.parse(readFileSync(new URL('../../migrations/pg/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
     const applied = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(applied.rows[0]?.n).toBe(journal.entries.length);
     const syncState = await pool.query<{ id: string; version: string }>('select id, version from sync_state');
