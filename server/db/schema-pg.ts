@@ -4,7 +4,6 @@ import {
   customType,
   ForeignKeyBuilder,
   index,
-  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -158,6 +157,3 @@ export const {
   emailVerifications,
   events,
 } = tables;
-
-/** The global sync version on PostgreSQL: every write takes the next value. */
-export const syncVersion = pgSequence('sync_version');

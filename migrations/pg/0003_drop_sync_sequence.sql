@@ -1,0 +1,1 @@
+DROP SEQUENCE "public"."sync_version";
