@@ -18,8 +18,8 @@ export type BenchServer = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The real server (`tsx server/main.ts`) as a child process over a fresh demo-seeded DATA_DIR. */
-export async function launchServer(): Promise<BenchServer> {
+/** The real server (`tsx server/main.ts`) as a child process over a fresh demo-seeded DATA_DIR; `env` adds to or overrides its settings. */
+export async function launchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-bench-'));
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
@@ -35,6 +35,7 @@ export async function launchServer(): Promise<BenchServer> {
       LOG_LEVEL: 'warn',
       // NOTE: every bench client comes from this one address, and chat devices send 60 messages a minute.
       RATE_LIMITS: 'off',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
