@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing and crash safety. */
 const BOTH_ENGINES = [
@@ -10,14 +10,24 @@ const BOTH_ENGINES = [
   'server/test/crash-safety.test.ts',
 ];
 
+/** PostgreSQL only: two server processes of one deployment on one database and one Redis (issue #15). */
+const POSTGRES_ONLY = ['server/test/multi-process.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['sync/**/*.test.ts', 'server/**/*.test.ts', 'pwa/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'postgres', include: BOTH_ENGINES, env: { TEST_ENGINE: 'postgres' } } },
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['sync/**/*.test.ts', 'server/**/*.test.ts', 'pwa/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
+        },
+      },
+      { extends: true, test: { name: 'postgres', include: [...BOTH_ENGINES, ...POSTGRES_ONLY], env: { TEST_ENGINE: 'postgres' } } },
     ],
   },
 });
