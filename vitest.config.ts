@@ -11,7 +11,12 @@ const BOTH_ENGINES = [
 ];
 
 /** Tests of what exists only on PostgreSQL. */
-const POSTGRES_ONLY = ['server/test/pg-schema.test.ts', 'server/test/pg-backup.test.ts', 'server/test/images-postgres.test.ts'];
+const POSTGRES_ONLY = [
+  'server/test/pg-schema.test.ts',
+  'server/test/pg-backup.test.ts',
+  'server/test/images-postgres.test.ts',
+  'server/test/multi-process.test.ts',
+];
 
 export default defineConfig({
   test: {
