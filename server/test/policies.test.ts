@@ -173,7 +173,7 @@ describe('policies', () => {
     };
     expect(filter(admin)).toBeUndefined();
     expect(filter(traveller)).toMatchObject({ sql: '"bookings"."user_id" = ?', params: ['traveller'] });
-    expect(filter(undefined)).toMatchObject({ sql: '0', params: [] });
+    expect(filter(undefined)).toMatchObject({ sql: 'false', params: [] });
   });
 
   it('names a permission for every sync mutation and refuses a pushed one no object could allow with 403, never 401', () => {
