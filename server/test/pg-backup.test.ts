@@ -27,6 +27,7 @@ describe('npm run backup and restore on PostgreSQL', () => {
     const who = await actors(server, 'pg-backup');
     const flight = await upcomingFlight(server.url);
     const kept = await book(who.owner, flight, ['A1']);
+    expect(existsSync(path.join(server.dataDir, 'airline.sqlite')), 'no SQLite file on PostgreSQL').toBe(false);
     const backups = mkdtempSync(path.join(tmpdir(), 'skyway-pg-backup-'));
     cleanups.push(() => Promise.resolve(rmSync(backups, { recursive: true, force: true })));
     const env = { ...process.env, DATA_DIR: backups, DATABASE_URL: database.url, JWT_SECRET: SECRET };
