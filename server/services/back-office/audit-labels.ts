@@ -1,8 +1,7 @@
 import { aliasedTable, eq } from 'drizzle-orm';
 import type { AuditEntity } from '../../../sync/schemas/audit';
-import type { Queryable } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { airports, bookings, flights, payments, users } from '../../db/schema';
-import { first } from '../../db/client';
 
 const origin = aliasedTable(airports, 'label_origin');
 const destination = aliasedTable(airports, 'label_destination');

@@ -9,11 +9,10 @@ import {
   type AuditFilter,
   type AuditRow,
 } from '../../../sync/schemas/audit';
-import type { Queryable } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { contains } from '../../db/contains';
 import { auditLog } from '../../db/schema';
 import { actorName, auditLabel } from './audit-labels';
-import { first } from '../../db/client';
 
 export type Change = {
   action: AuditAction;

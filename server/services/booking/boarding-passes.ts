@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/client';
+import { first, type Queryable, type Tx } from '../../db/client';
 import { bookings, flights, seatAllocations, travellers } from '../../db/schema';
 import { AppError } from '../../errors';
-import { first } from '../../db/client';
 
 /**
  * A boarding pass's QR payload: `SW1.<booking reference>.<flight number>.<departure, UTC YYYYMMDD>.<seat>.<traveller id>.<signature>`,

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../sync/money';
 import { makeReference } from '../../../sync/reference';
 import type { TravellerInput } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import { first, only, type Tx } from '../../db/client';
 import { selectFlights, type FlightWithAirports } from '../../db/flight-queries';
 import { bookings, payments, travellers } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -16,7 +16,6 @@ import { assertWithinUnpaidCap } from './hold-rules';
 import { ownedImage } from '../images/images';
 import { holdSeats, touchFlights } from './seats';
 import { readSettings } from '../back-office/settings';
-import { first, only } from '../../db/client';
 
 /** The crypto and Cash App window in which 'I have made payment' must be pressed: 15:56. */
 export const INSTANT_PAYMENT_WINDOW_MS = 956_000;

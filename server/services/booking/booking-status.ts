@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { refundOnCancel, type Refund } from '../../../sync/refund';
-import type { Tx } from '../../db/client';
+import { first, type Tx } from '../../db/client';
 import { bookings, payments } from '../../db/schema';
 import { recordChange } from '../back-office/audit';
 import type { BookingRow } from './booking-view';
 import { setBookingSeats, touchFlights } from './seats';
 import { readSettings } from '../back-office/settings';
-import { first } from '../../db/client';
 
 type Change = { actorId: string | null; reason: string; now: Date; version: number };
 

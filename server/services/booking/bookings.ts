@@ -2,13 +2,12 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contains } from '../../db/contains';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { bookings, flights, travellers } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies';
 import { toBookingJson, type BookingRow } from './booking-view';
 import type { UserRow } from '../identity/users';
-import { first } from '../../db/client';
 
 export async function listUserBookings(ctx: AppContext, userId: string): Promise<Booking[]> {
   const nowIso = ctx.now().toISOString();

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { first, type Tx } from '../../db/client';
 import { activeAllocation } from '../../db/flight-queries';
 import { bookings, flights, seatAllocations } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { BookingRow } from './booking-view';
 import { readSettings } from '../back-office/settings';
-import { first } from '../../db/client';
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import { first, type Tx } from '../../db/client';
 import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { commitWithEffects } from '../../mutations/run';
@@ -12,7 +12,6 @@ import { REVIEW_DEADLINE_PASSED } from './hold-rules';
 import { purgeOrphanImagesWhenDue } from '../images/image-cleanup';
 import { bookingMails } from '../mail/notifications';
 import { TOMBSTONE_DAYS } from '../sync/sync-pull';
-import { first } from '../../db/client';
 
 export const SWEEP_INTERVAL_MS = 15_000;
 const DEADLINE_PASSED = 'payment deadline passed';

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { SEATS_PER_FLIGHT } from '../../../sync/constants';
 import { boardingIssues, scheduleIssues } from '../../../sync/flight-rules';
 import type { FlightUpdateBody } from '../../../sync/schemas/flight';
-import type { Queryable } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { flights } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { first } from '../../db/client';
 
 /** Refuses an admin's schedule with a 400 naming the time fields at fault (sync/flight-rules.ts). */
 export function checkSchedule(now: Date, departureTime: string, arrivalTime: string, departureChanged = true): void {

@@ -6,7 +6,7 @@ import type { Flight, FlightBody, FlightSearchQuery, FlightUpdateBody } from '..
 import type { Booking } from '../../../sync/schemas/booking';
 import { localDate, minutesBetween } from '../../../sync/time';
 import type { AppContext } from '../../context';
-import type { Queryable, Tx } from '../../db/client';
+import { first, only, type Queryable, type Tx } from '../../db/client';
 import { selectFlights, selectTakenSeats, type FlightFilter, type FlightWithAirports } from '../../db/flight-queries';
 import { bookings, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
@@ -14,7 +14,6 @@ import { conflict, invalidField, notFound } from '../../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
 import { bookingsOnFlight } from './flight-status';
-import { first, only } from '../../db/client';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
   return {

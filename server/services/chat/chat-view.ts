@@ -1,12 +1,11 @@
 import { and, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../sync/schemas/chat';
-import type { Queryable } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { conversations, messages, users } from '../../db/schema';
 import { visibleRows } from '../../policies';
 import { imageUrl } from '../images/images';
 import type { UserRow } from '../identity/users';
 import { contactEmail } from './chat-guests';
-import { first } from '../../db/client';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -1,13 +1,12 @@
 import { aliasedTable, and, count, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../sync/money';
 import type { Account, AccountBooking, AccountDetail, AccountRole, AccountStatus, UserSearchQuery } from '../../../sync/schemas/admin-user';
-import type { Queryable, Tx } from '../../db/client';
+import { first, type Queryable, type Tx } from '../../db/client';
 import { contains } from '../../db/contains';
 import { airports, bookings, flights, payments, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordChange } from '../back-office/audit';
 import { updateUserRow, type UserRow } from './users';
-import { first } from '../../db/client';
 
 /** The most bookings an account's page lists (newest first). */
 export const ACCOUNT_BOOKINGS_MAX = 200;

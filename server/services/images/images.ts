@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { images } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { ALLOW, decide, imageReadPermission, refusal } from '../../policies';
@@ -10,7 +10,6 @@ import { inImageQueue } from './image-queue';
 import { allowedUploads, PDF_MIME, startsAsPdf } from '../../../sync/upload-rules';
 import { checkPdf } from './pdf-receipts';
 import type { UserRow } from '../identity/users';
-import { first } from '../../db/client';
 import { imageStore } from './image-store';
 
 // Backups and their checks read the SQLite engine's image files.

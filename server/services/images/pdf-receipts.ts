@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { bookings, payments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { allowedUploads } from '../../../sync/upload-rules';
-import { first } from '../../db/client';
 
 /** Where a PDF's trailer must sit: `startxref` and `%%EOF` close the file (a few bytes of padding may follow). */
 const TRAILER_BYTES = 1024;

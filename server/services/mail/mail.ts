@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
+import { only, type Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { readSettings } from '../back-office/settings';
-import { only } from '../../db/client';
 
 export type Mail = {
   to: string;

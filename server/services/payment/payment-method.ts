@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../sync/constants';
-import type { Tx } from '../../db/client';
+import { only, type Tx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { conflict, invalidField } from '../../errors';
@@ -11,7 +11,6 @@ import { getBookingRow } from '../booking/booking-view';
 import { setBookingSeats } from '../booking/seats';
 import type { UserRow } from '../identity/users';
 import { paymentFor, type PaymentRow } from './payments';
-import { only } from '../../db/client';
 
 /**
  * The traveller switches the pending payment of their booking to another method, instead of booking

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../sync/constants';
 import type { Booking } from '../../../sync/schemas/booking';
-import type { Tx } from '../../db/client';
+import { first, type Tx } from '../../db/client';
 import { images, payments, users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { AppError, conflict, invalidField } from '../../errors';
@@ -12,7 +12,6 @@ import { reviewHoldExpiry } from '../booking/hold-rules';
 import { paymentFor, type PaymentRow } from './payments';
 import { holdLapsed, setBookingSeats } from '../booking/seats';
 import type { UserRow } from '../identity/users';
-import { first } from '../../db/client';
 
 const DEADLINE_PASSED = 'payment deadline passed';
 

@@ -6,7 +6,7 @@ import { centsToDollars } from '../../../sync/money';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { Payment } from '../../../sync/schemas/payment';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { bookings, payments, seatAllocations, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies';
@@ -14,7 +14,6 @@ import { getBookingRow, toBookingJson } from '../booking/booking-view';
 import { imageUrl } from '../images/images';
 import { readSettings } from '../back-office/settings';
 import type { UserRow } from '../identity/users';
-import { first } from '../../db/client';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
