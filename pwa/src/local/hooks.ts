@@ -10,6 +10,11 @@ export function useBooking(id: string | undefined) {
   return useLiveQuery(() => (id ? db.bookings.get(id) : undefined), [id]);
 }
 
+/** The booking; null when the device has none, undefined while it is still being read. */
+export function useBookingOrNone(id: string) {
+  return useLiveQuery(async () => (await db.bookings.get(id)) ?? null, [id]);
+}
+
 export function useMyPayments() {
   return useLiveQuery(() => db.payments.orderBy('createdAt').reverse().toArray(), []);
 }
