@@ -45,8 +45,11 @@ export async function allowManyBookings(ctx: AppContext): Promise<void> {
 /** The engine the integration suites run on: SQLite, or PostgreSQL in the `postgres` test project (vitest.config.ts). */
 export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-/** A fresh database of its own per server on PostgreSQL: the variables that select it. */
-async function engineEnv(): Promise<{ vars: Record<string, string>; drop: () => Promise<void> }> {
+/**
+ * A fresh database of its own per server on PostgreSQL: the variables that select it (for a child process
+ * too, which restarts on the same database with them) and its removal; nothing on SQLite.
+ */
+export async function engineEnv(): Promise<{ vars: Record<string, string>; drop: () => Promise<void> }> {
   if (TEST_ENGINE === 'sqlite') return { vars: {}, drop: () => Promise.resolve() };
   const database = await createTestDatabase();
   return { vars: { DATABASE_URL: database.url, JWT_SECRET: 'test-secret-of-at-least-thirty-two-characters' }, drop: database.drop };

@@ -25,10 +25,10 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
   let inbound: Flight;
   let before: Counts;
   const counts = (): Counts => [
-    countRows(server, 'bookings'),
-    countRows(server, 'seat_allocations'),
-    countRows(server, 'payments'),
-    countRows(server, 'travellers'),
+    await countRows(server, 'bookings'),
+    await countRows(server, 'seat_allocations'),
+    await countRows(server, 'payments'),
+    await countRows(server, 'travellers'),
   ];
 
   /** A 400 or 409 whose message (and field error, when given) names the rule. */

@@ -155,8 +155,8 @@ export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: N
     await tx.insert(travellers).values({ id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null });
     travellerIds.push(id);
   }
-  holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
-  if (inbound) holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
+  await holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
+  if (inbound) await holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
   await touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
   const payment = await only(
     tx

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
-import { first, preparedCache, type Tx } from '../../db/client';
+import { first, prepareOnce, type Tx } from '../../db/client';
+import { constraintRejection } from '../../db/constraints';
 import { activeAllocation } from '../../db/flight-queries';
 import { flights, seatAllocations } from '../../db/schema';
 import { conflict } from '../../errors';
@@ -10,7 +11,6 @@ export type SeatRequest = { flightId: string; seats: string[]; travellerIds: str
 const now = sql.placeholder('now');
 const flightId = sql.placeholder('flightId');
 const seatLabel = sql.placeholder('seatLabel');
-const prepared = preparedCache<{ run: (values: Record<string, unknown>) => unknown; get: (values: Record<string, unknown>) => unknown }>();
 
 /** A hold whose time is up on one seat is released, so the unique index sees only live ones. */
 function buildRelease(tx: Tx) {
@@ -53,24 +53,28 @@ function buildInsert(tx: Tx) {
     .prepare();
 }
 
+const releaseOf = prepareOnce(buildRelease);
+const takenOf = prepareOnce(buildTaken);
+const insertOf = prepareOnce(buildInsert);
+
 /**
  * Holds seats for a booking inside the caller's immediate transaction. A seat that is already
  * held or sold answers 409 'Seat {label} is no longer available'; the partial unique index is the
  * last word, so two processes can never both win.
  */
-export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): void {
+export async function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): Promise<void> {
   const nowIso = at.toISOString();
-  const release = prepared(tx, 'release', () => buildRelease(tx));
-  const taken = prepared(tx, 'taken', () => buildTaken(tx));
-  const insert = prepared(tx, 'insert', () => buildInsert(tx));
+  const release = releaseOf(tx);
+  const taken = takenOf(tx);
+  const insert = insertOf(tx);
   for (const seat of request.seats) {
     const values = { flightId: request.flightId, seatLabel: seat, now: nowIso };
-    release.run(values);
-    if (taken.get(values)) throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
+    await release.execute(values);
+    if ((await taken.execute(values)).length) throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
   }
-  request.seats.forEach((seat, index) => {
+  for (const [index, seat] of request.seats.entries()) {
     try {
-      insert.run({
+      await insert.execute({
         id: randomUUID(),
         flightId: request.flightId,
         seatLabel: seat,
@@ -80,12 +84,10 @@ export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdE
         now: nowIso,
       });
     } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
-      }
+      if (constraintRejection(error)?.code === 'seat_unavailable') throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
       throw error;
     }
-  });
+  }
 }
 
 /** Moves a booking's live allocations to a new state or hold expiry (sell, release, extend). */
