@@ -59,7 +59,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     const after = await bookingOf(created);
     expect(after).toMatchObject({ status: 'failed', reason: DEADLINE });
     expect(after.bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE, refundDue: null });
-    expect(await allocationsOf(server, created.booking._id).map((a) => a.state)).toEqual(['released', 'released']);
+    expect((await allocationsOf(server, created.booking._id)).map((a) => a.state)).toEqual(['released', 'released']);
     const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=booking&entityId=${created.booking._id}`);
     expect(audit.body[0]).toMatchObject({ actorId: null, fromStatus: 'pending', toStatus: 'cancelled', reason: DEADLINE });
     const mails = await who.admin.get<{ subject: string; text: string }[]>('/api/mail-outbox');
@@ -111,7 +111,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     expectAnswer(approve, 409, `Booking ${lapsed.booking.bookingId} passed its payment deadline; its seats are no longer held`);
     const after = await bookingOf(lapsed);
     expect(after.bookingId.status).not.toBe('confirmed');
-    expect(await allocationsOf(server, lapsed.booking._id).filter((a) => a.state === 'sold')).toEqual([]);
+    expect((await allocationsOf(server, lapsed.booking._id)).filter((a) => a.state === 'sold')).toEqual([]);
     await sweep(server.ctx);
     expect((await bookingOf(lapsed)).bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE });
   });

@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
+import { count, getTableName, is, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { databaseFile, type Db } from '../db/client';
+import { onPostgres } from '../db/dialect';
 import { openPostgres } from '../db/postgres';
 import * as schema from '../db/schema';
 
@@ -26,4 +29,35 @@ export async function observe(dataDir: string, databaseUrl: string | undefined):
       return Promise.resolve();
     },
   };
+}
+
+const TABLES: SQLiteTable[] = Object.values(schema).filter((value) => is(value, SQLiteTable));
+
+/** The row count of every table of schema.ts, by table name, but those in `exclude`. */
+export async function rowCounts(db: Db, exclude: string[] = []): Promise<Record<string, number>> {
+  const counted = await Promise.all(
+    TABLES.filter((table) => !exclude.includes(getTableName(table))).map(async (table) => {
+      const [row] = await db.select({ n: count() }).from(table);
+      return [getTableName(table), row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(counted);
+}
+
+/**
+ * A mark that moves whenever another connection commits a change. SQLite: the observer connection's
+ * data_version. PostgreSQL: per table, its row count and the sum of its rows' transaction ids (xmin),
+ * which every committed insert, update and delete moves (this database's rows only, unlike the
+ * cluster-wide transaction counters).
+ */
+export async function commitMark(observer: Observer): Promise<string> {
+  const db = observer.db;
+  if (!onPostgres(db)) return String(db.$client.pragma('data_version', { simple: true }));
+  const marks = await Promise.all(
+    TABLES.map(async (table) => {
+      const [row] = await db.select({ n: count(), xids: sql<number>`coalesce(sum(xmin::text::bigint), 0)` }).from(table);
+      return `${getTableName(table)}:${row?.n ?? 0}:${row?.xids ?? 0}`;
+    }),
+  );
+  return marks.join(',');
 }

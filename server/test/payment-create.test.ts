@@ -74,7 +74,7 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     expect(created.instructions.deadlineAt).toBe(new Date(NOW.getTime() + 956_000).toISOString());
     expect(created.payment.deadlineAt).toBe(created.instructions.deadlineAt);
     expect(created.payment.amount).toBe(total);
-    expect(await allocationsOf(server, created.booking._id).map((a) => a.hold_expires_at)).toEqual(Array(3).fill(created.payment.deadlineAt));
+    expect((await allocationsOf(server, created.booking._id)).map((a) => a.hold_expires_at)).toEqual(Array(3).fill(created.payment.deadlineAt));
   });
 
   it('Cash App answers the tag and the amount due in dollars, with a 15:56 deadline', async () => {
@@ -107,8 +107,8 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
   it('an amount that differs from the server fare by even a cent is a 409, and nothing is held', async () => {
     const outbound = await upcomingFlight(server.url, 'LOS', 'LHR', 10);
     const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 13);
-    const rows = () => [await countRows(server, 'bookings'), await countRows(server, 'seat_allocations'), await countRows(server, 'payments')];
-    const before = rows();
+    const rows = async () => [await countRows(server, 'bookings'), await countRows(server, 'seat_allocations'), await countRows(server, 'payments')];
+    const before = await rows();
     const fare = cents(outbound.price * 2);
     const tampered = [fare - 1, fare + 1, 0, cents(outbound.price), 1];
     for (const sent of tampered) {
@@ -118,7 +118,7 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     const roundTripFare = cents((outbound.price + inbound.price) * 2);
     const outboundOnly = await who.owner.post('/api/payments', roundTripBody(outbound, inbound, ['A3', 'A4'], ['A3', 'A4'], { amount: fare / 100 }));
     expectAnswer(outboundOnly, 409, `The fare is ${formatMoney(roundTripFare)}, not ${formatMoney(fare)}. Please review the booking and try again.`);
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
     expect((await seatView(server, outbound._id)).taken).not.toContain('A3');
     await book(who.owner, outbound, ['A3', 'A4']);
   });

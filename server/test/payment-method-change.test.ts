@@ -38,7 +38,7 @@ describe('PUT /api/payments/:id/method: another method for the same booking', ()
     expect(crypto.body.instructions).toMatchObject({ kind: 'crypto', link: created.link });
     const cryptoDeadline = new Date(NOW.getTime() + 60_000 + 956_000).toISOString();
     expect(crypto.body.payment.deadlineAt).toBe(cryptoDeadline);
-    expect(await allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual(Array(2).fill(['held', cryptoDeadline]));
+    expect((await allocationsOf(server, created.booking._id)).map((a) => [a.state, a.hold_expires_at])).toEqual(Array(2).fill(['held', cryptoDeadline]));
 
     // Back to a bank transfer: its 24 hours count from when the booking was made, so switching never stretches a hold.
     server.setNow(new Date(NOW.getTime() + 120_000));
@@ -46,7 +46,7 @@ describe('PUT /api/payments/:id/method: another method for the same booking', ()
     expectAnswer(bank, 200);
     expect(bank.body.payment.deadlineAt).toBe(created.payment.deadlineAt);
     expect(bank.body.instructions).toMatchObject({ kind: 'bank_transfer', link: created.link });
-    expect(await allocationsOf(server, created.booking._id).map((a) => a.hold_expires_at)).toEqual(Array(2).fill(created.payment.deadlineAt));
+    expect((await allocationsOf(server, created.booking._id)).map((a) => a.hold_expires_at)).toEqual(Array(2).fill(created.payment.deadlineAt));
 
     expect({ bookings: await countRows(server, 'bookings'), payments: await countRows(server, 'payments'), mails: mailEvents(server) }).toEqual(counts);
     const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=payment&entityId=${created.payment._id}`);

@@ -43,7 +43,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     const uploaded = await who.owner.put<Decision>(`/api/payments/token/${keyOf(created.link)}`, { image });
     expectAnswer(uploaded, 200, 'Receipt uploaded');
     expect(uploaded.body.payment).toMatchObject({ status: 'pending', awaitingReviewAt: NOW.toISOString(), image });
-    expect(await allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual([
+    expect((await allocationsOf(server, created.booking._id)).map((a) => [a.state, a.hold_expires_at])).toEqual([
       ['held', reviewDeadline],
       ['held', reviewDeadline],
     ]);
@@ -110,7 +110,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     const seen = await who.owner.get<PaymentWithInstructions>(url);
     expect(seen.body).toMatchObject({ status: 'failed', reason: 'The receipt is unreadable' });
     expect(seen.body.bookingId).toMatchObject({ status: 'pending', paymentStatus: 'failed' });
-    expect(await allocationsOf(server, created.booking._id).map((a) => a.hold_expires_at)).toEqual([created.payment.deadlineAt, created.payment.deadlineAt]);
+    expect((await allocationsOf(server, created.booking._id)).map((a) => a.hold_expires_at)).toEqual([created.payment.deadlineAt, created.payment.deadlineAt]);
     expect((await seatView(server, flight._id)).available).toBe(before.available - 2);
 
     const again = await who.owner.put<Decision>(`/api/payments/token/${keyOf(created.link)}`, { image: await receiptUrl(who.owner) });
@@ -120,7 +120,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     expectAnswer(approved, 200);
     expect(approved.body.payment.status).toBe('successful');
     expect(approved.body.payment.bookingId).toMatchObject({ status: 'confirmed', paymentStatus: 'successful' });
-    expect(await allocationsOf(server, created.booking._id).map((a) => [a.seat_label, a.state, a.hold_expires_at])).toEqual([
+    expect((await allocationsOf(server, created.booking._id)).map((a) => [a.seat_label, a.state, a.hold_expires_at])).toEqual([
       ['E1', 'sold', null],
       ['E2', 'sold', null],
     ]);
