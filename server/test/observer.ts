@@ -8,7 +8,16 @@ import { openPostgres } from '../db/postgres';
 import * as schema from '../db/schema';
 
 /** A connection of the test's own to a server's database, for reads that must not go through the server. */
-export type Observer = { db: Db; close: () => Promise<void> };
+export type Observer = {
+  db: Db;
+  /**
+   * The engine's own consistency check; answers what it found wrong. SQLite: integrity_check and
+   * foreign_key_check. PostgreSQL: amcheck on every B-tree index, with each table's rows all indexed
+   * (foreign keys it enforces at every commit).
+   */
+  integrity: () => Promise<unknown[]>;
+  close: () => Promise<void>;
+};
 
 /**
  * Reads a server's database the way an outside observer would: its SQLite file read-only in DATA_DIR, or,
@@ -18,12 +27,28 @@ export type Observer = { db: Db; close: () => Promise<void> };
 export async function observe(dataDir: string, databaseUrl: string | undefined): Promise<Observer> {
   if (databaseUrl) {
     const { db, pool } = await openPostgres(databaseUrl, 2);
-    return { db, close: () => pool.end() };
+    const integrity = async () => {
+      await pool.query('create extension if not exists amcheck');
+      const { rows } = await pool.query<{ index: string }>(
+        `select c.relname as index from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+         join pg_namespace n on n.oid = c.relnamespace where a.amname = 'btree' and n.nspname = 'public'`,
+      );
+      const problems: unknown[] = [];
+      for (const { index } of rows) {
+        await pool.query('select bt_index_check($1::regclass, true)', [index]).catch((error: unknown) => problems.push({ index, error: String(error) }));
+      }
+      return problems;
+    };
+    return { db, integrity, close: () => pool.end() };
   }
   const sqlite = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
   const db = drizzle(sqlite, { schema });
   return {
     db,
+    integrity: () => {
+      const check = sqlite.pragma('integrity_check', { simple: true });
+      return Promise.resolve([...(check === 'ok' ? [] : [check]), ...sqlite.pragma('foreign_key_check')]);
+    },
     close: () => {
       sqlite.close();
       return Promise.resolve();
