@@ -43,6 +43,8 @@ type Acked = {
 };
 type Created = { booking: { _id: string }; payment: { _id: string }; link: string };
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const stats = { rounds: 0, bookingsAcked: 0, receiptsAcked: 0, approvalsAcked: 0, uploadsAcked: 0, conflicts: 0, cutByKill: 0 };
 
 describe('crash safety: SIGKILL under load, restart on the same DATA_DIR and database', () => {
@@ -205,17 +207,13 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR and dat
         .groupBy(seatAllocations.flightId, seatAllocations.seatLabel)
         .having(sql`count(*) > 1`);
       expect(doubles, 'a seat with two active allocations').toEqual([]);
-      const counted = await db
-        .select({
-          id: bookings.id,
-          reference: bookings.reference,
-          legs: sql<number>`case when ${bookings.returnFlightId} is null then 1 else 2 end`,
-          travellers: sql<number>`(select count(*) from ${travellers} t where t.booking_id = ${bookings.id})`,
-          payments: sql<number>`(select count(*) from ${payments} p where p.booking_id = ${bookings.id})`,
-          seats: sql<number>`(select count(*) from ${seatAllocations} s where s.booking_id = ${bookings.id})`,
-        })
-        .from(bookings);
-      const halfWritten = counted.filter((b) => b.travellers === 0 || b.payments !== 1 || b.seats !== b.travellers * b.legs);
+      const perBooking = async (rows: PromiseLike<{ id: string | null; n: number }[]>) => new Map((await rows).map((r) => [r.id, r.n]));
+      const travellersOf = await perBooking(db.select({ id: travellers.bookingId, n: count() }).from(travellers).groupBy(travellers.bookingId));
+      const paymentsOf = await perBooking(db.select({ id: payments.bookingId, n: count() }).from(payments).groupBy(payments.bookingId));
+      const seatsOf = await perBooking(db.select({ id: seatAllocations.bookingId, n: count() }).from(seatAllocations).groupBy(seatAllocations.bookingId));
+      const halfWritten = (await db.select({ id: bookings.id, reference: bookings.reference, returnFlightId: bookings.returnFlightId }).from(bookings))
+        .map((b) => ({ ...b, travellers: travellersOf.get(b.id) ?? 0, payments: paymentsOf.get(b.id) ?? 0, seats: seatsOf.get(b.id) ?? 0 }))
+        .filter((b) => b.travellers === 0 || b.payments !== 1 || b.seats !== b.travellers * (b.returnFlightId === null ? 1 : 2));
       expect(halfWritten, 'a booking without its travellers, seats or payment').toEqual([]);
       for (const { id } of await db.select({ id: images.id }).from(images)) {
         expect(existsSync(imagePath(dataDir, id)), `image ${id} has no file`).toBe(true);
@@ -224,7 +222,12 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR and dat
       for (const a of acked.values()) {
         const [b] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, a.bookingId));
         const [p] = await db
-          .select({ bookingId: payments.bookingId, status: payments.status, receiptImageId: payments.receiptImageId, awaitingReviewAt: payments.awaitingReviewAt })
+          .select({
+            bookingId: payments.bookingId,
+            status: payments.status,
+            receiptImageId: payments.receiptImageId,
+            awaitingReviewAt: payments.awaitingReviewAt,
+          })
           .from(payments)
           .where(eq(payments.id, a.paymentId));
         expect(b, `acknowledged booking ${a.bookingId} is missing`).toBeDefined();
@@ -259,7 +262,10 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR and dat
       for (let round = 1; round <= ROUNDS; round++) {
         let killed = false;
         const workers = Array.from({ length: WORKERS }, () => worker(() => killed));
-        await new Promise((resolve) => setTimeout(resolve, 250 + randomInt(1_250)));
+        // The kill comes at a random moment once the load is under way: a fresh process's first answers are slow.
+        const ackedBefore = stats.bookingsAcked;
+        for (let waited = 0; stats.bookingsAcked === ackedBefore && waited < 10_000; waited += 20) await pause(20);
+        await pause(250 + randomInt(1_250));
         killed = true;
         await crash(child);
         await Promise.all(workers);

@@ -47,7 +47,7 @@ export async function observe(dataDir: string, databaseUrl: string | undefined):
     db,
     integrity: () => {
       const check = sqlite.pragma('integrity_check', { simple: true });
-      return Promise.resolve([...(check === 'ok' ? [] : [check]), ...sqlite.pragma('foreign_key_check')]);
+      return Promise.resolve([...(check === 'ok' ? [] : [check]), ...(sqlite.pragma('foreign_key_check') as unknown[])]);
     },
     close: () => {
       sqlite.close();

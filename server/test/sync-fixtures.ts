@@ -51,7 +51,7 @@ export async function startSyncServer(options: { seed?: 'demo' | 'none'; now?: D
     parseEnv({
       ...vars,
       PORT: '0',
-    HOST: '127.0.0.1',
+      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED: options.seed ?? 'demo',
       ADMIN_EMAIL: ADMIN.email,

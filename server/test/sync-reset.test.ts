@@ -83,7 +83,7 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     for (let i = 0; i < 20 && (await serverVersion(server)) <= Number(before?.split(':')[0]); i += 1) {
       await admin.put('/api/users/update', { fullName: `Admin ${i}`, email: ADMIN.email });
     }
-    expect((await serverVersion(server))).toBeGreaterThan(Number(before?.split(':')[0]));
+    expect(await serverVersion(server)).toBeGreaterThan(Number(before?.split(':')[0]));
 
     busy.link.offline = false;
     for (const d of [idle, busy]) {
