@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '../../sync/schemas/payment';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { startTestServer, type TestServer } from './harness';
 import {
   actors,
   allocationsOf,
   book,
   expectAnswer,
-  readDb,
   receiptUrl,
   secondAdmin,
   seatView,
@@ -140,7 +141,8 @@ describe('receipts, "I have made payment" and the admin decision', () => {
       [null, 'pending', 'booked'],
       ['pending', 'confirmed', 'payment confirmed'],
     ]);
-    expect({ id: bookingAudit.body[0]?.actorId }).toEqual(readDb(server, (db) => db.prepare('select id from users where email = ?').get('admin@skyway.test')));
+    const [adminRow] = await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@skyway.test'));
+    expect({ id: bookingAudit.body[0]?.actorId }).toEqual(adminRow);
   });
 
   it('a second admin deciding an already decided payment gets 409 naming the first decision and its author', async () => {
