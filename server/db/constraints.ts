@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../sync/error-codes';
-import { conflict, type AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 
 /** What a broken unique rule means to the person, by the index that refused the write. */
 const REFUSALS: Record<string, { message: string; code: ErrorCode }> = {
@@ -9,24 +9,35 @@ const REFUSALS: Record<string, { message: string; code: ErrorCode }> = {
 };
 const GENERIC = 'This change conflicts with data already saved';
 
+/**
+ * PostgreSQL refuses text it cannot hold (a NUL character: 22021; 22P05 for its conversions), which
+ * SQLite stores; the request is at fault, the same on every retry.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+const UNSTORABLE_MESSAGE = 'Text may not contain a NUL character';
+
 /** SQLite's SQLITE_CONSTRAINT_* codes; PostgreSQL's class 23, integrity constraint violation. */
 const isConstraintCode = (code: string) => code.startsWith('SQLITE_CONSTRAINT') || /^23\d{3}$/.test(code);
 
 /** The refusal, also as the cause of a driver's or drizzle's wrapper; its message names the index on both engines. */
-function constraintError(error: unknown): { message: string } | undefined {
+function refusalError(error: unknown): { message: string; code: string } | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
-    if ('code' in current && typeof current.code === 'string' && isConstraintCode(current.code)) return current;
+    if ('code' in current && typeof current.code === 'string' && (isConstraintCode(current.code) || UNSTORABLE_TEXT.has(current.code))) {
+      return { message: current.message, code: current.code };
+    }
   }
   return undefined;
 }
 
 /**
  * A write refused by a database rule (unique, foreign key, check) is the same refusal on every retry,
- * so it is a business rejection (409), never a fault. Answers undefined for any other error.
+ * so it is a business rejection (409), never a fault; text PostgreSQL cannot hold is the request's
+ * fault (400). Answers undefined for any other error.
  */
 export function constraintRejection(error: unknown): AppError | undefined {
-  const found = constraintError(error);
+  const found = refusalError(error);
   if (!found) return undefined;
+  if (UNSTORABLE_TEXT.has(found.code)) return new AppError(400, UNSTORABLE_MESSAGE, { code: 'invalid_input' });
   const refusal = Object.entries(REFUSALS).find(([name]) => found.message.includes(name))?.[1];
   return refusal ? conflict(refusal.message, refusal.code) : conflict(GENERIC);
 }

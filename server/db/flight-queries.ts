@@ -1,18 +1,12 @@
 import { and, asc, count, eq, gt, gte, inArray, like, lte, min, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { alias as pgAlias } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { SEATS_PER_FLIGHT } from '../../sync/constants';
 import { first, prepareOnce, preparedCache, type Queryable } from './client';
-import { inJsonList, onPostgres } from './dialect';
+import { inJsonList, joinAs, onPostgres } from './dialect';
 import { airports, flights, seatAllocations } from './schema';
-import { airports as pgAirports } from './schema-pg';
 
-const SQLITE_AIRPORTS = { origin: alias(airports, 'origin'), destination: alias(airports, 'destination') };
-/** NOTE: PostgreSQL's dialect joins an alias of its own tables only, so there the airports' PostgreSQL twin is aliased. */
-const PG_AIRPORTS = {
-  origin: pgAlias(pgAirports, 'origin') as unknown as typeof SQLITE_AIRPORTS.origin,
-  destination: pgAlias(pgAirports, 'destination') as unknown as typeof SQLITE_AIRPORTS.destination,
-};
+const origin = alias(airports, 'origin');
+const destination = alias(airports, 'destination');
 
 /** A held seat whose hold has no expiry waits for an admin's decision; it stays taken. */
 export function activeAllocation(nowIso: string | Placeholder) {
@@ -69,12 +63,11 @@ function condition(keys: ScalarKey[], ids?: string[]): SQL | undefined {
 }
 
 function build(q: Queryable, where: SQL | undefined) {
-  const { origin, destination } = onPostgres(q) ? PG_AIRPORTS : SQLITE_AIRPORTS;
   return q
     .select({ flight: flights, origin, destination, taken: takenCount })
     .from(flights)
-    .innerJoin(origin, eq(flights.originId, origin.id))
-    .innerJoin(destination, eq(flights.destinationId, destination.id))
+    .innerJoin(joinAs(q, airports, origin), eq(flights.originId, origin.id))
+    .innerJoin(joinAs(q, airports, destination), eq(flights.destinationId, destination.id))
     .where(where)
     .orderBy(...departureOrder(q));
 }

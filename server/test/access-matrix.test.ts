@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_LABELS } from '../../sync/constants';
 import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Flight } from '../../sync/schemas/flight';
+import { flights, messages, seatAllocations, users } from '../db/schema';
 import { liftRateLimits } from '../middleware/rate-limits';
 import { ALLOW, decide, STANDINGS, type Actor, type Outcome, type Permission, type Standing } from '../policies';
 import { createUser } from '../services/identity/users';
 import { insertFlight, paymentBody } from './booking-fixtures';
-import { imageForm, makeImage, sqliteOf } from './fixtures';
+import { imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type Answer, type TestServer } from './harness';
 import { startInbox, type Inbox } from './smtp-inbox';
 import { apiEndpoints, socketEventNames } from './route-list';
@@ -116,7 +116,7 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   'GET /bookings/user': http('account', 200),
   'GET /bookings': http('backOffice', 200),
   'POST /bookings/track': http('public', 200, async (w) => ({ body: { bookingId: (await w.booking()).reference, email: 'buyer@example.com' } })),
-  'POST /bookings': http('booking.createForCustomer', 201, (w) => ({ body: w.adminBookingBody() })),
+  'POST /bookings': http('booking.createForCustomer', 201, async (w) => ({ body: await w.adminBookingBody() })),
   'PUT /bookings/:id/cancel': http('booking.cancel', 200, async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/cancel` })),
   'GET /bookings/:id/itinerary.ics': http('booking.read', 200, async (w) => ({ path: `/bookings/${(await w.booking()).bookingId}/itinerary.ics` })),
   'POST /boarding-passes/verify': http('backOffice', 200, async (w) => ({ body: { code: await w.boardingCode() } })),
@@ -127,7 +127,7 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
     return { path: `/bookings/${id}/refund`, body: { amount: refundDue, method: 'bank transfer' } };
   }),
   // Payments
-  'POST /payments': http('booking.create', 201, (w) => ({ body: w.paymentBody() })),
+  'POST /payments': http('booking.create', 201, async (w) => ({ body: await w.paymentBody() })),
   'GET /payments/user': http('account', 200),
   'GET /payments': http('backOffice', 200),
   'GET /payments/token/:token': http('payment.read', 200, async (w) => ({ path: `/payments/token/${(await w.booking()).accessKey}` })),
@@ -197,7 +197,6 @@ class World {
   private seat = 0;
   private conversationId: string | undefined;
   private sockets: Socket[] = [];
-  observer: Database.Database | undefined;
 
   constructor(
     readonly server: TestServer,
@@ -214,17 +213,16 @@ class World {
     this.tokens.guest = guest.token;
     this.ids.guest = guest.id;
     this.tokens.admin = await login(this.server.url, ADMIN.email, ADMIN.password);
-    this.ids.admin = (sqliteOf(this.server.ctx).prepare("select id from users where role = 'admin'").get() as { id: string }).id;
+    const db = this.server.ctx.db;
+    this.ids.admin = (await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')))[0]?.id ?? '';
     const from = new Date(Date.now() + 5 * 86_400_000).toISOString();
-    const ids = (
-      sqliteOf(this.server.ctx)
-        .prepare("select id from flights where departure_time > ? and status = 'scheduled' order by departure_time limit 12")
-        .all(from) as {
-        id: string;
-      }[]
-    ).map((r) => r.id);
-    this.flights = await Promise.all(ids.map(async (id) => (await client(this.server.url).get<Flight>(`/api/flights/${id}`)).body));
-    this.observer = new Database(path.join(this.server.dataDir, 'airline.sqlite'), { readonly: true });
+    const ids = await db
+      .select({ id: flights.id })
+      .from(flights)
+      .where(and(gt(flights.departureTime, from), eq(flights.status, 'scheduled')))
+      .orderBy(asc(flights.departureTime))
+      .limit(12);
+    this.flights = await Promise.all(ids.map(async ({ id }) => (await client(this.server.url).get<Flight>(`/api/flights/${id}`)).body));
   }
 
   api(role: Role) {
@@ -251,23 +249,29 @@ class World {
     return flight;
   }
   /** The next seat nobody holds, walking the flights seat by seat. */
-  private nextSeat(): { flight: Flight; seat: string } {
-    const taken = sqliteOf(this.server.ctx).prepare("select 1 from seat_allocations where flight_id = ? and seat_label = ? and state in ('held', 'sold')");
+  private async nextSeat(): Promise<{ flight: Flight; seat: string }> {
+    const taken = async (flightId: string, seat: string) =>
+      (
+        await this.server.ctx.db
+          .select({ id: seatAllocations.id })
+          .from(seatAllocations)
+          .where(and(eq(seatAllocations.flightId, flightId), eq(seatAllocations.seatLabel, seat), inArray(seatAllocations.state, ['held', 'sold'])))
+      ).length > 0;
     for (;;) {
       const index = this.seat++;
       const flight = this.flights[Math.floor(index / SEAT_LABELS.length)];
       const seat = SEAT_LABELS[index % SEAT_LABELS.length];
       if (!flight || !seat) throw new Error('out of seats');
-      if (!taken.get(flight._id, seat)) return { flight, seat };
+      if (!(await taken(flight._id, seat))) return { flight, seat };
     }
   }
-  paymentBody(extra: Record<string, unknown> = {}) {
-    const { flight, seat } = this.nextSeat();
+  async paymentBody(extra: Record<string, unknown> = {}) {
+    const { flight, seat } = await this.nextSeat();
     return paymentBody(flight, [seat], extra);
   }
-  adminBookingBody() {
+  async adminBookingBody() {
     // The admin's booking has no amount to check: the server prices it.
-    const body: Record<string, unknown> = { ...this.paymentBody(), userId: this.ids.owner };
+    const body: Record<string, unknown> = { ...(await this.paymentBody()), userId: this.ids.owner };
     body.seatId = body.seatNumber;
     delete body.seatNumber;
     delete body.amount;
@@ -304,7 +308,7 @@ class World {
   async booking(method: 'bank_transfer' | 'crypto' = 'bank_transfer') {
     const res = await this.api('owner').post<{ booking: { _id: string; bookingId: string }; payment: { _id: string }; link: string }>(
       '/api/payments',
-      this.paymentBody({ paymentMethod: method, ...(method === 'crypto' ? { cryptoName: 'BTC' } : {}) }),
+      await this.paymentBody({ paymentMethod: method, ...(method === 'crypto' ? { cryptoName: 'BTC' } : {}) }),
     );
     const body = ok(res, 201);
     return { bookingId: body.booking._id, reference: body.booking.bookingId, paymentId: body.payment._id, accessKey: body.link.split('/').pop() ?? '' };
@@ -415,16 +419,20 @@ class World {
     const conversationId = await this.conversation();
     ok(await this.api('owner').post('/api/messages/send', { conversationId, content: 'from the owner' }), 201);
     ok(await this.api('admin').post('/api/messages/send', { conversationId, content: 'from support' }), 201);
-    const unread = () =>
-      (this.observer?.prepare('select count(*) as n from messages where conversation_id = ? and read_at is null').get(conversationId) as { n: number }).n;
-    const before = unread();
+    const unread = async () =>
+      (
+        await this.server.ctx.db
+          .select({ n: count() })
+          .from(messages)
+          .where(and(eq(messages.conversationId, conversationId), isNull(messages.readAt)))
+      )[0]?.n ?? 0;
+    const before = await unread();
     sender.emit(event, { conversationId });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    return unread() < before;
+    return (await unread()) < before;
   }
   close() {
     for (const socket of this.sockets) socket.close();
-    this.observer?.close();
   }
 }
 

@@ -4,6 +4,8 @@ import { SYNC_SCHEMA_VERSION } from '../../sync/protocol';
 import type { Account, AccountDetail } from '../../sync/schemas/admin-user';
 import type { AuditRow } from '../../sync/schemas/audit';
 import type { Flight } from '../../sync/schemas/flight';
+import { and, eq, isNull } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { AppError } from '../errors';
 import { ACCOUNT_DISABLED } from '../middleware/auth';
 import { DEFAULT_RATE_LIMITS, setRateLimits } from '../middleware/rate-limits';
@@ -13,7 +15,7 @@ import { LAST_ADMIN } from '../services/identity/accounts';
 import { createUser, findUserById } from '../services/identity/users';
 import { book, expectAnswer, upcomingFlight, type Api } from './booking-fixtures';
 import { connect, loginGuest, serverDisconnect, type Listener } from './chat-fixtures';
-import { expectCode, sqliteOf } from './fixtures';
+import { expectCode } from './fixtures';
 import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
 
 type Person = { id: string; email: string; token: string; api: Api };
@@ -34,7 +36,11 @@ describe('the users page: find an account, its bookings, its role and its status
   const setRole = (id: string, role: string, by = admin) => by.put<Account>(`/api/admin/users/${id}/role`, { role });
   const setStatus = (id: string, status: string, by = admin) => by.put<Account>(`/api/admin/users/${id}/status`, { status });
   const auditOf = async (id: string) => (await admin.get<AuditRow[]>(`/api/audit?entity=user&entityId=${id}`)).body;
-  const activeAdmins = () => sqliteOf(server.ctx).prepare("select id from users where role = 'admin' and disabled_at is null").all() as { id: string }[];
+  const activeAdmins = () =>
+    server.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
 
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
@@ -116,13 +122,13 @@ describe('the users page: find an account, its bookings, its role and its status
     expect(await auditOf(bola.id)).toHaveLength(2);
 
     // An admin may step down while another active admin remains, never as the last one.
-    expect(activeAdmins()).toEqual([{ id: adminId }]);
+    expect(await activeAdmins()).toEqual([{ id: adminId }]);
     const refused = expectCode(await setRole(adminId, 'user'), 409, 'last_admin');
     expect(refused.message).toBe(LAST_ADMIN);
     const deputy = await person('Deputy Admin', 'admin');
     expectAnswer(await setRole(deputy.id, 'user', deputy.api), 200);
     expectCode(await setRole(adminId, 'user'), 409, 'last_admin');
-    expect(activeAdmins()).toEqual([{ id: adminId }]);
+    expect(await activeAdmins()).toEqual([{ id: adminId }]);
     expect(await auditOf(adminId)).toEqual([]);
   });
 
@@ -188,9 +194,9 @@ describe('the users page: find an account, its bookings, its role and its status
     }
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ status: 409, code: 'last_admin', message: LAST_ADMIN });
-    expect(activeAdmins()).toEqual([{ id: adminId }]);
+    expect(await activeAdmins()).toEqual([{ id: adminId }]);
     expectAnswer(await setStatus(rival.id, 'active'), 200);
-    expect(activeAdmins()).toHaveLength(2);
+    expect(await activeAdmins()).toHaveLength(2);
   });
 
   it('changes of role and status are rate limited per admin, who are not exempt', async () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema';
 import { AUDIT_EXPORT_MAX, type AuditRow } from '../../sync/schemas/audit';
 import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import { DEFAULT_RATE_LIMITS, setRateLimits } from '../middleware/rate-limits';
 import { sweep } from '../services/booking/lifecycle';
 import { actors, book, expectAnswer, flightAt, receiptUrl, type Actors } from './booking-fixtures';
-import { expectCode, sqliteOf } from './fixtures';
+import { expectCode } from './fixtures';
 import { ADMIN, login, startTestServer, type TestServer } from './harness';
 
 const HOUR = 3_600_000;
@@ -188,12 +189,17 @@ describe('the audit a reviewer reads: every money, flight, airport, settings and
     expect(lines[2]).toContain(',Unreadable receipt,SkyWay Admin,');
 
     const actor = 'bulk-actor';
-    const insert = sqliteOf(server.ctx).prepare(
-      "insert into audit_log (actor_id, actor_name, action, entity, entity_id, label, to_status, created_at) values (?, 'Bulk', 'settings.updated', 'settings', 'settings', 'Settings', 'updated', ?)",
-    );
-    sqliteOf(server.ctx).transaction(() => {
-      for (let i = AUDIT_EXPORT_MAX + 10; i > 0; i--) insert.run(actor, new Date(NOW.getTime() - i * 1000).toISOString());
-    })();
+    const bulk = Array.from({ length: AUDIT_EXPORT_MAX + 10 }, (_, i) => ({
+      actorId: actor,
+      actorName: 'Bulk',
+      action: 'settings.updated' as const,
+      entity: 'settings' as const,
+      entityId: 'settings',
+      label: 'Settings',
+      toStatus: 'updated',
+      createdAt: new Date(NOW.getTime() - (AUDIT_EXPORT_MAX + 10 - i) * 1000).toISOString(),
+    }));
+    for (let start = 0; start < bulk.length; start += 500) await server.ctx.db.insert(auditLog).values(bulk.slice(start, start + 500));
     const big = await fetch(`${server.url}/api/audit/export?actor=${actor}`, {
       headers: { authorization: `Bearer ${await login(server.url, ADMIN.email, ADMIN.password)}` },
     });

@@ -53,16 +53,16 @@ describe('bookings and admin routes: anonymous 401, another user 404 (403 on adm
     const url = `/api/bookings/${mine.booking._id}/cancel`;
     expectNoData(await who.anon.put(url), 401, mine);
     expectNoData(await who.other.put(url), 404, mine, 'Booking not found');
-    expect(activeSeats(server, flightId)).toEqual(['B1', 'B2', 'C1']);
+    expect(await activeSeats(server, flightId)).toEqual(['B1', 'B2', 'C1']);
     const byOwner = await who.owner.put<Booking>(url);
     expectAnswer(byOwner, 200);
     expect(byOwner.body).toMatchObject({ status: 'cancelled', cancelReason: 'cancelled by the traveller', paymentStatus: 'failed', refundDue: null });
-    expect(activeSeats(server, flightId)).toEqual(['C1']);
+    expect(await activeSeats(server, flightId)).toEqual(['C1']);
     expectAnswer(await who.owner.put(url), 409, 'A cancelled booking cannot be cancelled');
     const byAdmin = await who.admin.put<Booking>(`/api/bookings/${theirs.booking._id}/cancel`);
     expectAnswer(byAdmin, 200);
     expect(byAdmin.body).toMatchObject({ status: 'cancelled', cancelReason: 'cancelled by the airline' });
-    expect(activeSeats(server, flightId)).toEqual([]);
+    expect(await activeSeats(server, flightId)).toEqual([]);
     expectAnswer(await who.owner.put('/api/bookings/no-such-booking/cancel'), 404, 'Booking not found');
   });
 
@@ -93,7 +93,7 @@ describe('bookings and admin routes: anonymous 401, another user 404 (403 on adm
     const body = { userId: who.ownerId, flightId: flight._id, seatId: ['F1'], classType: 'Economy', currency: 'USD', travellers: [traveller(1)] };
     expectAnswer(await who.anon.post('/api/bookings', body), 401);
     expectAnswer(await who.owner.post('/api/bookings', body), 403);
-    expect(activeSeats(server, flight._id)).toEqual([]);
+    expect(await activeSeats(server, flight._id)).toEqual([]);
     const made = await who.admin.post<Booking>('/api/bookings', body);
     expectAnswer(made, 201);
     expect(made.body).toMatchObject({ status: 'pending', userId: { _id: who.ownerId }, email: who.ownerEmail, totalAmount: flight.price });

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Booking, TravellerInput } from '../../sync/schemas/booking';
 import type { Flight, FlightBody } from '../../sync/schemas/flight';
 import type { Payment } from '../../sync/schemas/payment';
 import { immediate } from '../db/client';
-import { users } from '../db/schema';
+import { activeAllocation } from '../db/flight-queries';
+import { bookings, payments, seatAllocations, travellers, users } from '../db/schema';
 import { createFlight } from '../services/catalogue/flights';
 import { createUser } from '../services/identity/users';
 import { ADMIN, client, login, registerUser, type Answer, type TestServer } from './harness';
@@ -184,31 +185,32 @@ export function readDb<T>(server: TestServer, read: (db: Database.Database) => T
 
 export type AllocationRow = { flight_id: string; seat_label: string; state: string; hold_expires_at: string | null };
 
-export function allocationsOf(server: TestServer, bookingId: string): AllocationRow[] {
-  return readDb(
-    server,
-    (db) =>
-      db
-        .prepare('select flight_id, seat_label, state, hold_expires_at from seat_allocations where booking_id = ? order by flight_id, seat_label')
-        .all(bookingId) as AllocationRow[],
-  );
+export async function allocationsOf(server: TestServer, bookingId: string): Promise<AllocationRow[]> {
+  return await server.ctx.db
+    .select({
+      flight_id: seatAllocations.flightId,
+      seat_label: seatAllocations.seatLabel,
+      state: seatAllocations.state,
+      hold_expires_at: seatAllocations.holdExpiresAt,
+    })
+    .from(seatAllocations)
+    .where(eq(seatAllocations.bookingId, bookingId))
+    .orderBy(asc(seatAllocations.flightId), asc(seatAllocations.seatLabel));
 }
 
-/** Seats held (unexpired) or sold on a flight at the server's current time, straight from SQL. */
-export function activeSeats(server: TestServer, flightId: string): string[] {
-  const nowIso = server.ctx.now().toISOString();
-  return readDb(server, (db) =>
-    (
-      db
-        .prepare(
-          `select seat_label from seat_allocations where flight_id = ?
-           and (state = 'sold' or (state = 'held' and (hold_expires_at is null or hold_expires_at > ?))) order by seat_label`,
-        )
-        .all(flightId, nowIso) as { seat_label: string }[]
-    ).map((r) => r.seat_label),
-  );
+/** Seats held (unexpired) or sold on a flight at the server's current time, straight from the database. */
+export async function activeSeats(server: TestServer, flightId: string): Promise<string[]> {
+  const rows = await server.ctx.db
+    .select({ seat: seatAllocations.seatLabel })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(server.ctx.now().toISOString())))
+    .orderBy(asc(seatAllocations.seatLabel));
+  return rows.map((r) => r.seat);
 }
 
-export function countRows(server: TestServer, table: 'bookings' | 'payments' | 'seat_allocations' | 'travellers'): number {
-  return readDb(server, (db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+const COUNTED = { bookings, payments, seat_allocations: seatAllocations, travellers };
+
+export async function countRows(server: TestServer, table: keyof typeof COUNTED): Promise<number> {
+  const [row] = await server.ctx.db.select({ n: count() }).from(COUNTED[table]);
+  return row?.n ?? 0;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message, MessagePage } from '../../sync/schemas/chat';
+import { messages } from '../db/schema';
 import { setRateLimits } from '../middleware/rate-limits';
 import { loginGuest, send, startSupport, uploadChatImage } from './chat-fixtures';
-import { expectError, expectInvalid, readDb } from './fixtures';
+import { expectError, expectInvalid } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 
 describe('support chat over REST', () => {
@@ -21,7 +23,7 @@ describe('support chat over REST', () => {
   });
   afterAll(() => server.stop());
 
-  const messageCount = (id: string) => readDb(server, (db) => (db.prepare('select count(*) as n from messages where id = ?').get(id) as { n: number }).n);
+  const messageCount = async (id: string) => (await server.ctx.db.select({ n: count() }).from(messages).where(eq(messages.id, id)))[0]?.n;
   const adminView = async (conversationId: string) => {
     const list = await admin.get<Conversation[]>('/api/messages/conversations/Support');
     expect(list.status).toBe(200);
@@ -146,7 +148,7 @@ describe('support chat over REST', () => {
     const replay = await guest.api.post<Message>('/api/messages/send', body);
     expect([...answers, replay].map((a) => a.status).sort()).toEqual([200, 200, 200, 201]);
     for (const answer of [...answers, replay]) expect(answer.body).toEqual(answers[0]?.body);
-    expect(messageCount(_id)).toBe(1);
+    expect(await messageCount(_id)).toBe(1);
     expectError(await admin.post('/api/messages/send', body), 409, 'This message id is already in use');
     expect((await guest.api.get<MessagePage>(`/api/messages/${conversation._id}`)).body.messages).toHaveLength(1);
   });

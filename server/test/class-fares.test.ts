@@ -73,11 +73,11 @@ describe('class fares: the Economy price times the class ratio, charged by the s
 
   it('an Economy-priced amount for a Business booking is a 409, and nothing is written', async () => {
     const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 11);
-    const before = [countRows(server, 'bookings'), countRows(server, 'seat_allocations'), countRows(server, 'payments')];
+    const before = [await countRows(server, 'bookings'), await countRows(server, 'seat_allocations'), await countRows(server, 'payments')];
     const economy = cents(flight.price);
     const res = await who.other.post('/api/payments', paymentBody(flight, ['F1'], { classType: 'Business', amount: dollars(economy) }));
     expectAnswer(res, 409, `The fare is ${formatMoney(classFareCents(economy, 2.5))}, not ${formatMoney(economy)}. Please review the booking and try again.`);
-    expect([countRows(server, 'bookings'), countRows(server, 'seat_allocations'), countRows(server, 'payments')]).toEqual(before);
+    expect([await countRows(server, 'bookings'), await countRows(server, 'seat_allocations'), await countRows(server, 'payments')]).toEqual(before);
   });
 
   it('a new ratio prices the next booking; a held booking keeps the total it was made at', async () => {

@@ -3,23 +3,26 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { and, asc, between, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_LABELS } from '../../sync/constants';
 import type { Flight } from '../../sync/schemas/flight';
 import type { AdminSettings } from '../../sync/schemas/settings';
-import { databaseFile } from '../db/client';
+import type { Db } from '../db/client';
+import { bookings, flights as flightRows, images, payments, seatAllocations, travellers } from '../db/schema';
 import { lockFile } from '../ops/server-lock';
 import { imagePath } from '../services/images/images';
 import { paymentBody } from './booking-fixtures';
 import { freePort } from '../../scripts/free-port';
 import { crash, startChild, type ChildServer } from './child-server';
 import { imageForm, makeImage } from './fixtures';
-import { ADMIN, client, login, registerUser, TRAVELLER } from './harness';
+import { ADMIN, client, engineEnv, login, registerUser, TRAVELLER } from './harness';
+import { observe } from './observer';
 
 /**
  * The real server as a child process under booking and payment load, killed with SIGKILL at random
- * moments and restarted on the same DATA_DIR. What was acknowledged must survive, whole.
+ * moments and restarted on the same DATA_DIR and database (a PostgreSQL one in the postgres project).
+ * What was acknowledged must survive, whole: read after each kill from the database itself.
  * `npm run test:soak` runs 20+ rounds; the normal run 4.
  */
 const SOAK = process.env.SOAK === '1';
@@ -40,22 +43,16 @@ type Acked = {
 };
 type Created = { booking: { _id: string }; payment: { _id: string }; link: string };
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const stats = { rounds: 0, bookingsAcked: 0, receiptsAcked: 0, approvalsAcked: 0, uploadsAcked: 0, conflicts: 0, cutByKill: 0 };
 
-function readOnly<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
-describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () => {
+describe('crash safety: SIGKILL under load, restart on the same DATA_DIR and database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-crash-'));
   let port = 0;
+  let engine: Awaited<ReturnType<typeof engineEnv>> | undefined;
   /** Four travellers book as fast as they can from one address: the limits and the unpaid-holds cap are raised. */
-  const LOAD = { RATE_LIMITS: 'off' };
+  let childEnv: Record<string, string> = {};
   let child: ChildServer;
   let admin: Api;
   const users: Api[] = [];
@@ -65,9 +62,21 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
   const taken = new Map<string, Set<string>>();
   const serverErrors: string[] = [];
 
+  /** Reads the database from outside, as another process would, on a connection of its own. */
+  async function reading<T>(read: (db: Db, integrity: () => Promise<unknown[]>) => Promise<T>): Promise<T> {
+    const observer = await observe(dataDir, engine?.vars.DATABASE_URL);
+    try {
+      return await read(observer.db, observer.integrity);
+    } finally {
+      await observer.close();
+    }
+  }
+
   beforeAll(async () => {
     port = await freePort();
-    child = await startChild(dataDir, port, { env: LOAD });
+    engine = await engineEnv();
+    childEnv = { RATE_LIMITS: 'off', ...engine.vars };
+    child = await startChild(dataDir, port, { env: childEnv });
     admin = client(child.url, await login(child.url, ADMIN.email, ADMIN.password));
     const settings = (await admin.get<AdminSettings>('/api/settings')).body;
     const raised = await admin.put('/api/settings', {
@@ -88,19 +97,21 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
     }
     const from = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 45 * 86_400_000).toISOString();
-    const ids = readOnly(dataDir, (db) =>
-      (
-        db.prepare("select id from flights where status = 'scheduled' and departure_time between ? and ? order by random() limit 60").all(from, to) as {
-          id: string;
-        }[]
-      ).map((r) => r.id),
+    const ids = await reading((db) =>
+      db
+        .select({ id: flightRows.id })
+        .from(flightRows)
+        .where(and(eq(flightRows.status, 'scheduled'), between(flightRows.departureTime, from, to)))
+        .orderBy(sql`random()`)
+        .limit(60),
     );
-    flights = await Promise.all(ids.map(async (id) => (await client(child.url).get<Flight>(`/api/flights/${id}`)).body));
+    flights = await Promise.all(ids.map(async ({ id }) => (await client(child.url).get<Flight>(`/api/flights/${id}`)).body));
     expect(flights.length).toBeGreaterThan(20);
   }, 240_000);
 
   afterAll(async () => {
     if (child) await crash(child);
+    await engine?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -186,41 +197,41 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
     }
   }
 
-  function checkDatabase(): void {
-    readOnly(dataDir, (db) => {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(db.pragma('foreign_key_check')).toEqual([]);
-      const doubles = db
-        .prepare(
-          "select flight_id, seat_label, count(*) as n from seat_allocations where state in ('held', 'sold') group by flight_id, seat_label having n > 1",
-        )
-        .all();
+  async function checkDatabase(): Promise<void> {
+    await reading(async (db, integrity) => {
+      expect(await integrity()).toEqual([]);
+      const doubles = await db
+        .select({ flight: seatAllocations.flightId, seat: seatAllocations.seatLabel, n: count() })
+        .from(seatAllocations)
+        .where(inArray(seatAllocations.state, ['held', 'sold']))
+        .groupBy(seatAllocations.flightId, seatAllocations.seatLabel)
+        .having(sql`count(*) > 1`);
       expect(doubles, 'a seat with two active allocations').toEqual([]);
-      const halfWritten = db
-        .prepare(
-          `select b.id, b.reference,
-             (select count(*) from travellers t where t.booking_id = b.id) as travellers,
-             (select count(*) from payments p where p.booking_id = b.id) as payments,
-             (select count(*) from seat_allocations s where s.booking_id = b.id) as seats
-           from bookings b
-           where travellers = 0 or payments <> 1
-             or seats <> travellers * (case when b.return_flight_id is null then 1 else 2 end)`,
-        )
-        .all();
+      const perBooking = async (rows: PromiseLike<{ id: string | null; n: number }[]>) => new Map((await rows).map((r) => [r.id, r.n]));
+      const travellersOf = await perBooking(db.select({ id: travellers.bookingId, n: count() }).from(travellers).groupBy(travellers.bookingId));
+      const paymentsOf = await perBooking(db.select({ id: payments.bookingId, n: count() }).from(payments).groupBy(payments.bookingId));
+      const seatsOf = await perBooking(db.select({ id: seatAllocations.bookingId, n: count() }).from(seatAllocations).groupBy(seatAllocations.bookingId));
+      const halfWritten = (await db.select({ id: bookings.id, reference: bookings.reference, returnFlightId: bookings.returnFlightId }).from(bookings))
+        .map((b) => ({ ...b, travellers: travellersOf.get(b.id) ?? 0, payments: paymentsOf.get(b.id) ?? 0, seats: seatsOf.get(b.id) ?? 0 }))
+        .filter((b) => b.travellers === 0 || b.payments !== 1 || b.seats !== b.travellers * (b.returnFlightId === null ? 1 : 2));
       expect(halfWritten, 'a booking without its travellers, seats or payment').toEqual([]);
-      const images = db.prepare('select id from images').all() as { id: string }[];
-      for (const { id } of images) expect(existsSync(imagePath(dataDir, id)), `image ${id} has no file`).toBe(true);
+      for (const { id } of await db.select({ id: images.id }).from(images)) {
+        expect(existsSync(imagePath(dataDir, id)), `image ${id} has no file`).toBe(true);
+      }
 
-      const booking = db.prepare('select status from bookings where id = ?');
-      const payment = db.prepare('select booking_id, status, receipt_image_id, awaiting_review_at from payments where id = ?');
-      const travellers = db.prepare('select count(*) as n from travellers where booking_id = ?');
-      const seats = db.prepare('select seat_label, state from seat_allocations where booking_id = ? order by seat_label');
       for (const a of acked.values()) {
-        const b = booking.get(a.bookingId) as { status: string } | undefined;
-        const p = payment.get(a.paymentId) as
-          { booking_id: string; status: string; receipt_image_id: string | null; awaiting_review_at: string | null } | undefined;
+        const [b] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, a.bookingId));
+        const [p] = await db
+          .select({
+            bookingId: payments.bookingId,
+            status: payments.status,
+            receiptImageId: payments.receiptImageId,
+            awaitingReviewAt: payments.awaitingReviewAt,
+          })
+          .from(payments)
+          .where(eq(payments.id, a.paymentId));
         expect(b, `acknowledged booking ${a.bookingId} is missing`).toBeDefined();
-        expect(p?.booking_id, `acknowledged payment ${a.paymentId} is missing`).toBe(a.bookingId);
+        expect(p?.bookingId, `acknowledged payment ${a.paymentId} is missing`).toBe(a.bookingId);
         if (a.approved) expect([b?.status, p?.status]).toEqual(['confirmed', 'successful']);
         else if (a.approvalSent)
           expect([
@@ -229,12 +240,17 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
           ]).toContainEqual([b?.status, p?.status]);
         else expect([b?.status, p?.status]).toEqual(['pending', 'pending']);
         if (a.receipt) {
-          expect(p?.receipt_image_id, `receipt of ${a.paymentId}`).not.toBeNull();
-          expect(p?.awaiting_review_at).not.toBeNull();
+          expect(p?.receiptImageId, `receipt of ${a.paymentId}`).not.toBeNull();
+          expect(p?.awaitingReviewAt).not.toBeNull();
         }
-        expect((travellers.get(a.bookingId) as { n: number }).n).toBe(a.seats.length);
-        const rows = seats.all(a.bookingId) as { seat_label: string; state: string }[];
-        expect(rows.map((r) => r.seat_label)).toEqual([...a.seats].sort());
+        const [people] = await db.select({ n: count() }).from(travellers).where(eq(travellers.bookingId, a.bookingId));
+        expect(people?.n).toBe(a.seats.length);
+        const rows = await db
+          .select({ seat: seatAllocations.seatLabel, state: seatAllocations.state })
+          .from(seatAllocations)
+          .where(eq(seatAllocations.bookingId, a.bookingId))
+          .orderBy(asc(seatAllocations.seatLabel));
+        expect(rows.map((r) => r.seat)).toEqual([...a.seats].sort());
         for (const r of rows) expect(r.state).toBe(b?.status === 'confirmed' ? 'sold' : 'held');
       }
     });
@@ -246,30 +262,36 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
       for (let round = 1; round <= ROUNDS; round++) {
         let killed = false;
         const workers = Array.from({ length: WORKERS }, () => worker(() => killed));
-        await new Promise((resolve) => setTimeout(resolve, 250 + randomInt(1_250)));
+        // The kill comes at a random moment once the load is under way: a fresh process's first answers are slow.
+        const ackedBefore = stats.bookingsAcked;
+        for (let waited = 0; stats.bookingsAcked === ackedBefore && waited < 10_000; waited += 20) await pause(20);
+        await pause(250 + randomInt(1_250));
         killed = true;
         await crash(child);
         await Promise.all(workers);
         expect(existsSync(lockFile(dataDir)), 'a killed server leaves its stale server.pid behind').toBe(true);
-        child = await startChild(dataDir, port, { env: LOAD });
-        checkDatabase();
+        child = await startChild(dataDir, port, { env: childEnv });
+        await checkDatabase();
         stats.rounds++;
       }
       expect(serverErrors).toEqual([]);
       expect(stats.bookingsAcked).toBeGreaterThan(ROUNDS);
-      console.log(
-        `crash safety: ${JSON.stringify({ ...stats, bookingsInDb: readOnly(dataDir, (db) => db.prepare('select count(*) as n from bookings').get()) })}`,
-      );
+      const [inDb] = await reading((db) => db.select({ n: count() }).from(bookings));
+      console.log(`crash safety: ${JSON.stringify({ ...stats, bookingsInDb: inDb?.n })}`);
     },
     SOAK ? 1_800_000 : 180_000,
   );
 
   it('SIGTERM lets an in-flight booking finish, refuses new connections, and the process exits 0', async () => {
     // Free per the database: bookings cut by a kill may hold seats the load never heard about.
-    const held = readOnly(
-      dataDir,
-      (db) => db.prepare("select flight_id || ' ' || seat_label as k from seat_allocations where state in ('held', 'sold')").pluck().all() as string[],
-    );
+    const held = (
+      await reading((db) =>
+        db
+          .select({ flight: seatAllocations.flightId, seat: seatAllocations.seatLabel })
+          .from(seatAllocations)
+          .where(inArray(seatAllocations.state, ['held', 'sold'])),
+      )
+    ).map((r) => `${r.flight} ${r.seat}`);
     const free = flights.flatMap((f) => SEAT_LABELS.filter((s) => !held.includes(`${f._id} ${s}`)).map((seat) => ({ flight: f, seat })));
     const { flight, seat } = free[0] ?? {};
     if (!flight || !seat) throw new Error('no free seat left');
@@ -307,7 +329,9 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR', () =>
     const exit = await child.exited;
     expect(exit, child.output()).toEqual({ code: 0, signal: null });
     expect(existsSync(lockFile(dataDir)), 'a clean shutdown removes server.pid').toBe(false);
-    child = await startChild(dataDir, port, { env: LOAD });
-    expect(readOnly(dataDir, (db) => db.prepare('select status from bookings where id = ?').get(created.booking._id))).toEqual({ status: 'pending' });
+    child = await startChild(dataDir, port, { env: childEnv });
+    expect(await reading((db) => db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, created.booking._id)))).toEqual([
+      { status: 'pending' },
+    ]);
   }, 120_000);
 });

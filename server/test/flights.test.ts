@@ -1,14 +1,18 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Airport } from '../../sync/schemas/airport';
 import { FlightSchema, type Flight } from '../../sync/schemas/flight';
-import { countRows, expectError, expectErrorShape, expectInvalid, readDb } from './fixtures';
+import { bookings, flights } from '../db/schema';
+import { expectError, expectErrorShape, expectInvalid } from './fixtures';
 import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
 
 type Created = { flight: Flight };
 type Seat = { seatNumber: string };
 
-function demoFlightId(server: TestServer, status: 'pending' | 'confirmed' | 'cancelled'): string {
-  return readDb(server, (db) => (db.prepare('select flight_id as id from bookings where status = ?').get(status) as { id: string }).id);
+async function demoFlightId(server: TestServer, status: 'pending' | 'confirmed' | 'cancelled'): Promise<string> {
+  const [row] = await server.ctx.db.select({ id: bookings.flightId }).from(bookings).where(eq(bookings.status, status)).limit(1);
+  if (!row) throw new Error(`no ${status} demo booking`);
+  return row.id;
 }
 
 describe('flights: search, one flight, taken seats', () => {
@@ -49,8 +53,9 @@ describe('flights: search, one flight, taken seats', () => {
   it('lists the first 100 flights without filters, counting every flight, each in the shared contract shape', async () => {
     const res = await api.get<Flight[]>('/api/flights');
     expect(res.status).toBe(200);
-    expect(res.headers.get('x-total-count')).toBe(String(countRows(server, 'flights')));
-    expect(countRows(server, 'flights')).toBeGreaterThan(5000);
+    const [all] = await server.ctx.db.select({ n: count() }).from(flights);
+    expect(res.headers.get('x-total-count')).toBe(String(all?.n));
+    expect(all?.n).toBeGreaterThan(5000);
     expect(res.body).toHaveLength(100);
     for (const flight of res.body.slice(0, 50)) FlightSchema.strict().parse(flight);
   });
@@ -100,13 +105,13 @@ describe('flights: search, one flight, taken seats', () => {
   });
 
   it('availableSeats is 24 minus active allocations, and /seat lists exactly the taken seats', async () => {
-    const pending = demoFlightId(server, 'pending');
+    const pending = await demoFlightId(server, 'pending');
     expect((await api.get<Flight>(`/api/flights/${pending}`)).body.availableSeats).toBe(23);
     expect((await api.get<Seat[]>(`/api/flights/${pending}/seat`)).body).toEqual([{ seatNumber: 'C2' }]);
-    const confirmed = demoFlightId(server, 'confirmed');
+    const confirmed = await demoFlightId(server, 'confirmed');
     expect((await api.get<Flight>(`/api/flights/${confirmed}`)).body.availableSeats).toBe(23);
     expect((await api.get<Seat[]>(`/api/flights/${confirmed}/seat`)).body).toEqual([{ seatNumber: 'A1' }]);
-    const cancelled = demoFlightId(server, 'cancelled');
+    const cancelled = await demoFlightId(server, 'cancelled');
     expect((await api.get<Flight>(`/api/flights/${cancelled}`)).body.availableSeats).toBe(24);
     expect((await api.get<Seat[]>(`/api/flights/${cancelled}/seat`)).body).toEqual([]);
     const inSearch = (
@@ -119,7 +124,7 @@ describe('flights: search, one flight, taken seats', () => {
   });
 
   it('an expired hold no longer takes a seat', async () => {
-    const pending = demoFlightId(server, 'pending');
+    const pending = await demoFlightId(server, 'pending');
     server.setNow(new Date(Date.now() + 2 * 86_400_000));
     try {
       expect((await api.get<Flight>(`/api/flights/${pending}`)).body.availableSeats).toBe(24);

@@ -1,14 +1,15 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../sync/schemas/common';
 import type { Flight } from '../../sync/schemas/flight';
+import { airports, bookings, conversations, flights, images, payments, syncState, users } from '../db/schema';
 import { liftRateLimits } from '../middleware/rate-limits';
 import { paymentBody } from './booking-fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, TRAVELLER, type TestServer } from './harness';
+import { commitMark, observe, rowCounts, type Observer } from './observer';
 import { apiEndpoints, socketEventNames, type Endpoint } from './route-list';
 
 /**
@@ -86,7 +87,7 @@ const FIELDS = [
 
 describe('fuzzing every endpoint and socket event', () => {
   let server: TestServer;
-  let observer: Database.Database;
+  let observer: Observer;
   const tokens: Record<Role, string | undefined> = { anonymous: undefined, user: undefined, admin: undefined };
   const ids: Record<Role, string> = { anonymous: '', user: '', admin: '' };
   let realIds: string[] = [];
@@ -102,23 +103,24 @@ describe('fuzzing every endpoint and socket event', () => {
     liftRateLimits(server.ctx);
     // A still clock: the sweeper finds nothing new to write while requests are compared before and after.
     server.setNow(new Date());
-    observer = new Database(path.join(server.dataDir, 'airline.sqlite'), { readonly: true, fileMustExist: true });
+    observer = await observe(server.dataDir, server.ctx.env.DATABASE_URL);
     const user = await registerUser(server.url, 'fuzz-user@example.com', USER_PASSWORD);
     tokens.user = user.token;
     ids.user = user.id;
     tokens.admin = await login(server.url, ADMIN.email, ADMIN.password);
-    ids.admin = (observer.prepare('select id from users where role = ?').get('admin') as { id: string }).id;
-    const column = (sql: string) => (observer.prepare(sql).all() as { v: string }[]).map((r) => r.v);
+    const db = observer.db;
+    ids.admin = (await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')))[0]?.id ?? '';
+    const column = async (rows: PromiseLike<{ v: string }[]>) => (await rows).map((r) => r.v);
     realIds = [
-      ...column('select id as v from flights order by departure_time desc limit 3'),
-      ...column('select id as v from bookings limit 3'),
-      ...column('select reference as v from bookings limit 2'),
-      ...column('select id as v from payments limit 3'),
-      ...column('select access_key as v from payments limit 3'),
-      ...column('select id as v from images limit 3'),
-      ...column('select id as v from airports limit 2'),
-      ...column('select id as v from users limit 3'),
-      ...column('select id as v from conversations limit 2'),
+      ...(await column(db.select({ v: flights.id }).from(flights).orderBy(desc(flights.departureTime)).limit(3))),
+      ...(await column(db.select({ v: bookings.id }).from(bookings).limit(3))),
+      ...(await column(db.select({ v: bookings.reference }).from(bookings).limit(2))),
+      ...(await column(db.select({ v: payments.id }).from(payments).limit(3))),
+      ...(await column(db.select({ v: payments.accessKey }).from(payments).limit(3))),
+      ...(await column(db.select({ v: images.id }).from(images).limit(3))),
+      ...(await column(db.select({ v: airports.id }).from(airports).limit(2))),
+      ...(await column(db.select({ v: users.id }).from(users).limit(3))),
+      ...(await column(db.select({ v: conversations.id }).from(conversations).limit(2))),
     ];
     const flight = (await client(server.url).get<Flight>(`/api/flights/${realIds[0] ?? ''}`)).body;
     const payment = paymentBody(flight, ['F4']);
@@ -145,30 +147,27 @@ describe('fuzzing every endpoint and socket event', () => {
   afterAll(async () => {
     process.off('unhandledRejection', onFailure);
     process.off('uncaughtException', onFailure);
-    observer.close();
+    await observer.close();
     await server.stop();
   });
 
   /** What a refused request must not change: row counts of every table and the global sync version. */
-  function fingerprint(exclude: string[] = []) {
-    const tables = (observer.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[])
-      .map((t) => t.name)
-      .filter((t) => !exclude.includes(t));
+  async function fingerprint(exclude: string[] = []) {
     return {
-      counts: Object.fromEntries(tables.map((t) => [t, (observer.prepare(`select count(*) as n from "${t}"`).get() as { n: number }).n])),
-      version: (observer.prepare('select version from sync_state where id = 1').get() as { version: number }).version,
+      counts: await rowCounts(observer.db, exclude),
+      version: (await observer.db.select({ version: syncState.version }).from(syncState).where(eq(syncState.id, 1)))[0]?.version,
     };
   }
   /** Changes whenever another connection commits anything at all. */
-  const dataVersion = () => observer.pragma('data_version', { simple: true }) as number;
+  const dataVersion = () => commitMark(observer);
 
   /** After a call that may sign a role out (logout-all, a profile change), sign it in again. */
   async function refresh(role: Role) {
     if (role === 'anonymous') return;
     const probe = await client(server.url, tokens[role]).get('/api/users');
     if (probe.status === 200) return;
-    const row = observer.prepare('select email from users where id = ?').get(ids[role]) as { email: string };
-    tokens[role] = await login(server.url, row.email, role === 'admin' ? ADMIN.password : USER_PASSWORD);
+    const [row] = await observer.db.select({ email: users.email }).from(users).where(eq(users.id, ids[role]));
+    tokens[role] = await login(server.url, row?.email ?? '', role === 'admin' ? ADMIN.password : USER_PASSWORD);
   }
 
   type Body =
@@ -340,7 +339,7 @@ describe('fuzzing every endpoint and socket event', () => {
           if (token) headers.set('authorization', `Bearer ${token}`);
           if (payload !== undefined && input.contentType) headers.set('content-type', input.contentType);
           if (payload !== undefined && input.encoding) headers.set('content-encoding', input.encoding);
-          const before = { version: dataVersion(), print: fingerprint(['login_failures']) };
+          const before = { version: await dataVersion(), print: await fingerprint(['login_failures']) };
           const res = await fetch(url, { method: endpoint.method, headers, body: payload });
           const text = await res.text();
           requests++;
@@ -349,10 +348,10 @@ describe('fuzzing every endpoint and socket event', () => {
           if (res.status >= 400) {
             expect(res.headers.get('content-type'), where).toMatch(/^application\/json/);
             expect(ErrorBodySchema.strict().safeParse(JSON.parse(text)).success, where).toBe(true);
-            expect(fingerprint(['login_failures']), `${where}\nwrote rows although refused`).toEqual(before.print);
+            expect(await fingerprint(['login_failures']), `${where}\nwrote rows although refused`).toEqual(before.print);
             // A failed log-in is counted for the lockout by design; no other refusal commits anything.
             const lockoutCount = endpoint.key === 'POST /auths/login' && (res.status === 401 || res.status === 429);
-            if (!lockoutCount) expect(dataVersion(), `${where}\ncommitted a change although refused`).toBe(before.version);
+            if (!lockoutCount) expect(await dataVersion(), `${where}\ncommitted a change although refused`).toBe(before.version);
           } else {
             await refresh(input.role);
           }
@@ -384,7 +383,7 @@ describe('fuzzing every endpoint and socket event', () => {
       { numRuns: RUNS * 3 },
     );
 
-    const before = { version: dataVersion(), print: fingerprint() };
+    const before = { version: await dataVersion(), print: await fingerprint() };
     for (const role of ['user', 'admin'] as const) {
       const { socket, error } = await open({ token: tokens[role] });
       expect(error).toBeUndefined();
@@ -409,8 +408,8 @@ describe('fuzzing every endpoint and socket event', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       socket.close();
     }
-    expect(fingerprint(), 'a junk socket event wrote rows').toEqual(before.print);
-    expect(dataVersion(), 'a junk socket event committed a change').toBe(before.version);
+    expect(await fingerprint(), 'a junk socket event wrote rows').toEqual(before.print);
+    expect(await dataVersion(), 'a junk socket event committed a change').toBe(before.version);
     expect(failures).toEqual([]);
     const again = await open({ token: tokens.user });
     expect(again.error).toBeUndefined();

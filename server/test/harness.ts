@@ -46,10 +46,11 @@ export async function allowManyBookings(ctx: AppContext): Promise<void> {
 export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 /**
- * A fresh database of its own per server on PostgreSQL: the variables that select it. A DATABASE_URL the
- * suite passes in `env` is used as it is (servers sharing one database), and the suite drops it.
+ * A fresh database of its own per server on PostgreSQL: the variables that select it (for a child process
+ * too, which restarts on the same database with them) and its removal; nothing on SQLite. A DATABASE_URL
+ * the suite passes in `env` is used as it is (servers sharing one database), and the suite drops it.
  */
-async function engineEnv(env: Record<string, string> = {}): Promise<{ vars: Record<string, string>; drop: () => Promise<void> }> {
+export async function engineEnv(env: Record<string, string> = {}): Promise<{ vars: Record<string, string>; drop: () => Promise<void> }> {
   if (TEST_ENGINE === 'sqlite' || env.DATABASE_URL) return { vars: {}, drop: () => Promise.resolve() };
   const database = await createTestDatabase();
   return { vars: { DATABASE_URL: database.url, JWT_SECRET: 'test-secret-of-at-least-thirty-two-characters' }, drop: database.drop };

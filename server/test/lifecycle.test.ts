@@ -51,7 +51,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     at(start + 24 * HOUR - 1000);
     await sweep(server.ctx);
     expect((await bookingOf(created)).bookingId.status).toBe('pending');
-    expect(activeSeats(server, flight._id)).toEqual(['A1', 'A2']);
+    expect(await activeSeats(server, flight._id)).toEqual(['A1', 'A2']);
     at(start + 24 * HOUR);
     expect((await seatView(server, flight._id)).taken).toEqual([]);
     expect((await seatView(server, flight._id)).available).toBe(24);
@@ -59,7 +59,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     const after = await bookingOf(created);
     expect(after).toMatchObject({ status: 'failed', reason: DEADLINE });
     expect(after.bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE, refundDue: null });
-    expect(allocationsOf(server, created.booking._id).map((a) => a.state)).toEqual(['released', 'released']);
+    expect((await allocationsOf(server, created.booking._id)).map((a) => a.state)).toEqual(['released', 'released']);
     const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=booking&entityId=${created.booking._id}`);
     expect(audit.body[0]).toMatchObject({ actorId: null, fromStatus: 'pending', toStatus: 'cancelled', reason: DEADLINE });
     const mails = await who.admin.get<{ subject: string; text: string }[]>('/api/mail-outbox');
@@ -88,16 +88,16 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     expect((await bookingOf(created)).bookingId.status).toBe('pending');
     await book(who.other, flight, ['C2']);
     at(start + 956_000);
-    expect(activeSeats(server, flight._id)).toEqual(['C2']);
+    expect(await activeSeats(server, flight._id)).toEqual(['C2']);
     const next = await book(who.other, flight, ['C1']);
-    expect(activeSeats(server, flight._id)).toEqual(['C1', 'C2']);
+    expect(await activeSeats(server, flight._id)).toEqual(['C1', 'C2']);
     expectAnswer(await who.owner.post(`/api/payments/${created.payment._id}/paid`), 409, 'The payment deadline has passed');
     await sweep(server.ctx);
     const expired = await bookingOf(created);
     expect(expired).toMatchObject({ status: 'failed', reason: DEADLINE });
     expect(expired.bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE });
     expect((await bookingOf(next)).bookingId.status).toBe('pending');
-    expect(activeSeats(server, flight._id)).toEqual(['C1', 'C2']);
+    expect(await activeSeats(server, flight._id)).toEqual(['C1', 'C2']);
     const approve = await who.admin.put(`/api/payments/${created.payment._id}`, { status: 'successful' });
     expectAnswer(approve, 409, 'Payment was already marked failed by the system');
   });
@@ -111,7 +111,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     expectAnswer(approve, 409, `Booking ${lapsed.booking.bookingId} passed its payment deadline; its seats are no longer held`);
     const after = await bookingOf(lapsed);
     expect(after.bookingId.status).not.toBe('confirmed');
-    expect(allocationsOf(server, lapsed.booking._id).filter((a) => a.state === 'sold')).toEqual([]);
+    expect((await allocationsOf(server, lapsed.booking._id)).filter((a) => a.state === 'sold')).toEqual([]);
     await sweep(server.ctx);
     expect((await bookingOf(lapsed)).bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE });
   });
@@ -127,16 +127,16 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     await sweep(server.ctx);
     expect((await bookingOf(cash)).bookingId.status).toBe('pending');
     expect((await bookingOf(bank)).bookingId.status).toBe('pending');
-    expect(activeSeats(server, flight._id)).toEqual(expect.arrayContaining(['E1', 'E2', 'E3']));
+    expect(await activeSeats(server, flight._id)).toEqual(expect.arrayContaining(['E1', 'E2', 'E3']));
     expectAnswer(await who.other.post('/api/payments', paymentBody(flight, ['E1'])), 409, 'Seat E1 is no longer available');
 
     expectAnswer(await who.admin.put(`/api/payments/${cash.payment._id}`, { status: 'successful' }), 200);
     expect((await bookingOf(cash)).bookingId.status).toBe('confirmed');
-    expect(allocationsOf(server, cash.booking._id)).toMatchObject([{ state: 'sold', hold_expires_at: null }]);
+    expect(await allocationsOf(server, cash.booking._id)).toMatchObject([{ state: 'sold', hold_expires_at: null }]);
     const rejected = await who.admin.put<{ payment: Payment }>(`/api/payments/${bank.payment._id}`, { status: 'failed', reason: 'No transfer received' });
     expectAnswer(rejected, 200);
     expect(rejected.body.payment.bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE });
-    expect(activeSeats(server, flight._id)).not.toContain('E2');
+    expect(await activeSeats(server, flight._id)).not.toContain('E2');
     expectAnswer(await who.owner.put(`/api/payments/token/${keyOf(bank)}`, { image: await receiptUrl(who.owner) }), 409);
   });
 
@@ -148,7 +148,7 @@ describe('holds expire, reviews hold the seats, confirmed trips complete', () =>
     at(start + 2 * HOUR);
     await sweep(server.ctx);
     expect((await bookingOf(created)).bookingId).toMatchObject({ status: 'cancelled', cancelReason: DEADLINE });
-    expect(activeSeats(server, flight._id)).not.toContain('F1');
+    expect(await activeSeats(server, flight._id)).not.toContain('F1');
   });
 
   it('a confirmed booking completes once its last leg has departed', async () => {

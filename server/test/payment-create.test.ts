@@ -47,7 +47,7 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     expect(created.booking.travellers.map((t) => t.firstName)).toEqual(['Tester1', 'Tester2']);
 
     expect(await seatView(server, flight._id)).toEqual({ available: before.available - 2, taken: [...before.taken, 'A1', 'A2'].sort() });
-    expect(allocationsOf(server, created.booking._id)).toEqual([
+    expect(await allocationsOf(server, created.booking._id)).toEqual([
       { flight_id: flight._id, seat_label: 'A1', state: 'held', hold_expires_at: created.payment.deadlineAt },
       { flight_id: flight._id, seat_label: 'A2', state: 'held', hold_expires_at: created.payment.deadlineAt },
     ]);
@@ -74,7 +74,7 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     expect(created.instructions.deadlineAt).toBe(new Date(NOW.getTime() + 956_000).toISOString());
     expect(created.payment.deadlineAt).toBe(created.instructions.deadlineAt);
     expect(created.payment.amount).toBe(total);
-    expect(allocationsOf(server, created.booking._id).map((a) => a.hold_expires_at)).toEqual(Array(3).fill(created.payment.deadlineAt));
+    expect((await allocationsOf(server, created.booking._id)).map((a) => a.hold_expires_at)).toEqual(Array(3).fill(created.payment.deadlineAt));
   });
 
   it('Cash App answers the tag and the amount due in dollars, with a 15:56 deadline', async () => {
@@ -96,7 +96,7 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     expect(cents(res.body.payment.amount)).toBe(total);
     expect(res.body.booking.returnFlightId?._id).toBe(inbound._id);
     expect(res.body.booking.returnFlightId?.origin.code).toBe('LHR');
-    const held = allocationsOf(server, res.body.booking._id);
+    const held = await allocationsOf(server, res.body.booking._id);
     expect(held.filter((a) => a.flight_id === outbound._id).map((a) => a.seat_label)).toEqual(['C1', 'C2']);
     expect(held.filter((a) => a.flight_id === inbound._id).map((a) => a.seat_label)).toEqual(['D3', 'D4']);
     expect(held.every((a) => a.state === 'held')).toBe(true);
@@ -107,8 +107,8 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
   it('an amount that differs from the server fare by even a cent is a 409, and nothing is held', async () => {
     const outbound = await upcomingFlight(server.url, 'LOS', 'LHR', 10);
     const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 13);
-    const rows = () => [countRows(server, 'bookings'), countRows(server, 'seat_allocations'), countRows(server, 'payments')];
-    const before = rows();
+    const rows = async () => [await countRows(server, 'bookings'), await countRows(server, 'seat_allocations'), await countRows(server, 'payments')];
+    const before = await rows();
     const fare = cents(outbound.price * 2);
     const tampered = [fare - 1, fare + 1, 0, cents(outbound.price), 1];
     for (const sent of tampered) {
@@ -118,7 +118,7 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     const roundTripFare = cents((outbound.price + inbound.price) * 2);
     const outboundOnly = await who.owner.post('/api/payments', roundTripBody(outbound, inbound, ['A3', 'A4'], ['A3', 'A4'], { amount: fare / 100 }));
     expectAnswer(outboundOnly, 409, `The fare is ${formatMoney(roundTripFare)}, not ${formatMoney(fare)}. Please review the booking and try again.`);
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
     expect((await seatView(server, outbound._id)).taken).not.toContain('A3');
     await book(who.owner, outbound, ['A3', 'A4']);
   });
@@ -127,7 +127,7 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     const outbound = await upcomingFlight(server.url, 'LOS', 'LHR', 11);
     const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 14);
     await book(who.owner, outbound, ['E1']);
-    const before = countRows(server, 'seat_allocations');
+    const before = await countRows(server, 'seat_allocations');
     const clash = await who.other.post('/api/payments', paymentBody(outbound, ['E2', 'E1']));
     expectAnswer(clash, 409, 'Seat E1 is no longer available');
     await book(who.owner, inbound, ['B2']);
@@ -142,7 +142,7 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
       travellers: [paymentBody(outbound, ['E1']).travellers[0]],
     });
     expectAnswer(manual, 409, 'Seat E1 is no longer available');
-    expect(countRows(server, 'seat_allocations')).toBe(before + 1);
+    expect(await countRows(server, 'seat_allocations')).toBe(before + 1);
     expect((await seatView(server, outbound._id)).taken).toEqual(['E1']);
     expect((await seatView(server, inbound._id)).taken).toEqual(['B2']);
   });

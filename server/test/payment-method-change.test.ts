@@ -27,7 +27,7 @@ describe('PUT /api/payments/:id/method: another method for the same booking', ()
   it('switches the pending payment: same booking and amount, the new method deadline, an audit row, no mail', async () => {
     const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 9);
     const created = await book(who.owner, flight, ['C1', 'C2']);
-    const counts = { bookings: countRows(server, 'bookings'), payments: countRows(server, 'payments'), mails: mailEvents(server) };
+    const counts = { bookings: await countRows(server, 'bookings'), payments: await countRows(server, 'payments'), mails: mailEvents(server) };
     expect(counts.mails).toBeGreaterThan(0);
     server.setNow(new Date(NOW.getTime() + 60_000));
 
@@ -38,7 +38,7 @@ describe('PUT /api/payments/:id/method: another method for the same booking', ()
     expect(crypto.body.instructions).toMatchObject({ kind: 'crypto', link: created.link });
     const cryptoDeadline = new Date(NOW.getTime() + 60_000 + 956_000).toISOString();
     expect(crypto.body.payment.deadlineAt).toBe(cryptoDeadline);
-    expect(allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual(Array(2).fill(['held', cryptoDeadline]));
+    expect((await allocationsOf(server, created.booking._id)).map((a) => [a.state, a.hold_expires_at])).toEqual(Array(2).fill(['held', cryptoDeadline]));
 
     // Back to a bank transfer: its 24 hours count from when the booking was made, so switching never stretches a hold.
     server.setNow(new Date(NOW.getTime() + 120_000));
@@ -46,9 +46,9 @@ describe('PUT /api/payments/:id/method: another method for the same booking', ()
     expectAnswer(bank, 200);
     expect(bank.body.payment.deadlineAt).toBe(created.payment.deadlineAt);
     expect(bank.body.instructions).toMatchObject({ kind: 'bank_transfer', link: created.link });
-    expect(allocationsOf(server, created.booking._id).map((a) => a.hold_expires_at)).toEqual(Array(2).fill(created.payment.deadlineAt));
+    expect((await allocationsOf(server, created.booking._id)).map((a) => a.hold_expires_at)).toEqual(Array(2).fill(created.payment.deadlineAt));
 
-    expect({ bookings: countRows(server, 'bookings'), payments: countRows(server, 'payments'), mails: mailEvents(server) }).toEqual(counts);
+    expect({ bookings: await countRows(server, 'bookings'), payments: await countRows(server, 'payments'), mails: mailEvents(server) }).toEqual(counts);
     const audit = await who.admin.get<AuditRow[]>(`/api/audit?entity=payment&entityId=${created.payment._id}`);
     expect(audit.body.map((a) => a.reason)).toEqual(expect.arrayContaining(['method bank_transfer -> crypto', 'method crypto -> bank_transfer']));
     expect(audit.body.find((a) => a.reason === 'method bank_transfer -> crypto')).toMatchObject({

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '../../sync/schemas/payment';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { startTestServer, type TestServer } from './harness';
 import {
   actors,
   allocationsOf,
   book,
   expectAnswer,
-  readDb,
   receiptUrl,
   secondAdmin,
   seatView,
@@ -43,7 +44,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     const uploaded = await who.owner.put<Decision>(`/api/payments/token/${keyOf(created.link)}`, { image });
     expectAnswer(uploaded, 200, 'Receipt uploaded');
     expect(uploaded.body.payment).toMatchObject({ status: 'pending', awaitingReviewAt: NOW.toISOString(), image });
-    expect(allocationsOf(server, created.booking._id).map((a) => [a.state, a.hold_expires_at])).toEqual([
+    expect((await allocationsOf(server, created.booking._id)).map((a) => [a.state, a.hold_expires_at])).toEqual([
       ['held', reviewDeadline],
       ['held', reviewDeadline],
     ]);
@@ -79,7 +80,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     const paid = await who.owner.post<Decision>(`/api/payments/${created.payment._id}/paid`);
     expectAnswer(paid, 200, 'Payment awaiting confirmation');
     expect(paid.body.payment.awaitingReviewAt).toBe(NOW.toISOString());
-    expect(allocationsOf(server, created.booking._id)).toMatchObject([{ state: 'held', hold_expires_at: reviewDeadline }]);
+    expect(await allocationsOf(server, created.booking._id)).toMatchObject([{ state: 'held', hold_expires_at: reviewDeadline }]);
   });
 
   it('only admins decide; a failure needs a reason and the status must be successful or failed', async () => {
@@ -110,7 +111,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     const seen = await who.owner.get<PaymentWithInstructions>(url);
     expect(seen.body).toMatchObject({ status: 'failed', reason: 'The receipt is unreadable' });
     expect(seen.body.bookingId).toMatchObject({ status: 'pending', paymentStatus: 'failed' });
-    expect(allocationsOf(server, created.booking._id).map((a) => a.hold_expires_at)).toEqual([created.payment.deadlineAt, created.payment.deadlineAt]);
+    expect((await allocationsOf(server, created.booking._id)).map((a) => a.hold_expires_at)).toEqual([created.payment.deadlineAt, created.payment.deadlineAt]);
     expect((await seatView(server, flight._id)).available).toBe(before.available - 2);
 
     const again = await who.owner.put<Decision>(`/api/payments/token/${keyOf(created.link)}`, { image: await receiptUrl(who.owner) });
@@ -120,7 +121,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     expectAnswer(approved, 200);
     expect(approved.body.payment.status).toBe('successful');
     expect(approved.body.payment.bookingId).toMatchObject({ status: 'confirmed', paymentStatus: 'successful' });
-    expect(allocationsOf(server, created.booking._id).map((a) => [a.seat_label, a.state, a.hold_expires_at])).toEqual([
+    expect((await allocationsOf(server, created.booking._id)).map((a) => [a.seat_label, a.state, a.hold_expires_at])).toEqual([
       ['E1', 'sold', null],
       ['E2', 'sold', null],
     ]);
@@ -140,7 +141,8 @@ describe('receipts, "I have made payment" and the admin decision', () => {
       [null, 'pending', 'booked'],
       ['pending', 'confirmed', 'payment confirmed'],
     ]);
-    expect({ id: bookingAudit.body[0]?.actorId }).toEqual(readDb(server, (db) => db.prepare('select id from users where email = ?').get('admin@skyway.test')));
+    const [adminRow] = await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@skyway.test'));
+    expect({ id: bookingAudit.body[0]?.actorId }).toEqual(adminRow);
   });
 
   it('a second admin deciding an already decided payment gets 409 naming the first decision and its author', async () => {

@@ -24,11 +24,11 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
   let flight: Flight;
   let inbound: Flight;
   let before: Counts;
-  const counts = (): Counts => [
-    countRows(server, 'bookings'),
-    countRows(server, 'seat_allocations'),
-    countRows(server, 'payments'),
-    countRows(server, 'travellers'),
+  const counts = async (): Promise<Counts> => [
+    await countRows(server, 'bookings'),
+    await countRows(server, 'seat_allocations'),
+    await countRows(server, 'payments'),
+    await countRows(server, 'travellers'),
   ];
 
   /** A 400 or 409 whose message (and field error, when given) names the rule. */
@@ -37,7 +37,7 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     expectAnswer(res, status);
     expect(messageOf(res)).toContain(message);
     if (path) expect((res.body as { errors?: { msg: string; path: string }[] }).errors).toContainEqual({ msg: message, path });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   }
 
   beforeAll(async () => {
@@ -48,8 +48,8 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 10);
   });
   afterAll(() => server.stop());
-  beforeEach(() => {
-    before = counts();
+  beforeEach(async () => {
+    before = await counts();
   });
 
   it('anonymous callers get 401 and a guest-free refusal', async () => {
@@ -57,7 +57,7 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
     expectAnswer(res, 401, 'Please sign in to continue');
     const forged = await who.anon.post('/api/payments', paymentBody(flight, ['A1']), { headers: { authorization: 'Bearer not.a.token' } });
     expectAnswer(forged, 401);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('the flight must exist, be scheduled and lie in the future', async () => {
@@ -159,7 +159,7 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
   it('after all refusals the seat is still free for a correct booking', async () => {
     const ok = await who.owner.post('/api/payments', paymentBody(flight, ['A1']));
     expectAnswer(ok, 201);
-    expect(counts()).toEqual(before.map((n) => n + 1));
+    expect(await counts()).toEqual(before.map((n) => n + 1));
   });
 
   it("a traveller's photo is only an avatar the booker uploaded here, never another address", async () => {

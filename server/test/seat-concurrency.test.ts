@@ -2,11 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seatAllocations } from '../db/schema';
 import { setRateLimits } from '../middleware/rate-limits';
-import { client, registerUser, startTestServer, type Answer, type TestServer } from './harness';
+import { client, engineEnv, registerUser, startTestServer, type Answer, type TestServer } from './harness';
 import { activeSeats, countRows, messageOf, paymentBody, seatView, upcomingFlight, type Api } from './booking-fixtures';
+import { observe } from './observer';
 import { freePort } from '../../scripts/free-port';
 
 const BUYERS = 50;
@@ -51,11 +53,11 @@ describe(`${BUYERS} simultaneous buyers of one seat`, () => {
     const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 8);
     const before = await seatView(server, flight._id);
     const apis = await buyers([server.url], 'one');
-    const bookingsBefore = countRows(server, 'bookings');
+    const bookingsBefore = await countRows(server, 'bookings');
     const answers = await Promise.all(apis.map((api) => api.post('/api/payments', paymentBody(flight, ['D3']))));
     expectOneWinner(answers, 'D3');
-    expect(countRows(server, 'bookings')).toBe(bookingsBefore + 1);
-    expect(activeSeats(server, flight._id)).toEqual([...before.taken, 'D3'].sort());
+    expect(await countRows(server, 'bookings')).toBe(bookingsBefore + 1);
+    expect(await activeSeats(server, flight._id)).toEqual([...before.taken, 'D3'].sort());
     expect((await seatView(server, flight._id)).available).toBe(before.available - 1);
   });
 
@@ -67,14 +69,14 @@ describe(`${BUYERS} simultaneous buyers of one seat`, () => {
     expect(answers.filter((a) => a.status !== 201 && a.status !== 409)).toEqual([]);
     const won = answers.flatMap((a, i) => (a.status === 201 ? (pairs[i] ?? []) : []));
     expect(new Set(won).size).toBe(won.length);
-    expect(activeSeats(server, flight._id)).toEqual([...won].sort());
+    expect(await activeSeats(server, flight._id)).toEqual([...won].sort());
     expect((await seatView(server, flight._id)).available).toBe(24 - won.length);
   });
 });
 
 type Proc = { child: ChildProcess; url: string; output: string[] };
 
-async function startProcess(dataDir: string, seed: 'demo' | 'none'): Promise<Proc> {
+async function startProcess(dataDir: string, seed: 'demo' | 'none', engine: Record<string, string>): Promise<Proc> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
@@ -89,6 +91,7 @@ async function startProcess(dataDir: string, seed: 'demo' | 'none'): Promise<Pro
       DEMO_PASSWORD: 'Demo-pass-123',
       LOG_LEVEL: 'silent',
       SMTP_URL: '',
+      ...engine,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -121,22 +124,25 @@ function stopProcess(proc: Proc | undefined): Promise<void> {
   });
 }
 
-describe(`${BUYERS} simultaneous buyers across two server processes on one SQLite file`, () => {
+describe(`${BUYERS} simultaneous buyers across two server processes on one database`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-two-'));
+  let engine: Awaited<ReturnType<typeof engineEnv>> | undefined;
   let first: Proc | undefined;
   let second: Proc | undefined;
 
   beforeAll(async () => {
-    first = await startProcess(dataDir, 'demo');
-    second = await startProcess(dataDir, 'none');
+    engine = await engineEnv();
+    first = await startProcess(dataDir, 'demo', engine.vars);
+    second = await startProcess(dataDir, 'none', engine.vars);
   }, 250_000);
   afterAll(async () => {
     await Promise.all([stopProcess(first), stopProcess(second)]);
+    await engine?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
   it('exactly one success and 49 answers of 409, zero 5xx; both processes then agree on the seat map', async () => {
-    if (!first || !second) throw new Error('servers did not start');
+    if (!first || !second || !engine) throw new Error('servers did not start');
     const urls = [first.url, second.url];
     const flight = await upcomingFlight(first.url, 'LOS', 'LHR', 10);
     const apis = await buyers(urls, 'two');
@@ -147,21 +153,23 @@ describe(`${BUYERS} simultaneous buyers across two server processes on one SQLit
       expect(viaProcess.filter((a) => a.status === 409).length, `process ${parity + 1}`).toBeGreaterThanOrEqual(BUYERS / 2 - 1);
     }
 
-    const db = new Database(path.join(dataDir, 'airline.sqlite'), { readonly: true });
+    const observer = await observe(dataDir, engine.vars.DATABASE_URL);
     try {
-      const rows = db.prepare("select state from seat_allocations where flight_id = ? and seat_label = 'E2' and state in ('held', 'sold')").all(flight._id);
+      const live = and(eq(seatAllocations.flightId, flight._id), inArray(seatAllocations.state, ['held', 'sold']));
+      const rows = await observer.db
+        .select({ state: seatAllocations.state })
+        .from(seatAllocations)
+        .where(and(live, eq(seatAllocations.seatLabel, 'E2')));
       expect(rows).toEqual([{ state: 'held' }]);
-      const active = (
-        db.prepare("select count(*) as n from seat_allocations where flight_id = ? and state in ('held', 'sold')").get(flight._id) as { n: number }
-      ).n;
+      const [active] = await observer.db.select({ n: count() }).from(seatAllocations).where(live);
       for (const url of urls) {
         const seen = await client(url).get<{ availableSeats: number }>(`/api/flights/${flight._id}`);
-        expect(seen.body.availableSeats).toBe(24 - active);
+        expect(seen.body.availableSeats).toBe(24 - (active?.n ?? 0));
         const taken = await client(url).get<{ seatNumber: string }[]>(`/api/flights/${flight._id}/seat`);
         expect(taken.body.map((s) => s.seatNumber)).toContain('E2');
       }
     } finally {
-      db.close();
+      await observer.close();
     }
   }, 120_000);
 });

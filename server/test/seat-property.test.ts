@@ -1,9 +1,10 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import { and, count, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS, SEAT_LABELS, SEATS_PER_FLIGHT, type PaymentMethod } from '../../sync/constants';
 import { immediate } from '../db/client';
+import { activeAllocation } from '../db/flight-queries';
+import { bookings, payments, seatAllocations } from '../db/schema';
 import { AppError } from '../errors';
 import { cancelBooking } from '../mutations/cancel-booking';
 import { runMutation } from '../mutations/run';
@@ -16,7 +17,6 @@ import { ADMIN, startTestServer, type TestServer } from './harness';
 import { flightAt, traveller } from './booking-fixtures';
 
 const HOUR = 3_600_000;
-const ACTIVE = "(s.state = 'sold' or (s.state = 'held' and (s.hold_expires_at is null or s.hold_expires_at > @now)))";
 
 type Op =
   | { kind: 'book'; user: number; legs: 'out' | 'back' | 'round'; seats: number[]; returnSeats: number[]; method: PaymentMethod }
@@ -56,7 +56,6 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 describe('property: random book / pay / approve / reject / cancel / expire / complete', () => {
   let server: TestServer;
-  let file: Database.Database;
   let users: UserRow[];
   let admin: UserRow;
   let clock = Date.now();
@@ -70,12 +69,8 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
     const found = await findUserByEmail(server.ctx.db, ADMIN.email);
     if (!found) throw new Error('no admin');
     admin = found;
-    file = new Database(path.join(server.dataDir, 'airline.sqlite'), { readonly: true, fileMustExist: true });
   });
-  afterAll(async () => {
-    file.close();
-    await server.stop();
-  });
+  afterAll(() => server.stop());
 
   /** Runs one operation; a refusal (4xx AppError) is a legal outcome, anything else fails the property. */
   async function attempt(work: () => Promise<unknown>): Promise<void> {
@@ -86,35 +81,65 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
     }
   }
 
-  /** Invariants over this run's two flights, read with SQL from the SQLite file. */
+  /** Seats of these flights with more than one allocation matching `where`. */
+  async function doubled(flightIds: string[], where: SQL) {
+    return await server.ctx.db
+      .select({ flight: seatAllocations.flightId, seat: seatAllocations.seatLabel })
+      .from(seatAllocations)
+      .where(and(inArray(seatAllocations.flightId, flightIds), where))
+      .groupBy(seatAllocations.flightId, seatAllocations.seatLabel)
+      .having(sql`count(*) > 1`);
+  }
+
+  /** Invariants over this run's two flights, read from the database with the schema's tables. */
   async function checkInvariants(flightIds: string[], justSwept: boolean): Promise<void> {
-    const params = { now: new Date(clock).toISOString(), a: flightIds[0], b: flightIds[1] };
-    const mine = 's.flight_id in (@a, @b)';
-    const rows = (sql: string) => file.prepare(sql).all(params);
-    const live = rows(
-      `select s.flight_id, s.seat_label from seat_allocations s where ${mine} and s.state in ('held', 'sold') group by 1, 2 having count(*) > 1`,
-    );
-    expect(live, 'a seat with two live allocations').toEqual([]);
-    const active = rows(`select s.flight_id, s.seat_label from seat_allocations s where ${mine} and ${ACTIVE} group by 1, 2 having count(*) > 1`);
-    expect(active, 'a seat with two active allocations').toEqual([]);
+    const db = server.ctx.db;
+    const active = activeAllocation(new Date(clock).toISOString());
+    const mine = inArray(seatAllocations.flightId, flightIds);
+    expect(await doubled(flightIds, inArray(seatAllocations.state, ['held', 'sold'])), 'a seat with two live allocations').toEqual([]);
+    expect(await doubled(flightIds, active), 'a seat with two active allocations').toEqual([]);
     for (const id of flightIds) {
-      const n = (file.prepare(`select count(*) as n from seat_allocations s where s.flight_id = @id and ${ACTIVE}`).get({ ...params, id }) as { n: number }).n;
-      expect((await getFlight(server.ctx, server.ctx.db, id)).availableSeats, 'availableSeats').toBe(SEATS_PER_FLIGHT - n);
+      const [row] = await db
+        .select({ n: count() })
+        .from(seatAllocations)
+        .where(and(eq(seatAllocations.flightId, id), active));
+      expect((await getFlight(server.ctx, db, id)).availableSeats, 'availableSeats').toBe(SEATS_PER_FLIGHT - (row?.n ?? 0));
     }
-    const wrongState = rows(
-      `select b.reference, b.status, s.state from seat_allocations s join bookings b on b.id = s.booking_id where ${mine}
-       and ((b.status in ('confirmed', 'completed') and s.state <> 'sold') or (b.status = 'cancelled' and s.state <> 'released') or (b.status = 'pending' and s.state = 'sold'))`,
-    );
+    const wrongState = await db
+      .select({ reference: bookings.reference, status: bookings.status, state: seatAllocations.state })
+      .from(seatAllocations)
+      .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
+      .where(
+        and(
+          mine,
+          or(
+            and(inArray(bookings.status, ['confirmed', 'completed']), not(eq(seatAllocations.state, 'sold'))),
+            and(eq(bookings.status, 'cancelled'), not(eq(seatAllocations.state, 'released'))),
+            and(eq(bookings.status, 'pending'), eq(seatAllocations.state, 'sold')),
+          ),
+        ),
+      );
     expect(wrongState, 'seat state disagrees with booking status').toEqual([]);
-    const unpaid = rows(
-      `select b.reference from bookings b join payments p on p.booking_id = b.id where b.flight_id in (@a, @b)
-       and ((b.status in ('confirmed', 'completed') and p.status <> 'successful') or (b.status = 'pending' and p.status = 'successful'))`,
-    );
+    const unpaid = await db
+      .select({ reference: bookings.reference })
+      .from(bookings)
+      .innerJoin(payments, eq(payments.bookingId, bookings.id))
+      .where(
+        and(
+          inArray(bookings.flightId, flightIds),
+          or(
+            and(inArray(bookings.status, ['confirmed', 'completed']), not(eq(payments.status, 'successful'))),
+            and(eq(bookings.status, 'pending'), eq(payments.status, 'successful')),
+          ),
+        ),
+      );
     expect(unpaid, 'confirmed bookings and successful payments go together').toEqual([]);
     if (justSwept) {
-      const lapsed = rows(
-        `select b.reference from bookings b join seat_allocations s on s.booking_id = b.id where ${mine} and b.status = 'pending' and not ${ACTIVE}`,
-      );
+      const lapsed = await db
+        .select({ reference: bookings.reference })
+        .from(bookings)
+        .innerJoin(seatAllocations, eq(seatAllocations.bookingId, bookings.id))
+        .where(and(mine, eq(bookings.status, 'pending'), not(active)));
       expect(lapsed, 'a pending booking whose hold lapsed survived the sweep').toEqual([]);
     }
   }

@@ -157,7 +157,7 @@ describe('sync: faults with several clients', { timeout: 120_000 }, () => {
         outbox.filter((r) => r.state !== 'rejected' || !r.lastError),
         `${a.name}: outbox is empty or shows rejections`,
       ).toEqual([]);
-      expect(lastMutationIdOf(server, await a.device.clientId())).toBe((await a.device.store.meta()).nextMutationId - 1);
+      expect(await lastMutationIdOf(server, await a.device.clientId())).toBe((await a.device.store.meta()).nextMutationId - 1);
       const expected = await lastProfileWrite(a);
       if (expected) expect(a.device.profileName(), `${a.name} reads its own write`).toBe(expected);
       const rejected = new Set(outbox.map((r) => r.mutationId));

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { SEAT_LABELS } from '../../sync/constants';
@@ -12,14 +13,15 @@ import { MemoryStore } from '../../sync/client/memory-store';
 import type { OutboxRow, SyncTransport } from '../../sync/client/types';
 import { SYNC_TABLES, type PullResponse, type PushRequest, type SyncTable } from '../../sync/protocol';
 import type { AppContext } from '../context';
+import { syncClients, syncState, users } from '../db/schema';
 import { parseEnv } from '../env';
 import { seedIfEmpty } from '../seed/seed';
 import { sweep } from '../services/booking/lifecycle';
 import { createContext, listen, type Running } from '../start';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
-import { ADMIN, allowManyBookings, client, login, registerUser, TRAVELLER } from './harness';
+import { ADMIN, allowManyBookings, client, engineEnv, login, registerUser, TRAVELLER } from './harness';
 
-/** The real app over a real SQLite file that can be stopped and started again on the same DATA_DIR. */
+/** The real app over a real database (SQLite file or PostgreSQL) that can be stopped and started again on the same DATA_DIR and database. */
 export type SyncServer = {
   /** The current base URL: a restart listens on a new port. */
   readonly url: string;
@@ -44,16 +46,20 @@ export type SyncServer = {
  */
 export async function startSyncServer(options: { seed?: 'demo' | 'none'; now?: Date } = {}): Promise<SyncServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-sync-'));
-  const env = parseEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED: options.seed ?? 'demo',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DEMO_PASSWORD: TRAVELLER.password,
-    LOG_LEVEL: 'silent',
-  });
+  let engine = await engineEnv();
+  const envOf = (vars: Record<string, string>) =>
+    parseEnv({
+      ...vars,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: options.seed ?? 'demo',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_PASSWORD: TRAVELLER.password,
+      LOG_LEVEL: 'silent',
+    });
+  let env = envOf(engine.vars);
   let now: Date | undefined = options.now ?? new Date();
   let running: Running | undefined;
   let url = '';
@@ -89,10 +95,15 @@ export async function startSyncServer(options: { seed?: 'demo' | 'none'; now?: D
     async wipe() {
       await server.down();
       for (const file of ['airline.sqlite', 'airline.sqlite-wal', 'airline.sqlite-shm']) rmSync(path.join(dataDir, file), { force: true });
+      // PostgreSQL: a fresh database instead; the JWT secret is the same variable.
+      await engine.drop();
+      engine = await engineEnv();
+      env = envOf(engine.vars);
       await server.up();
     },
     async stop() {
       await server.down();
+      await engine.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -331,22 +342,22 @@ export function withDb<T>(server: SyncServer, work: (db: Database.Database) => T
   }
 }
 
-/** A second admin: a registered user promoted with SQL (no route creates admins), signed in again. */
+/** A second admin: a registered user promoted in the database (no route creates admins), signed in again. */
 export async function secondAdmin(server: SyncServer, fullName: string): Promise<Member> {
   const made = await member(server.url, 'admin2', 0, fullName);
-  withDb(server, (db) => db.prepare("update users set role = 'admin' where id = ?").run(made.id));
+  await server.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, made.id));
   return { ...made, token: await login(server.url, made.email, 'Secret-pass-1') };
 }
 
-export function serverVersion(server: SyncServer): number {
-  return withDb(server, (db) => (db.prepare('select version from sync_state where id = 1').get() as { version: number }).version);
+export async function serverVersion(server: SyncServer): Promise<number> {
+  const [row] = await server.ctx.db.select({ version: syncState.version }).from(syncState).where(eq(syncState.id, 1));
+  if (!row) throw new Error('sync_state row missing');
+  return row.version;
 }
 
-export function lastMutationIdOf(server: SyncServer, clientId: string): number | undefined {
-  return withDb(
-    server,
-    (db) => (db.prepare('select last_mutation_id as id from sync_clients where client_id = ?').get(clientId) as { id: number } | undefined)?.id,
-  );
+export async function lastMutationIdOf(server: SyncServer, clientId: string): Promise<number | undefined> {
+  const [row] = await server.ctx.db.select({ id: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientId, clientId));
+  return row?.id;
 }
 
 export type AuditRow = { entity: string; entityId: string; fromStatus: string | null; toStatus: string; actorId: string | null; reason: string | null };

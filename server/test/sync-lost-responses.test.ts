@@ -34,7 +34,7 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
     for (const { bookingId } of traveller.bookings) await device.engine.mutate('cancelBooking', { bookingId });
     await device.engine.sync();
     expect(await device.store.outbox()).toHaveLength(5);
-    expect(lastMutationIdOf(server, await device.clientId()) ?? 0).toBe(0);
+    expect((await lastMutationIdOf(server, await device.clientId())) ?? 0).toBe(0);
 
     // Back online when the retry is due; the push commits and its answer is dropped.
     device.link.offline = false;
@@ -69,7 +69,7 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
     expect(other.link.log.filter((e) => e.route === 'push' && e.fault === 'lost').length).toBe(2);
     expect(other.link.pushes.length).toBeGreaterThanOrEqual(3);
     expect(await other.store.outbox()).toEqual([]);
-    expect(lastMutationIdOf(server, await other.clientId())).toBe(3);
+    expect(await lastMutationIdOf(server, await other.clientId())).toBe(3);
     for (const { bookingId } of more.bookings) {
       expect(other.row('bookings', bookingId)).toMatchObject({ status: 'cancelled' });
       expect((await auditOf(server.url, adminToken, 'booking', bookingId)).filter((a) => a.toStatus === 'cancelled')).toHaveLength(1);
@@ -84,7 +84,7 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
       const answer = await raw(traveller.token).push(request);
       expect(answer).toEqual({ lastMutationId: 5, results: [] });
     }
-    expect(lastMutationIdOf(server, clientId)).toBe(5);
+    expect(await lastMutationIdOf(server, clientId)).toBe(5);
     for (const { bookingId } of traveller.bookings) {
       expect((await auditOf(server.url, adminToken, 'booking', bookingId)).filter((a) => a.toStatus === 'cancelled')).toHaveLength(1);
     }
@@ -170,7 +170,7 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
         expect(await device.store.outbox()).toEqual([]);
         expect(device.profileName()).toBe(lastName);
         expect(await serverName(traveller.token)).toBe(lastName);
-        expect(lastMutationIdOf(server, await device.clientId())).toBe((await device.store.meta()).nextMutationId - 1);
+        expect(await lastMutationIdOf(server, await device.clientId())).toBe((await device.store.meta()).nextMutationId - 1);
       }),
       { numRuns: 20, seed: 777, endOnFailure: true },
     );

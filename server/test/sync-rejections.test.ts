@@ -60,7 +60,7 @@ describe('sync: rejections and transient failures', { timeout: 60_000 }, () => {
     expect(device.profileName()).toBe('Owner Renamed');
     expect(device.row('bookings', owner.bookings[0]?.bookingId ?? '')).toMatchObject({ status: 'cancelled' });
     expect(device.row('bookings', strangersBooking())).toBeUndefined();
-    expect(lastMutationIdOf(server, await device.clientId())).toBe(3);
+    expect(await lastMutationIdOf(server, await device.clientId())).toBe(3);
 
     // The rejection stays shown and blocks nothing written after it; discarding it empties the outbox.
     await device.engine.mutate('updateProfile', { fullName: 'Owner Again', email: owner.email });

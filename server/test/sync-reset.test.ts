@@ -62,7 +62,7 @@ describe('sync: reset', { timeout: 90_000 }, () => {
       ['cancelBooking', { bookingId: 'no-such-booking' }, 'rejected', 'Booking not found'],
       ['cancelBooking', { bookingId: oldPending }, 'rejected', 'Booking not found'],
     ]);
-    expect(lastMutationIdOf(server, await d.clientId())).toBe(2);
+    expect(await lastMutationIdOf(server, await d.clientId())).toBe(2);
     expect(d.profileName()).toBe('After Wipe');
     expect(d.row('bookings', oldPending)).toBeUndefined();
     await expectEqualsServer(d);
@@ -80,10 +80,10 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     await wipe();
     await signIn();
     const admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
-    for (let i = 0; i < 20 && serverVersion(server) <= Number(before?.split(':')[0]); i += 1) {
+    for (let i = 0; i < 20 && (await serverVersion(server)) <= Number(before?.split(':')[0]); i += 1) {
       await admin.put('/api/users/update', { fullName: `Admin ${i}`, email: ADMIN.email });
     }
-    expect(serverVersion(server)).toBeGreaterThan(Number(before?.split(':')[0]));
+    expect(await serverVersion(server)).toBeGreaterThan(Number(before?.split(':')[0]));
 
     busy.link.offline = false;
     for (const d of [idle, busy]) {

@@ -2,6 +2,7 @@ import { aliasedTable, eq } from 'drizzle-orm';
 import type { AuditEntity } from '../../../sync/schemas/audit';
 import { first, type Queryable } from '../../db/client';
 import { airports, bookings, flights, payments, users } from '../../db/schema';
+import { joinAs } from '../../db/dialect';
 
 const origin = aliasedTable(airports, 'label_origin');
 const destination = aliasedTable(airports, 'label_destination');
@@ -12,8 +13,8 @@ async function flightLabel(q: Queryable, id: string): Promise<string | undefined
     q
       .select({ number: flights.flightNumber, from: origin.code, to: destination.code, date: flights.departureLocalDate })
       .from(flights)
-      .innerJoin(origin, eq(origin.id, flights.originId))
-      .innerJoin(destination, eq(destination.id, flights.destinationId))
+      .innerJoin(joinAs(q, airports, origin), eq(origin.id, flights.originId))
+      .innerJoin(joinAs(q, airports, destination), eq(destination.id, flights.destinationId))
       .where(eq(flights.id, id)),
   );
   return row && `${row.number} ${row.from}-${row.to} ${row.date}`;

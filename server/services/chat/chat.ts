@@ -112,7 +112,8 @@ export async function markConversationRead(tx: Tx, user: UserRow, id: string, no
   if (!(await first(tx.select({ id: messages.id }).from(messages).where(unread)))) return { conversation, changed: 0 };
   const stamp = now.toISOString();
   const version = await nextVersion(tx);
-  const changed = (await tx.update(messages).set({ readAt: stamp, version }).where(unread)).changes;
+  // The rows a write returns count them on both engines (SQLite's run result has `changes`, PostgreSQL's `rowCount`).
+  const changed = (await tx.update(messages).set({ readAt: stamp, version }).where(unread).returning({ id: messages.id })).length;
   await tx.update(conversations).set({ updatedAt: stamp, version }).where(eq(conversations.id, id));
   return { conversation, changed };
 }

@@ -7,6 +7,7 @@ import { airports, bookings, flights, payments, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordChange } from '../back-office/audit';
 import { updateUserRow, type UserRow } from './users';
+import { joinAs } from '../../db/dialect';
 
 /** The most bookings an account's page lists (newest first). */
 export const ACCOUNT_BOOKINGS_MAX = 200;
@@ -86,8 +87,8 @@ export async function accountDetail(q: Queryable, id: string): Promise<AccountDe
     })
     .from(bookings)
     .innerJoin(flights, eq(flights.id, bookings.flightId))
-    .innerJoin(origin, eq(origin.id, flights.originId))
-    .innerJoin(destination, eq(destination.id, flights.destinationId))
+    .innerJoin(joinAs(q, airports, origin), eq(origin.id, flights.originId))
+    .innerJoin(joinAs(q, airports, destination), eq(destination.id, flights.destinationId))
     .where(eq(bookings.userId, id))
     .orderBy(desc(bookings.createdAt))
     .limit(ACCOUNT_BOOKINGS_MAX);
