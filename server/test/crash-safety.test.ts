@@ -9,14 +9,14 @@ import { SEAT_LABELS } from '../../sync/constants';
 import type { Flight } from '../../sync/schemas/flight';
 import type { AdminSettings } from '../../sync/schemas/settings';
 import type { Db } from '../db/client';
-import { bookings, flights as flightRows, images, payments, seatAllocations, travellers } from '../db/schema';
+import { bookings, flights as flightRows, imageFiles, images, payments, seatAllocations, travellers } from '../db/schema';
 import { lockFile } from '../ops/server-lock';
 import { imagePath } from '../services/images/images';
 import { paymentBody } from './booking-fixtures';
 import { freePort } from '../../scripts/free-port';
 import { crash, startChild, type ChildServer } from './child-server';
 import { imageForm, makeImage } from './fixtures';
-import { ADMIN, client, engineEnv, login, registerUser, TRAVELLER } from './harness';
+import { ADMIN, client, engineEnv, login, registerUser, TEST_ENGINE, TRAVELLER } from './harness';
 import { observe } from './observer';
 
 /**
@@ -215,8 +215,10 @@ describe('crash safety: SIGKILL under load, restart on the same DATA_DIR and dat
         .map((b) => ({ ...b, travellers: travellersOf.get(b.id) ?? 0, payments: paymentsOf.get(b.id) ?? 0, seats: seatsOf.get(b.id) ?? 0 }))
         .filter((b) => b.travellers === 0 || b.payments !== 1 || b.seats !== b.travellers * (b.returnFlightId === null ? 1 : 2));
       expect(halfWritten, 'a booking without its travellers, seats or payment').toEqual([]);
+      // Every image row has its bytes: a file on SQLite, a row of image_files on PostgreSQL.
+      const stored = new Set((await db.select({ id: imageFiles.id }).from(imageFiles)).map((r) => r.id));
       for (const { id } of await db.select({ id: images.id }).from(images)) {
-        expect(existsSync(imagePath(dataDir, id)), `image ${id} has no file`).toBe(true);
+        expect(TEST_ENGINE === 'postgres' ? stored.has(id) : existsSync(imagePath(dataDir, id)), `image ${id} has no bytes`).toBe(true);
       }
 
       for (const a of acked.values()) {
