@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing and crash safety. */
+/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account and audit suites. */
 const BOTH_ENGINES = [
   'server/test/seat-concurrency.test.ts',
   'server/test/seat-property.test.ts',
@@ -8,6 +8,16 @@ const BOTH_ENGINES = [
   'server/test/access-matrix.test.ts',
   'server/test/fuzz.test.ts',
   'server/test/crash-safety.test.ts',
+  'server/test/sync-basics.test.ts',
+  'server/test/sync-pages.test.ts',
+  'server/test/sync-lost-responses.test.ts',
+  'server/test/overview.test.ts',
+  'server/test/booking-cancel.test.ts',
+  'server/test/payment-review.test.ts',
+  'server/test/flights.test.ts',
+  'server/test/chat-api.test.ts',
+  'server/test/admin-users.test.ts',
+  'server/test/audit.test.ts',
 ];
 
 /** Tests of what exists only on PostgreSQL. */

@@ -170,3 +170,13 @@ export async function only<T>(rows: PromiseLike<T[]>): Promise<T> {
   if (row === undefined) throw new Error('a write answered no row');
   return row;
 }
+
+/**
+ * `each` of the items one after the other. NOTE: a PostgreSQL transaction is one connection, which runs
+ * one query at a time: queries started together there (Promise.all) only queue, with a warning.
+ */
+export async function inTurn<T, R>(items: readonly T[], each: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const [index, item] of items.entries()) results.push(await each(item, index));
+  return results;
+}

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contains } from '../../db/contains';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
-import { first, type Queryable } from '../../db/client';
+import { first, type Queryable, inTurn } from '../../db/client';
 import { bookings, flights, travellers } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies';
@@ -12,7 +12,7 @@ import type { UserRow } from '../identity/users';
 export async function listUserBookings(ctx: AppContext, userId: string): Promise<Booking[]> {
   const nowIso = ctx.now().toISOString();
   const rows = await ctx.db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt));
-  return Promise.all(rows.map((row) => toBookingJson(ctx.db, row, nowIso)));
+  return inTurn(rows, (row) => toBookingJson(ctx.db, row, nowIso));
 }
 
 export type BookingListQuery = { search?: string; status?: BookingRow['status']; page: number; limit: number };
@@ -41,16 +41,15 @@ export async function listAllBookings(ctx: AppContext, query: BookingListQuery):
       )
     )?.n ?? 0;
   const nowIso = ctx.now().toISOString();
-  const items = await Promise.all(
-    (
-      await ctx.db
-        .select()
-        .from(bookings)
-        .where(where)
-        .orderBy(desc(bookings.createdAt))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-    ).map((row) => toBookingJson(ctx.db, row, nowIso)),
+  const items = await inTurn(
+    await ctx.db
+      .select()
+      .from(bookings)
+      .where(where)
+      .orderBy(desc(bookings.createdAt))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    (row) => toBookingJson(ctx.db, row, nowIso),
   );
   return { items, total };
 }

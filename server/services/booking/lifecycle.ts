@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { first, type Tx } from '../../db/client';
+import { first, type Tx, inTurn } from '../../db/client';
 import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { commitWithEffects } from '../../mutations/run';
@@ -64,7 +64,7 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
     if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: [] };
     const version = await nextVersion(tx);
     const change = { actorId: null, now, version };
-    const expiring = await Promise.all(expiredIds.map(async (id) => ({ id, reason: await expiryReason(tx, id) })));
+    const expiring = await inTurn(expiredIds, async (id) => ({ id, reason: await expiryReason(tx, id) }));
     for (const { id, reason } of expiring) await cancelBookingTx(tx, await getBookingRow(tx, id), { ...change, reason });
     for (const id of finished) await completeBookingTx(tx, await getBookingRow(tx, id), { ...change, reason: 'last flight departed' });
     if (departed.length)
@@ -79,16 +79,12 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
         );
     for (const { id, status } of departed)
       await recordChange(tx, { action: 'flight.status', actorId: null, entity: 'flight', entityId: id, from: status, to: 'departed' }, now);
-    const expired = await Promise.all(
-      expiring.map(async ({ id, reason }) => ({ booking: await toBookingJson(tx, await getBookingRow(tx, id), nowIso), reason })),
-    );
-    const mails = await Promise.all(
-      expired.map(async ({ booking, reason }) =>
-        // Past the payment deadline with nothing awaiting review: no payment was received.
-        reason === REVIEW_DEADLINE_PASSED
-          ? await bookingMails.reviewExpired(ctx, tx, booking)
-          : await bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
-      ),
+    const expired = await inTurn(expiring, async ({ id, reason }) => ({ booking: await toBookingJson(tx, await getBookingRow(tx, id), nowIso), reason }));
+    const mails = await inTurn(expired, async ({ booking, reason }) =>
+      // Past the payment deadline with nothing awaiting review: no payment was received.
+      reason === REVIEW_DEADLINE_PASSED
+        ? await bookingMails.reviewExpired(ctx, tx, booking)
+        : await bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
     );
     const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
     return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails.flat(), ...pokes] };

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FlightStatus } from '../../../sync/constants';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
+import { inTurn, type Queryable } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { toBookingJson } from '../booking/booking-view';
 import { pokeEffect, type Effect } from '../../outbox/effects';
@@ -21,7 +21,7 @@ export async function bookingsOnFlight(q: Queryable, flightId: string, nowIso: s
     .select()
     .from(bookings)
     .where(and(inArray(bookings.status, ['pending', 'confirmed']), or(eq(bookings.flightId, flightId), eq(bookings.returnFlightId, flightId))));
-  return Promise.all(rows.map((row) => toBookingJson(q, row, nowIso)));
+  return inTurn(rows, (row) => toBookingJson(q, row, nowIso));
 }
 
 function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
@@ -35,6 +35,6 @@ function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber:
 
 /** A committed status change: every booked traveller gets a poke, and a mail once their e-mail is confirmed; admins a poke. */
 export async function flightStatusEffects(ctx: AppContext, q: Queryable, flightNumber: string, status: FlightStatus, affected: Booking[]): Promise<Effect[]> {
-  const mails = await Promise.all(affected.map((booking) => toTraveller(q, booking, (to) => statusMail(ctx, to, booking, flightNumber, status))));
+  const mails = await inTurn(affected, (booking) => toTraveller(q, booking, (to) => statusMail(ctx, to, booking, flightNumber, status)));
   return [...mails.flat(), pokeEffect([...new Set(affected.map((b) => b.userId._id))])];
 }

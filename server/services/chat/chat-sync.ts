@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt } from 'drizzle-orm';
 import { SyncChangesSchema, type SyncChanges } from '../../../sync/protocol';
-import type { Queryable } from '../../db/client';
+import { inTurn, type Queryable } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { listedConversations, toConversationJson, toMessageJson, visibleConversations } from './chat-view';
 import type { UserRow } from '../identity/users';
@@ -9,13 +9,12 @@ import type { UserRow } from '../identity/users';
 export async function chatChanges(q: Queryable, user: UserRow, since: number): Promise<Pick<SyncChanges, 'conversations' | 'messages'>> {
   const visible = visibleConversations(user);
   return {
-    conversations: await Promise.all(
-      (
-        await q
-          .select()
-          .from(conversations)
-          .where(and(gt(conversations.version, since), listedConversations(user)))
-      ).map((row) => toConversationJson(q, row, user)),
+    conversations: await inTurn(
+      await q
+        .select()
+        .from(conversations)
+        .where(and(gt(conversations.version, since), listedConversations(user))),
+      (row) => toConversationJson(q, row, user),
     ),
     messages: (
       await q

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Conversation, ConversationStatus, ConversationType } from '../../../sync/schemas/chat';
 import type { AppContext } from '../../context';
-import { first, only, prepareOnce, type Queryable, type Tx } from '../../db/client';
+import { first, only, prepareOnce, type Queryable, type Tx, inTurn } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { notFound } from '../../errors';
@@ -79,14 +79,13 @@ export async function checkImageConversation(q: Queryable, user: UserRow, id: st
 
 /** Admins see every conversation of the type; anyone else their own; only those with a message. Latest activity first. */
 export async function listConversations(ctx: AppContext, user: UserRow, type: ConversationType): Promise<Conversation[]> {
-  return await Promise.all(
-    (
-      await ctx.db
-        .select()
-        .from(conversations)
-        .where(and(eq(conversations.type, type), listedConversations(user)))
-        .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt))
-    ).map((row) => toConversationJson(ctx.db, row, user)),
+  return await inTurn(
+    await ctx.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.type, type), listedConversations(user)))
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt)),
+    (row) => toConversationJson(ctx.db, row, user),
   );
 }
 

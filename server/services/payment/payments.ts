@@ -6,7 +6,7 @@ import { centsToDollars } from '../../../sync/money';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { Payment } from '../../../sync/schemas/payment';
 import type { AppContext } from '../../context';
-import { first, type Queryable } from '../../db/client';
+import { first, type Queryable, inTurn } from '../../db/client';
 import { bookings, payments, seatAllocations, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies';
@@ -82,10 +82,8 @@ export async function paymentFor(q: Queryable, user: UserRow, where: { id: strin
 
 export async function listUserPayments(ctx: AppContext, userId: string): Promise<Payment[]> {
   const nowIso = ctx.now().toISOString();
-  return await Promise.all(
-    (await ctx.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt))).map((row) =>
-      toPaymentJson(ctx.db, row, nowIso),
-    ),
+  return await inTurn(await ctx.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)), (row) =>
+    toPaymentJson(ctx.db, row, nowIso),
   );
 }
 
@@ -115,16 +113,15 @@ export async function listAllPayments(ctx: AppContext, query: ListQuery): Promis
       )
     )?.n ?? 0;
   const nowIso = ctx.now().toISOString();
-  const items = await Promise.all(
-    (
-      await ctx.db
-        .select()
-        .from(payments)
-        .where(where)
-        .orderBy(desc(payments.createdAt))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-    ).map((row) => toPaymentJson(ctx.db, row, nowIso)),
+  const items = await inTurn(
+    await ctx.db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.createdAt))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    (row) => toPaymentJson(ctx.db, row, nowIso),
   );
   return { items, total };
 }

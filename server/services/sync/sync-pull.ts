@@ -13,7 +13,7 @@ import {
   type SyncChanges,
 } from '../../../sync/protocol';
 import type { AppContext } from '../../context';
-import { first, snapshot, type Queryable } from '../../db/client';
+import { first, snapshot, type Queryable, inTurn } from '../../db/client';
 import { selectFlights } from '../../db/flight-queries';
 import { bookings, payments, settings, syncState, tombstones, users } from '../../db/schema';
 import { may, visibleRows } from '../../policies';
@@ -79,18 +79,16 @@ async function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: st
     .where(and(eq(users.id, user.id), gt(users.version, since)));
   return {
     flights: flightRows.map(toFlightJson),
-    bookings: await Promise.all(bookingRows.map((row) => toBookingJson(q, row, nowIso))),
-    payments: await Promise.all(
-      paymentRows.map(async (row) => {
-        const { bookingId, ...rest } = await toPaymentJson(q, row, nowIso);
-        return {
-          ...rest,
-          bookingId: bookingId._id,
-          bookingRef: bookingId.bookingId,
-          linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null,
-        };
-      }),
-    ),
+    bookings: await inTurn(bookingRows, (row) => toBookingJson(q, row, nowIso)),
+    payments: await inTurn(paymentRows, async (row) => {
+      const { bookingId, ...rest } = await toPaymentJson(q, row, nowIso);
+      return {
+        ...rest,
+        bookingId: bookingId._id,
+        bookingRef: bookingId.bookingId,
+        linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null,
+      };
+    }),
     settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
     profile: profile.map(toUserJson),
   };
