@@ -26,6 +26,7 @@ const POSTGRES_ONLY = [
   'server/test/pg-backup.test.ts',
   'server/test/images-postgres.test.ts',
   'server/test/multi-process.test.ts',
+  'server/test/pg-leader.test.ts',
 ];
 
 export default defineConfig({
