@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { first, immediate } from '../db/client';
+import { immediate } from '../db/client';
 import { settings, users } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { DEFAULT_SETTINGS } from '../services/back-office/settings';
@@ -24,8 +23,7 @@ function password(given: string | undefined): string {
  */
 export async function seedIfEmpty(ctx: AppContext): Promise<string[]> {
   const demo = ctx.env.SEED === 'demo';
-  const existing = await first(ctx.db.select({ n: count() }).from(users));
-  if (existing && existing.n > 0) {
+  if ((await ctx.db.$count(users)) > 0) {
     if (demo && (await listMarketingImages(ctx)).length === 0) await seedImages(ctx);
     return [`Admin: ${ctx.env.ADMIN_EMAIL} (password as printed on first start, or ADMIN_PASSWORD)`];
   }

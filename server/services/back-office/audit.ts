@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { toCsv } from '../../../sync/csv';
 import {
   AUDIT_ACTION_LABELS,
@@ -9,7 +9,7 @@ import {
   type AuditFilter,
   type AuditRow,
 } from '../../../sync/schemas/audit';
-import { first, type Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { contains } from '../../db/contains';
 import { auditLog } from '../../db/schema';
 import { actorName, auditLabel } from './audit-labels';
@@ -70,7 +70,7 @@ function toAuditRow(row: typeof auditLog.$inferSelect): AuditRow {
 export async function listAudit(q: Queryable, filter: AuditFilter & { limit: number; offset: number }): Promise<{ items: AuditRow[]; total: number }> {
   const condition = where(filter);
   const items = await q.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(filter.limit).offset(filter.offset);
-  const total = (await first(q.select({ n: count() }).from(auditLog).where(condition)))?.n ?? 0;
+  const total = await q.$count(auditLog, condition);
   return { items: items.map(toAuditRow), total };
 }
 

@@ -6,7 +6,6 @@ import { localDate, zonedToUtc } from '../../../sync/time';
 import type { AppContext } from '../../context';
 import { bookings, payments, seatAllocations } from '../../db/schema';
 import type { Health } from '../../ops/machine';
-import { first } from '../../db/client';
 
 dayjs.extend(utc);
 
@@ -77,24 +76,9 @@ export async function overview(ctx: AppContext, timeZone: string): Promise<Overv
   }
 
   const seatsSold = paidToday.length
-    ? ((
-        await first(
-          ctx.db
-            .select({ n: sql<number>`count(*)` })
-            .from(seatAllocations)
-            .where(and(eq(seatAllocations.state, 'sold'), inArray(seatAllocations.bookingId, paidToday))),
-        )
-      )?.n ?? 0)
+    ? await ctx.db.$count(seatAllocations, and(eq(seatAllocations.state, 'sold'), inArray(seatAllocations.bookingId, paidToday)))
     : 0;
-  const pendingReviews =
-    (
-      await first(
-        ctx.db
-          .select({ n: sql<number>`count(*)` })
-          .from(payments)
-          .where(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt))),
-      )
-    )?.n ?? 0;
+  const pendingReviews = await ctx.db.$count(payments, and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt)));
 
   const series = [...days.values()].map((d) => ({
     date: d.date,

@@ -31,15 +31,7 @@ export async function listAllBookings(ctx: AppContext, query: BookingListQuery):
     parts.push(or(contains(bookings.reference, query.search), byLeg, inArray(bookings.id, byPassenger)) ?? sql`true`);
   }
   const where = parts.length ? and(...parts) : undefined;
-  const total =
-    (
-      await first(
-        ctx.db
-          .select({ n: sql<number>`count(*)` })
-          .from(bookings)
-          .where(where),
-      )
-    )?.n ?? 0;
+  const total = await ctx.db.$count(bookings, where);
   const nowIso = ctx.now().toISOString();
   const items = await inTurn(
     await ctx.db

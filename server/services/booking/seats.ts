@@ -109,13 +109,7 @@ export async function touchFlights(tx: Tx, flightIds: (string | null)[], version
 }
 
 export async function countActive(tx: Tx, flightId: string, nowIso: string): Promise<number> {
-  const row = await first(
-    tx
-      .select({ n: sql<number>`count(*)` })
-      .from(seatAllocations)
-      .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso))),
-  );
-  return row?.n ?? 0;
+  return tx.$count(seatAllocations, and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso)));
 }
 
 /** True when any of a booking's seats is no longer held or sold for it: its hold ran out or was released. */

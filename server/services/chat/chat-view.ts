@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../sync/schemas/chat';
 import { first, type Queryable } from '../../db/client';
 import { conversations, messages, users } from '../../db/schema';
@@ -61,7 +61,7 @@ export async function toConversationJson(q: Queryable, row: ConversationRow, vie
       .orderBy(desc(messages.createdAt))
       .limit(1),
   );
-  const unread = (await first(q.select({ n: count() }).from(messages).where(unreadBy(viewer, row))))?.n ?? 0;
+  const unread = await q.$count(messages, unreadBy(viewer, row));
   const ownView = viewer.id === row.userId;
   return {
     _id: row.id,

@@ -47,7 +47,7 @@ export async function searchAccounts(q: Queryable, query: UserSearchQuery): Prom
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const total = (await first(q.select({ n: count() }).from(users).where(where)))?.n ?? 0;
+  const total = await q.$count(users, where);
   return { items: rows.map((r) => toAccount(r.user, r.bookings)), total };
 }
 
@@ -92,7 +92,7 @@ export async function accountDetail(q: Queryable, id: string): Promise<AccountDe
     .where(eq(bookings.userId, id))
     .orderBy(desc(bookings.createdAt))
     .limit(ACCOUNT_BOOKINGS_MAX);
-  const total = (await first(q.select({ n: count() }).from(bookings).where(eq(bookings.userId, id))))?.n ?? 0;
+  const total = await q.$count(bookings, eq(bookings.userId, id));
   return {
     user: toAccount(user, total),
     bookings: rows.map((r) => ({
@@ -116,14 +116,7 @@ const isActiveAdmin = (row: UserRow) => row.role === 'admin' && row.disabledAt =
  */
 async function keepAnAdmin(tx: Tx, target: UserRow): Promise<void> {
   if (!isActiveAdmin(target)) return;
-  const others = (
-    await first(
-      tx
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, target.id))),
-    )
-  )?.n;
+  const others = await tx.$count(users, and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, target.id)));
   if (!others) throw conflict(LAST_ADMIN, 'last_admin');
 }
 
@@ -166,5 +159,5 @@ export async function setAccountStatus(tx: Tx, actor: UserRow, id: string, statu
 
 /** The listed form of one account, after a change. */
 export async function accountOf(q: Queryable, row: UserRow): Promise<Account> {
-  return toAccount(row, (await first(q.select({ n: count() }).from(bookings).where(eq(bookings.userId, row.id))))?.n ?? 0);
+  return toAccount(row, await q.$count(bookings, eq(bookings.userId, row.id)));
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../../context';
 import { first, type Queryable } from '../../db/client';
@@ -74,13 +74,8 @@ async function reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer;
 async function assertDailyQuota(ctx: AppContext, owner: UserRow): Promise<void> {
   if (owner.role === 'admin') return;
   const since = new Date(ctx.now().getTime() - DAY_MS).toISOString();
-  const stored = await first(
-    ctx.db
-      .select({ n: count() })
-      .from(images)
-      .where(and(eq(images.ownerId, owner.id), gt(images.createdAt, since))),
-  );
-  if ((stored?.n ?? 0) >= DAILY_UPLOADS[owner.role]) throw new AppError(429, 'You have uploaded the most images allowed in a day. Please try again tomorrow.');
+  const stored = await ctx.db.$count(images, and(eq(images.ownerId, owner.id), gt(images.createdAt, since)));
+  if (stored >= DAILY_UPLOADS[owner.role]) throw new AppError(429, 'You have uploaded the most images allowed in a day. Please try again tomorrow.');
 }
 
 /** Who stores an image: its owner (seeds have none), the queue's key for the caller (its address) and a title. */

@@ -103,15 +103,7 @@ export async function listAllPayments(ctx: AppContext, query: ListQuery): Promis
     parts.push(or(contains(payments.transactionId, term), inArray(payments.bookingId, matchingBookings), inArray(payments.userId, matchingUsers)) ?? sql`true`);
   }
   const where = parts.length ? and(...parts) : undefined;
-  const total =
-    (
-      await first(
-        ctx.db
-          .select({ n: sql<number>`count(*)` })
-          .from(payments)
-          .where(where),
-      )
-    )?.n ?? 0;
+  const total = await ctx.db.$count(payments, where);
   const nowIso = ctx.now().toISOString();
   const items = await inTurn(
     await ctx.db
