@@ -7,6 +7,7 @@ export function judge(scenario: Scenario, result: Result): Verdict {
   const failures: string[] = [];
   const bad = result.errors + result.non2xx;
   if (target.minRps !== undefined && result.rps < target.minRps) failures.push(`${result.rps.toFixed(0)} req/s < ${target.minRps}`);
+  if (target.minShare !== undefined && (result.share ?? 0) < target.minShare) failures.push(`${result.share ?? '?'} of bare Express < ${target.minShare}`);
   if (target.maxP99Ms !== undefined && result.p99Ms >= target.maxP99Ms) failures.push(`p99 ${result.p99Ms} ms >= ${target.maxP99Ms}`);
   if (bad > target.maxErrors) failures.push(`${bad} errors/non-2xx > ${target.maxErrors}`);
   if (target.maxKb !== undefined && (result.kb ?? Infinity) > target.maxKb) failures.push(`${result.kb ?? '?'} KB > ${target.maxKb} KB`);
@@ -36,6 +37,7 @@ export function crashed(scenario: Scenario, error: unknown): Verdict {
 function describeTarget(target: Target): string {
   const parts: string[] = [];
   if (target.minRps !== undefined) parts.push(`>=${target.minRps} rps`);
+  if (target.minShare !== undefined) parts.push(`>=${target.minShare} of bare`);
   if (target.maxP99Ms !== undefined) parts.push(`p99<${target.maxP99Ms}ms`);
   if (target.maxKb !== undefined) parts.push(`<=${target.maxKb} KB`);
   const lh = target.lighthouse;
@@ -45,10 +47,11 @@ function describeTarget(target: Target): string {
 }
 
 export function table(verdicts: Verdict[]): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'err/non-2xx', 'target', 'result'];
+  const header = ['scenario', 'req/s', 'of bare', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'err/non-2xx', 'target', 'result'];
   const rows = verdicts.map((v) => [
     v.name,
     v.rps.toFixed(0),
+    v.share === undefined ? '' : v.share.toFixed(2),
     String(v.p50Ms),
     String(v.p99Ms),
     String(v.maxMs),
@@ -58,7 +61,7 @@ export function table(verdicts: Verdict[]): string {
     v.pass ? 'PASS' : 'FAIL',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ');
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 8 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ');
   const rule = widths.map((w) => '-'.repeat(w)).join('-+-');
   const notes = verdicts.flatMap((v) => [...(v.notes ?? []), ...v.failures].map((n) => `  ${v.name}: ${n}`));
   return [line(header), rule, ...rows.map(line), ...(notes.length ? ['', ...notes] : [])].join('\n');

@@ -1,3 +1,4 @@
+import { bareExpressScenario } from './scenarios/bare-express';
 import { bookingCreate } from './scenarios/booking-create';
 import { chatDelivery } from './scenarios/chat-delivery';
 import { firstScreen } from './scenarios/first-screen';
@@ -13,6 +14,7 @@ import type { Scenario } from './types';
 
 /** Every scenario, run in this order; `npm run bench -- <name>...` runs a subset. */
 export const scenarios: Scenario[] = [
+  bareExpressScenario,
   health,
   healthUnderLists,
   flightSearch,

@@ -19,24 +19,29 @@ export type BenchServer = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The real server (`tsx server/main.ts`) as a child process over a fresh demo-seeded DATA_DIR; `env` adds to or overrides its settings. */
-export async function launchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export function launchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  return launch('server/main.ts', {
+    SEED: 'demo',
+    ADMIN_PASSWORD: 'Admin-pass-123',
+    DEMO_PASSWORD: 'Demo-pass-123',
+    LOG_LEVEL: 'warn',
+    // NOTE: every bench client comes from this one address, and chat devices send 60 messages a minute.
+    RATE_LIMITS: 'off',
+    ...env,
+  });
+}
+
+/** Bare Express (bench/bare/app.ts) as a child process, answering GET /api/health. */
+export function launchBareExpress(): Promise<BenchServer> {
+  return launch('bench/bare/app.ts', {});
+}
+
+async function launch(script: string, env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-bench-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [script], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      ADMIN_PASSWORD: 'Admin-pass-123',
-      DEMO_PASSWORD: 'Demo-pass-123',
-      LOG_LEVEL: 'warn',
-      // NOTE: every bench client comes from this one address, and chat devices send 60 messages a minute.
-      RATE_LIMITS: 'off',
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

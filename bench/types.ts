@@ -4,6 +4,8 @@ export type Target = {
   minRps?: number;
   /** 99th percentile latency in milliseconds. */
   maxP99Ms?: number;
+  /** The rate as a share of bare Express's, measured in the same run (bench/yardstick.ts). */
+  minShare?: number;
   /** Connection errors, timeouts and non-2xx answers together. */
   maxErrors: number;
   /** A size budget in kilobytes, for scenarios that weigh rather than time. */
@@ -28,6 +30,8 @@ export type Result = {
   /** Connection errors and timeouts. */
   errors: number;
   non2xx: number;
+  /** `rps` as a share of bare Express's, for scenarios that compare with it. */
+  share?: number;
   /** Anything worth printing under the table, e.g. how many rows a search answered. */
   notes?: string[];
   /** The measured size in kilobytes, for scenarios with a size budget. */
