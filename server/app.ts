@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { ErrorBody } from '../sync/schemas/common';
 import type { AppContext } from './context';
 import { constraintRejection } from './db/constraints';
 import { faultAnswer } from './db/faults';
 import { AppError, NotNow } from './errors';
-import { redactUrl } from './log-redact';
 import { authenticate } from './middleware/auth';
+import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
 import { writeGate } from './middleware/write-gate';
 import { adminRoutes } from './routes/admin';
 import { adminUserRoutes } from './routes/admin-users';
@@ -53,31 +51,6 @@ export function apiRouters(ctx: AppContext) {
   ].map((make) => make(ctx));
 }
 
-function securityHeaders() {
-  return helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        // A PDF receipt is previewed from a blob: URL the app made of the fetched file (the file itself needs the bearer token).
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-}
-
 function errorBodyFor(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   const rejection = constraintRejection(error);
@@ -99,7 +72,7 @@ function asError(error: unknown): Error {
 }
 
 /**
- * NOTE: unknown errors are not logged here. Handing them to pino-http as `res.err` makes its one
+ * NOTE: unknown errors are not logged here. Handing them to the request log as `res.err` makes its one
  * line per request carry the error with the request id (also sent as X-Request-Id), so a failure
  * is logged exactly once and can be matched to the report of the person who saw it.
  */
@@ -136,27 +109,7 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.env.TRUST_PROXY ?? false);
-  app.use(
-    pinoHttp({
-      logger: ctx.log,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      // NOTE: a log line names the request, never its headers: bearer tokens and cookies stay out of the logs,
-      // and secrets in the URL (reset tokens, payment access keys) are redacted.
-      serializers: {
-        req: (req: { id: unknown; method: unknown; url: unknown }) => ({
-          id: req.id,
-          method: req.method,
-          url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
-        }),
-        res: (res: { statusCode: unknown }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(ctx.log));
   app.use(securityHeaders());
   app.use(compression());
   app.use(express.json({ limit: '200kb', strict: true }));

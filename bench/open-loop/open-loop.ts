@@ -1,17 +1,23 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { OpenLoopJob, OpenLoopResult } from './job';
 
-/** Runs the open-loop generator in a worker thread, so it shares no event loop with the bench or the server. */
+const GENERATOR = fileURLToPath(new URL('./generator.ts', import.meta.url));
+
+/** Runs the open-loop generator in a process of its own, so it shares no event loop with the bench or the server. */
 export function openLoop(job: OpenLoopJob): Promise<OpenLoopResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: job, execArgv: ['--import', 'tsx'] });
-    worker.once('message', (result: OpenLoopResult) => {
-      resolve(result);
-      void worker.terminate();
+    const child = fork(GENERATOR, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: OpenLoopResult | undefined;
+    child.once('message', (message: OpenLoopResult) => {
+      result = message;
+      child.disconnect();
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`the load generator exited with ${code} before answering`));
     });
+    child.send(job);
   });
 }

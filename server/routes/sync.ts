@@ -28,7 +28,7 @@ export function syncRoutes(ctx: AppContext): Router {
       if (error instanceof TransientError) {
         // A lock or a full disk reaches the error handler whole: its 503 or 507 says when to retry.
         if (faultAnswer(error.cause)) throw error.cause;
-        req.log.warn({ err: error.message }, 'push paused by a transient failure');
+        ctx.log.warn({ req: { id: req.id }, err: error.message }, 'push paused by a transient failure');
         throw new AppError(503, 'The server could not apply this change right now; it will be retried.');
       }
       throw error;

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
 import { createContext, listen } from '../start';
 
-/** Runs `work` against a real server whose log lines are collected in `lines`. */
-async function withLoggedServer(work: (url: string, lines: string[]) => Promise<void>): Promise<void> {
+/** Runs `work` against a real server logging at `level`, whose log lines are collected in `lines`. */
+async function withLoggedServer(level: 'info' | 'debug', work: (url: string, lines: string[]) => Promise<void>): Promise<void> {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -17,8 +17,8 @@ async function withLoggedServer(work: (url: string, lines: string[]) => Promise<
     },
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-logs-'));
-  const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'info' });
-  const running = await listen(await createContext(env, pino({ level: 'info' }, sink)));
+  const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: level });
+  const running = await listen(await createContext(env, pino({ level }, sink)));
   try {
     await work(running.url, lines);
   } finally {
@@ -29,7 +29,7 @@ async function withLoggedServer(work: (url: string, lines: string[]) => Promise<
 
 describe('request logs', () => {
   it('carry the request id, method, url and status, and never the bearer token', async () => {
-    await withLoggedServer(async (url, lines) => {
+    await withLoggedServer('info', async (url, lines) => {
       const res = await fetch(`${url}/api/users`, { headers: { authorization: 'Bearer secret-token-xyz' } });
       expect(res.status).toBe(401);
       const requestId = res.headers.get('x-request-id');
@@ -42,7 +42,7 @@ describe('request logs', () => {
 
   it('lose the reset tokens and payment access keys in request URLs', async () => {
     const secret = 'Sup3rSecretTokenValue_abcdefghijklmnop';
-    await withLoggedServer(async (url, lines) => {
+    await withLoggedServer('debug', async (url, lines) => {
       for (const path of [
         `/reset-password?token=${secret}`,
         `/payment/${secret}`,
@@ -64,5 +64,21 @@ describe('request logs', () => {
       ]);
       expect(lines.join('')).not.toContain(secret);
     });
+  });
+
+  it('at info write a line for a refusal but none for a success, whose line is at debug', async () => {
+    for (const level of ['info', 'debug'] as const) {
+      await withLoggedServer(level, async (url, lines) => {
+        const ok = await fetch(`${url}/api/health`);
+        const missing = await fetch(`${url}/api/nope`);
+        const levels = (res: Response) =>
+          lines
+            .map((l) => JSON.parse(l) as { level: number; req?: { id?: string } })
+            .filter((l) => l.req?.id === res.headers.get('x-request-id'))
+            .map((l) => l.level);
+        expect(levels(missing)).toEqual([40]);
+        expect(levels(ok)).toEqual(level === 'debug' ? [20] : []);
+      });
+    }
   });
 });

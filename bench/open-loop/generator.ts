@@ -1,15 +1,13 @@
 import { build, type Histogram } from 'hdr-histogram-js';
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
 import type { OpenLoopJob, OpenLoopResult, Percentiles } from './job';
 
 /**
- * The load generator, in a worker thread of its own: request i is due at start + i / rate whether or not
+ * The load generator, in a process of its own (given its job by IPC): request i is due at start + i / rate whether or not
  * earlier ones were answered (open loop), and its latency runs from that due time, so a server that falls
  * behind is charged for the queue it builds (no coordinated omission). Percentiles from HDR histograms.
  */
-const job = workerData as OpenLoopJob;
 const MICROS_MAX = 120_000_000;
 const histogram = () => build({ lowestDiscernibleValue: 1, highestTrackableValue: MICROS_MAX, numberOfSignificantValueDigits: 3 });
 const micros = (ms: number) => Math.min(MICROS_MAX, Math.max(1, Math.round(ms * 1000)));
@@ -26,7 +24,7 @@ function percentiles(h: Histogram): Percentiles {
   };
 }
 
-async function run(): Promise<OpenLoopResult> {
+async function run(job: OpenLoopJob): Promise<OpenLoopResult> {
   const pool = new Pool(job.baseUrl, { connections: job.connections, headersTimeout: job.timeoutMs, bodyTimeout: job.timeoutMs });
   const overall = histogram();
   const byKind = job.kinds.map(histogram);
@@ -92,4 +90,6 @@ async function run(): Promise<OpenLoopResult> {
   };
 }
 
-void run().then((result) => parentPort?.postMessage(result));
+process.once('message', (job: OpenLoopJob) => {
+  void run(job).then((result) => process.send?.(result));
+});
