@@ -9,7 +9,7 @@ import { createFlight } from '../mutations/create-flight';
 import { deleteFlight } from '../mutations/delete-flight';
 import { runMutation } from '../mutations/run';
 import { updateFlight } from '../mutations/update-flight';
-import { searchFlightsPage } from '../services/catalogue/flight-paging';
+import { searchAnswer } from '../services/catalogue/search-answers';
 import { getFlight, takenSeats } from '../services/catalogue/flights';
 import { lowestFares } from '../services/catalogue/lowest-fares';
 import { validate } from '../validate';
@@ -35,9 +35,11 @@ export function flightRoutes(ctx: AppContext): Router {
   router.get('/flights', async (req, res) => {
     const query = validate(FlightSearchQuerySchema, req.query);
     const paging = validate(FlightPagingQuerySchema, req.query);
-    const { items, total } = await searchFlightsPage(ctx, query, paging);
+    const { body, etag, total } = await searchAnswer(ctx, query, paging);
     res.setHeader('X-Total-Count', String(total));
-    res.json(items);
+    // Express answers 304 when the browser's If-None-Match names this ETag.
+    res.setHeader('ETag', etag);
+    res.type('json').send(body);
   });
 
   // Before /flights/:id, which would take 'lowest-fares' for an id.
