@@ -12,3 +12,23 @@ export function landingPages(): { page: string; path: string }[] {
     { page: 'listing', path: `/listing?${search.toString()}` },
   ];
 }
+
+/** The back office's pages admins work from on phones. */
+export function dashboardPages(): { page: string; path: string }[] {
+  return [
+    { page: 'bookings', path: '/dashboard/bookings' },
+    { page: 'all-payments', path: '/dashboard/all-payments' },
+    { page: 'support', path: '/dashboard/support' },
+  ];
+}
+
+/** The demo admin's token (the bench server is started with this password). */
+export async function adminToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auths/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@skyway.test', password: 'Admin-pass-123' }),
+  });
+  if (!res.ok) throw new Error(`the admin's login answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}

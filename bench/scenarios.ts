@@ -6,7 +6,7 @@ import { flightSearch } from './scenarios/flight-search';
 import { health } from './scenarios/health';
 import { healthUnderLists } from './scenarios/health-under-lists';
 import { homeJs } from './scenarios/home-js';
-import { lighthouseMobile } from './scenarios/lighthouse';
+import { lighthouseDashboard, lighthouseMobile } from './scenarios/lighthouse';
 import { mixed } from './scenarios/mixed';
 import { offlineStart } from './scenarios/offline-start';
 import { syncDrain500, syncFirstFull } from './scenarios/sync';
@@ -25,6 +25,7 @@ export const scenarios: Scenario[] = [
   firstScreen,
   homeJs,
   lighthouseMobile,
+  lighthouseDashboard,
   mixed,
   chatDelivery,
 ];

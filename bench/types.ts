@@ -16,8 +16,8 @@ export type Target = {
 
 export type LighthouseBudget = { minPerformance: number; minAccessibility: number; maxLcpMs: number; maxCls: number };
 
-/** One page's Lighthouse figures: scores 0-100, LCP in milliseconds. */
-export type PageAudit = { page: string; performance: number; accessibility: number; lcpMs: number; cls: number };
+/** One page's Lighthouse figures: scores 0-100, LCP and total blocking time in milliseconds. */
+export type PageAudit = { page: string; performance: number; accessibility: number; lcpMs: number; cls: number; tbtMs: number };
 
 /** The figures of one measured run. */
 export type Result = {
