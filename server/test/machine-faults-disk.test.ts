@@ -76,7 +76,8 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
 
   beforeAll(async () => {
     mkdirSync(dataDir);
-    child = await startChild(dataDir, await freePort(), { env: { LOG_LEVEL: 'info', DISK_FREE_MIN: '6MB' }, logFile: path.join(root, 'server.log') });
+    // NOTE: at debug every request writes a line, so the full log disk has lines to drop.
+    child = await startChild(dataDir, await freePort(), { env: { LOG_LEVEL: 'debug', DISK_FREE_MIN: '6MB' }, logFile: path.join(root, 'server.log') });
     token = await login(child.url, TRAVELLER.email, TRAVELLER.password);
     buyer = (await registerUser(child.url, 'full-disk@example.com')).token;
     flights = await bookableFlights(child.url, dataDir, 4);
