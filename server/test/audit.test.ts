@@ -78,7 +78,8 @@ describe('the audit a reviewer reads: every money, flight, airport, settings and
   });
 
   it('flights: created, updated, status changed and deleted, named by number, route and date even once deleted', async () => {
-    const departure = new Date(NOW.getTime() + 40 * 24 * HOUR);
+    // Noon UTC: the label's date is Lagos's local date, the same as UTC's at that hour.
+    const departure = new Date(Math.floor(NOW.getTime() / (24 * HOUR)) * 24 * HOUR + 40 * 24 * HOUR + 12 * HOUR);
     const body = {
       origin: 'LOS',
       destination: 'ACC',
