@@ -1,0 +1,12 @@
+import type { FlightStatus } from './constants';
+
+/** Why a booking ends when its traveller (or an admin) takes the refund of a flight the airline cancelled. */
+export const FLIGHT_CANCELLED_REASON = 'flight cancelled by the airline';
+
+/**
+ * Product rules §4.10: a booking one of whose flights the airline cancelled, before any of them has
+ * departed, may be cancelled whatever the time, and a paid one is refunded in full.
+ */
+export function cancelledByAirline(legs: { status: FlightStatus }[]): boolean {
+  return legs.some((leg) => leg.status === 'cancelled') && !legs.some((leg) => leg.status === 'departed');
+}
