@@ -83,6 +83,7 @@ for (const width of [1280, 360]) {
     await adminPut(request, admin, `/api/flights/${flight._id}`, { status: 'cancelled' });
     await expect(notice).toContainText(`Flight ${flight.flightNumber} is cancelled by the airline.`);
     await expect(notice).not.toContainText('Schedule changed');
+    await expect(me.main.getByText(/Check-in opens/)).toHaveCount(0);
     await me.main.getByRole('button', { name: 'Cancel for a full refund' }).click();
     const dialog = me.page.getByRole('dialog', { name: 'Cancel booking?' });
     await expect(dialog).toContainText('Refund due: $150.00 (everything you paid: the airline cancelled the flight).');

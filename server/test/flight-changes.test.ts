@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLIGHT_CANCELLED_REASON } from '../../sync/airline-cancellation';
+import { AIRLINE_CANCELLED_CHECK_IN, FLIGHT_CANCELLED_REASON } from '../../sync/airline-cancellation';
 import { SYNC_SCHEMA_VERSION, type PullResponse } from '../../sync/protocol';
 import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
@@ -109,6 +109,7 @@ describe("an admin's change of a flight reaches the bookings on it", () => {
     const own = (await who.owner.get<Booking[]>('/api/bookings/user')).body;
     expect(own.find((b) => b._id === mine._id)?.status).toBe('confirmed');
 
+    expectAnswer(await who.owner.put(`/api/bookings/${mine._id}/check-in`), 409, AIRLINE_CANCELLED_CHECK_IN);
     expectAnswer(await who.other.put(`/api/bookings/${mine._id}/cancel`), 404, 'Booking not found');
     const cancelled = await who.owner.put<Booking>(`/api/bookings/${mine._id}/cancel`);
     expectAnswer(cancelled, 200);

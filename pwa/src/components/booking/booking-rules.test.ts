@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../sync/schemas/booking';
+import { AIRLINE_CANCELLED_CHECK_IN } from '../../../../sync/airline-cancellation';
 import { NOTHING_RECEIVED, REFUND_IF_RECEIVED, refundSentence } from '../../../../sync/refund';
 import { testBooking } from '../../../../sync/test-booking';
 import { cancelAvailability, cancelLabel, checkInAvailability, refundIfCancelled, refundOfCancelled } from './booking-rules';
@@ -21,6 +22,7 @@ describe('booking rules', () => {
     const cancelledFlight = booking({ flightId: { ...booking().flightId, status: 'cancelled' } });
     expect(cancelAvailability(cancelledFlight, DEPARTURE + 24 * HOUR)).toEqual({ available: true });
     expect(cancelLabel(cancelledFlight)).toBe('Cancel for a full refund');
+    expect(checkInAvailability(cancelledFlight, DEPARTURE - 2 * HOUR)).toEqual({ available: false, reason: AIRLINE_CANCELLED_CHECK_IN });
     expect(cancelLabel(booking())).toBe('Cancel booking');
     expect(cancelLabel({ ...cancelledFlight, paymentStatus: 'pending' })).toBe('Cancel booking');
     expect(refundIfCancelled(cancelledFlight, { status: 'successful', awaitingReviewAt: null }, 10)).toEqual({ kind: 'due', cents: 42050 });

@@ -1,4 +1,4 @@
-import { cancelledByAirline } from '../../../../sync/airline-cancellation';
+import { AIRLINE_CANCELLED_CHECK_IN, cancelledByAirline } from '../../../../sync/airline-cancellation';
 import { dollarsToCents } from '../../../../sync/money';
 import { refundOnCancel, type Refund, type RefundPayment } from '../../../../sync/refund';
 import type { Booking } from '../../../../sync/schemas/booking';
@@ -33,6 +33,7 @@ export function checkInAvailability(booking: Booking, now: number): Availability
   if (booking.checkedInAt) return { available: false, reason: 'You are checked in' };
   if (booking.status === 'pending') return { available: false, reason: 'Check-in opens once your payment is confirmed' };
   if (booking.status !== 'confirmed') return { available: false, reason: 'Only confirmed bookings can be checked in' };
+  if (airlineCancelled(booking)) return { available: false, reason: AIRLINE_CANCELLED_CHECK_IN };
   if (now < departure - 48 * HOUR) {
     const opens = new Date(departure - 48 * HOUR).toISOString();
     return { available: false, reason: `Check-in opens 48 hours before departure (${formatBookingDate(opens, leg.origin.timeZone)})` };

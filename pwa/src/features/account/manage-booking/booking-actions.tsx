@@ -25,7 +25,8 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
   const [cancelling, setCancelling] = useState(false);
   const queued = cancelsByBooking(useOutbox()).get(booking._id);
   const checkIn = checkInAvailability(booking, now);
-  const waitingCheckIn = booking.status === 'confirmed' && !booking.checkedInAt && !checkIn.available;
+  const airline = airlineCancelled(booking);
+  const waitingCheckIn = booking.status === 'confirmed' && !booking.checkedInAt && !checkIn.available && !airline;
   const boarding = booking.status === 'confirmed' && booking.boardingPasses.length > 0;
   return (
     <section className="card manage-actions" aria-labelledby={titleId}>
@@ -39,7 +40,7 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
       {payment && (actions.includes('upload') || actions.includes('reupload')) ? (
         <ReceiptAction paymentId={payment._id} again={actions.includes('reupload')} />
       ) : null}
-      {airlineCancelled(booking) && actions.includes('cancel') && !queued ? (
+      {airline && actions.includes('cancel') && !queued ? (
         <p>The airline cancelled your flight. Cancel this booking to get back everything you paid, with no cancellation penalty.</p>
       ) : null}
       <div className="booking-card-actions manage-more">
