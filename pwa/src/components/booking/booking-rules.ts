@@ -17,7 +17,7 @@ export function airlineCancelled(booking: Booking): boolean {
 
 /**
  * Product rules §4.5: a pending or confirmed booking may be cancelled before its first departure; one
- * whose flight the airline cancelled at any time (§4.10).
+ * whose flight the airline cancelled at any time (product rules §4.10).
  */
 export function cancelAvailability(booking: Booking, now: number): Availability {
   if (booking.status !== 'pending' && booking.status !== 'confirmed') return { available: false, reason: `A ${booking.status} booking cannot be cancelled` };
@@ -49,7 +49,7 @@ export function cancelLabel(booking: Booking): string {
 
 /**
  * The refund cancelling would give, from the booking's payment on the device (else its payment status):
- * an amount only for money received, in full when the airline cancelled a flight (§4.10); a payment
+ * an amount only for money received, in full when the airline cancelled a flight (product rules §4.10); a payment
  * awaiting review is refunded only if it arrives.
  */
 export function refundIfCancelled(booking: Booking, payment: RefundPayment | undefined, penaltyPercent: number): Refund {
