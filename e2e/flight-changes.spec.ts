@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_LOGIN, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
@@ -67,6 +68,8 @@ for (const width of [1280, 360]) {
     await expect(notice).toContainText(`${localClock(later(flight.departureTime), LAGOS)} (was ${localClock(flight.departureTime, LAGOS)})`);
     await expect(notice).toContainText('Gate B12.');
     expect(await me.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const { violations } = await new AxeBuilder({ page: me.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await me.page.screenshot({ path: test.info().outputPath(`booking-changed-${width}.png`), fullPage: true });
 
     // Offline: the card and the page read the change from the device.
