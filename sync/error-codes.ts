@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'departed',
   'check_in_not_open',
   'check_in_closed',
+  'flight_cancelled',
   'no_refund_due',
   'refund_already_paid',
   'invalid_boarding_pass',

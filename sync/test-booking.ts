@@ -20,6 +20,7 @@ export function testBooking(departure: number, patch: Partial<Booking> = {}): Bo
       price: 420,
       gate: null,
       boardingTime: null,
+      bookedTimes: null,
     },
     returnFlightId: null,
     seatId: [{ seatNumber: 'A1', class: 'Economy', flightId: 'f1' }],

@@ -138,6 +138,7 @@ export const {
   loginFailures,
   airports,
   flights,
+  flightChanges,
   bookings,
   travellers,
   seatAllocations,

@@ -92,6 +92,24 @@ export const flights = sqliteTable(
   ],
 );
 
+/**
+ * Every change of a flight's times, with the times it had before: a booking made before a change shows
+ * the times it was booked on next to the new ones (product rules §6.8).
+ */
+export const flightChanges = sqliteTable(
+  'flight_changes',
+  {
+    id: text('id').primaryKey(),
+    flightId: text('flight_id')
+      .notNull()
+      .references(() => flights.id, { onDelete: 'cascade' }),
+    departureTime: text('departure_time').notNull(),
+    arrivalTime: text('arrival_time').notNull(),
+    changedAt: text('changed_at').notNull(),
+  },
+  (t) => [index('flight_changes_flight').on(t.flightId, t.changedAt)],
+);
+
 export const bookings = sqliteTable(
   'bookings',
   {

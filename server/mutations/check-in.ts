@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { AIRLINE_CANCELLED_CHECK_IN, cancelledByAirline } from '../../sync/airline-cancellation';
 import type { Tx } from '../db/client';
 import { bookings } from '../db/schema';
 import { nextVersion } from '../db/version';
@@ -8,7 +9,7 @@ import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
 import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
 import { issueBoardingPasses } from '../services/booking/boarding-passes';
-import { bookingFor, firstDeparture } from '../services/booking/bookings';
+import { bookingFor, firstDeparture, legStatuses } from '../services/booking/bookings';
 import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
@@ -28,6 +29,7 @@ export const checkIn = defineMutation({
     const now = ctx.now();
     const row = await bookingFor(tx, user, bookingId);
     if (row.status !== 'confirmed') throw conflict('Only confirmed bookings can be checked in', 'booking_not_pending');
+    if (cancelledByAirline(await legStatuses(tx, row))) throw conflict(AIRLINE_CANCELLED_CHECK_IN, 'flight_cancelled');
     const departure = Date.parse(await firstDeparture(tx, row));
     if (now.getTime() < departure - 48 * HOUR) throw conflict('Check-in opens 48 hours before departure', 'check_in_not_open');
     if (now.getTime() > departure - HOUR) throw conflict('Check-in closed 1 hour before departure', 'check_in_closed');

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { FlightUpdateBodySchema } from '../../sync/schemas/flight';
+import type { Booking } from '../../sync/schemas/booking';
+import { FlightUpdateBodySchema, type FlightUpdateBody } from '../../sync/schemas/flight';
+import { pokeEffect, type Effect } from '../outbox/effects';
 import { flightStatusEffects } from '../services/catalogue/flight-status';
 import { checkScheduleChange, soldSeatsWarning } from '../services/catalogue/flight-schedule';
 import { updateFlight as saveFlight } from '../services/catalogue/flights';
@@ -11,6 +13,12 @@ import { defineMutation } from './mutation';
  * flight with seats taken answer a warning. A new status is audited, mailed to every traveller booked on
  * the flight and poked.
  */
+/** New times, gate or boarding time show on the bookings (product rules §6.8): their travellers' devices are poked to pull. */
+function travellersToTell(affected: Booking[], timesChanged: boolean, changes: FlightUpdateBody): Effect[] {
+  const shown = timesChanged || changes.gate !== undefined || changes.boardingTime !== undefined;
+  return shown && affected.length ? [pokeEffect([...new Set(affected.map((b) => b.userId._id))])] : [];
+}
+
 export const updateFlight = defineMutation({
   name: 'updateFlight',
   args: z.object({ id: z.string().max(64), changes: FlightUpdateBodySchema }),
@@ -23,7 +31,9 @@ export const updateFlight = defineMutation({
     const warning = timesChanged ? soldSeatsWarning(flight.availableSeats) : undefined;
     return {
       result: { flight, ...(warning ? { warning } : {}) },
-      effects: statusChanged ? await flightStatusEffects(ctx, tx, flight.flightNumber, flight.status, affected) : [],
+      effects: statusChanged
+        ? await flightStatusEffects(ctx, tx, flight.flightNumber, flight.status, affected)
+        : travellersToTell(affected, timesChanged, changes),
     };
   },
 });

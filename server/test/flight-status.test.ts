@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AIRLINE_CANCELLED_OFFER } from '../../sync/airline-cancellation';
 import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import { actors, book, expectAnswer, readDb, upcomingFlight, type Actors } from './booking-fixtures';
@@ -73,6 +74,7 @@ describe('a flight status change tells the travellers booked on it', () => {
     await expect.poll(async () => (await mails()).filter((m) => m.subject === `Flight ${flight.flightNumber} has been cancelled`).length).toBe(2);
     const text = (await mails()).find((m) => m.to === OTHER_EMAIL && m.subject.includes('cancelled'))?.text;
     expect(text).toContain(`booking ${second.bookingId} has been cancelled`);
+    expect(text).toContain(AIRLINE_CANCELLED_OFFER);
     expect(audit().map((r) => r.to_status)).toEqual(['delayed', 'cancelled']);
   });
 

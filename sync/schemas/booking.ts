@@ -47,7 +47,10 @@ const BookingFlightSchema = z.object({
   price: z.number(),
   gate: z.string().nullable(),
   boardingTime: z.string().nullable(),
+  /** The times the booking was made on, once the airline has changed them since; null while they stand. */
+  bookedTimes: z.object({ departureTime: z.string(), arrivalTime: z.string() }).nullable(),
 });
+export type BookingFlight = z.infer<typeof BookingFlightSchema>;
 
 /** One traveller's pass for one leg, issued at check-in; `code` is the signed payload its QR code carries. */
 export const BoardingPassSchema = z.object({ travellerId: z.string(), flightId: z.string(), seat: z.string(), code: z.string() });

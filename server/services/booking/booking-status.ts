@@ -8,6 +8,8 @@ import { setBookingSeats, touchFlights } from './seats';
 import { readSettings } from '../back-office/settings';
 
 type Change = { actorId: string | null; reason: string; now: Date; version: number };
+/** `fullRefund`: the airline cancelled a flight of the booking, so no penalty is kept (product rules §4.10). */
+type Cancellation = Change & { fullRefund?: boolean };
 
 async function touch(tx: Tx, booking: BookingRow, version: number): Promise<void> {
   await touchFlights(tx, [booking.flightId, booking.returnFlightId], version);
@@ -18,9 +20,10 @@ async function touch(tx: Tx, booking: BookingRow, version: number): Promise<void
  * penalty setting); an unpaid one's pending payment fails with the same reason. Answers the refund
  * that applies, as the traveller is told it (a payment awaiting review is refunded only if it arrives).
  */
-export async function cancelBookingTx(tx: Tx, booking: BookingRow, change: Change): Promise<Refund> {
+export async function cancelBookingTx(tx: Tx, booking: BookingRow, change: Cancellation): Promise<Refund> {
   const payment = await first(tx.select().from(payments).where(eq(payments.bookingId, booking.id)));
-  const refund = refundOnCancel(payment, booking.totalCents, (await readSettings(tx)).cancellationPenaltyPercent);
+  const penalty = change.fullRefund ? 0 : (await readSettings(tx)).cancellationPenaltyPercent;
+  const refund = refundOnCancel(payment, booking.totalCents, penalty);
   const stamp = change.now.toISOString();
   await setBookingSeats(tx, booking.id, { state: 'released' });
   await tx

@@ -1,16 +1,16 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../sync/money';
-import type { Booking } from '../../../sync/schemas/booking';
+import type { Booking, BookingFlight } from '../../../sync/schemas/booking';
 import { ImageRefSchema } from '../../../sync/schemas/common';
 import { first, preparedCache, type Queryable } from '../../db/client';
 import { selectFlights, type FlightWithAirports } from '../../db/flight-queries';
-import { bookings, payments, seatAllocations, travellers, users } from '../../db/schema';
+import { bookings, flightChanges, payments, seatAllocations, travellers, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { imageUrl } from '../images/images';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-function flightView(row: FlightWithAirports): Booking['flightId'] {
+function flightView(row: FlightWithAirports, bookedTimes: BookingFlight['bookedTimes']): BookingFlight {
   const place = (a: FlightWithAirports['origin']) => ({ _id: a.id, city: a.city, code: a.code, timeZone: a.timeZone });
   return {
     _id: row.flight.id,
@@ -23,13 +23,9 @@ function flightView(row: FlightWithAirports): Booking['flightId'] {
     price: centsToDollars(row.flight.priceCents),
     gate: row.flight.gate,
     boardingTime: row.flight.boardingTime,
+    bookedTimes:
+      bookedTimes && (bookedTimes.departureTime !== row.flight.departureTime || bookedTimes.arrivalTime !== row.flight.arrivalTime) ? bookedTimes : null,
   };
-}
-
-async function loadFlight(q: Queryable, id: string, nowIso: string): Promise<Booking['flightId']> {
-  const row = (await selectFlights(q, { id }, nowIso))[0];
-  if (!row) throw notFound('Flight');
-  return flightView(row);
 }
 
 /** Only our own image ids become links; anything else stored before they were checked is shown as no photo. */
@@ -46,11 +42,26 @@ function buildStatements(q: Queryable) {
     payment: q.select({ status: payments.status }).from(payments).where(eq(payments.bookingId, id)).orderBy(desc(payments.createdAt)).prepare(),
     seats: q.select().from(seatAllocations).where(eq(seatAllocations.bookingId, id)).orderBy(asc(seatAllocations.createdAt)).prepare(),
     people: q.select().from(travellers).where(eq(travellers.bookingId, id)).orderBy(asc(travellers.position)).prepare(),
+    // The first change after the booking was made holds the times it was booked on.
+    bookedTimes: q
+      .select({ departureTime: flightChanges.departureTime, arrivalTime: flightChanges.arrivalTime })
+      .from(flightChanges)
+      .where(and(eq(flightChanges.flightId, id), gt(flightChanges.changedAt, sql.placeholder('bookedAt'))))
+      .orderBy(asc(flightChanges.changedAt))
+      .limit(1)
+      .prepare(),
   };
 }
 
 const prepared = preparedCache<ReturnType<typeof buildStatements>>();
 const statements = (q: Queryable) => prepared(q, 'booking-view', () => buildStatements(q));
+
+/** A leg as the booking shows it: with the times it was booked on when the airline has moved them since. */
+async function loadFlight(q: Queryable, id: string, bookedAt: string, nowIso: string): Promise<BookingFlight> {
+  const row = (await selectFlights(q, { id }, nowIso))[0];
+  if (!row) throw notFound('Flight');
+  return flightView(row, (await first(statements(q).bookedTimes.execute({ id, bookedAt }))) ?? null);
+}
 
 /** A booking with its flights, seats, travellers, payment status and user populated, as the spec shows it. */
 export async function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Promise<Booking> {
@@ -63,8 +74,8 @@ export async function toBookingJson(q: Queryable, row: BookingRow, nowIso: strin
     _id: row.id,
     bookingId: row.reference,
     userId: userRow ?? { _id: row.userId, fullName: '', email: '' },
-    flightId: await loadFlight(q, row.flightId, nowIso),
-    returnFlightId: row.returnFlightId ? await loadFlight(q, row.returnFlightId, nowIso) : null,
+    flightId: await loadFlight(q, row.flightId, row.createdAt, nowIso),
+    returnFlightId: row.returnFlightId ? await loadFlight(q, row.returnFlightId, row.createdAt, nowIso) : null,
     seatId: seatRows.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
     class: row.travelClass,
     status: row.status,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contains } from '../../db/contains';
+import type { FlightStatus } from '../../../sync/constants';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
 import { first, type Queryable, inTurn } from '../../db/client';
@@ -73,4 +74,10 @@ export async function firstDeparture(q: Queryable, booking: BookingRow): Promise
   const flight = await first(q.select({ departureTime: flights.departureTime }).from(flights).where(eq(flights.id, booking.flightId)));
   if (!flight) throw notFound('Flight');
   return flight.departureTime;
+}
+
+/** The statuses of the booking's flights, outbound first. */
+export async function legStatuses(q: Queryable, booking: BookingRow): Promise<{ status: FlightStatus }[]> {
+  const ids = booking.returnFlightId ? [booking.flightId, booking.returnFlightId] : [booking.flightId];
+  return q.select({ status: flights.status }).from(flights).where(inArray(flights.id, ids));
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { first, type Tx, inTurn } from '../../db/client';
 import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
@@ -50,12 +50,14 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
         )
     ).map((r) => r.id);
     const lastDeparture = sql`coalesce((select departure_time from flights r where r.id = ${bookings.returnFlightId}), ${flights.departureTime})`;
+    // A booking on a flight the airline cancelled was not flown: it stays open for its refund (product rules §4.10).
+    const cancelledLeg = sql`exists (select 1 from flights c where c.status = 'cancelled' and c.id in (${bookings.flightId}, ${bookings.returnFlightId}))`;
     const finished = (
       await tx
         .select({ id: bookings.id })
         .from(bookings)
         .innerJoin(flights, eq(flights.id, bookings.flightId))
-        .where(and(eq(bookings.status, 'confirmed'), sql`${lastDeparture} <= ${nowIso}`))
+        .where(and(eq(bookings.status, 'confirmed'), sql`${lastDeparture} <= ${nowIso}`, not(cancelledLeg)))
     ).map((r) => r.id);
     const departed = await tx
       .select({ id: flights.id, status: flights.status })

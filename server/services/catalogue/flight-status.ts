@@ -1,5 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FlightStatus } from '../../../sync/constants';
+import { AIRLINE_CANCELLED_OFFER } from '../../../sync/airline-cancellation';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
 import { inTurn, type Queryable } from '../../db/client';
@@ -27,6 +28,7 @@ export async function bookingsOnFlight(q: Queryable, flightId: string, nowIso: s
 function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber: string, status: FlightStatus) {
   return composeMail(to, `Flight ${flightNumber} ${WHAT[status]}`, [
     `Dear ${booking.userId.fullName}, flight ${flightNumber} on your booking ${booking.bookingId} ${WHAT[status]}.`,
+    ...(status === 'cancelled' ? [AIRLINE_CANCELLED_OFFER] : []),
     pageLine(ctx, booking),
     'Your itinerary (local airport times):',
     ...itinerary(booking),

@@ -13,6 +13,7 @@ import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
+import { recordTimesChange } from './flight-changes';
 import { bookingsOnFlight } from './flight-status';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
@@ -139,7 +140,7 @@ export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, ac
   return getFlight(ctx, tx, row.id);
 }
 
-/** An admin's change; a new status is audited, and mailed to every traveller booked on the flight. */
+/** An admin's change, answered with the bookings travelling on the flight; a new status is audited, new times kept with the old. */
 export async function updateFlight(
   tx: Tx,
   ctx: AppContext,
@@ -169,6 +170,7 @@ export async function updateFlight(
       version: await nextVersion(tx),
     })
     .where(eq(flights.id, id));
+  await recordTimesChange(tx, id, current, schedule, now.toISOString());
   const newStatus = body.status && body.status !== current.status ? body.status : undefined;
   if (newStatus) await recordChange(tx, { action: 'flight.status', actorId, entity: 'flight', entityId: id, from: current.status, to: newStatus }, now);
   const changed = await flightChanges(tx, current, { ...schedule, priceCents: body.price === undefined ? current.priceCents : dollarsToCents(body.price) });
@@ -181,7 +183,7 @@ export async function updateFlight(
   return {
     flight: await getFlight(ctx, tx, id),
     statusChanged: newStatus !== undefined,
-    affected: newStatus ? await bookingsOnFlight(tx, id, now.toISOString()) : [],
+    affected: await bookingsOnFlight(tx, id, now.toISOString()),
   };
 }
 

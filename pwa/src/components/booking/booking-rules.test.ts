@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../sync/schemas/booking';
+import { AIRLINE_CANCELLED_CHECK_IN } from '../../../../sync/airline-cancellation';
 import { NOTHING_RECEIVED, REFUND_IF_RECEIVED, refundSentence } from '../../../../sync/refund';
 import { testBooking } from '../../../../sync/test-booking';
-import { cancelAvailability, checkInAvailability, refundIfCancelled, refundOfCancelled } from './booking-rules';
+import { cancelAvailability, cancelLabel, checkInAvailability, refundIfCancelled, refundOfCancelled } from './booking-rules';
 
 const HOUR = 3_600_000;
 const DEPARTURE = Date.parse('2030-06-10T12:00:00.000Z');
@@ -15,6 +16,20 @@ describe('booking rules', () => {
     expect(cancelAvailability(booking({ status: 'pending' }), DEPARTURE - HOUR)).toEqual({ available: true });
     expect(cancelAvailability(booking(), DEPARTURE)).toEqual({ available: false, reason: 'A booking cannot be cancelled after departure' });
     expect(cancelAvailability(booking({ status: 'completed' }), 0)).toEqual({ available: false, reason: 'A completed booking cannot be cancelled' });
+  });
+
+  it('a booking on a flight the airline cancelled may be cancelled even after its departure time, for everything paid', () => {
+    const cancelledFlight = booking({ flightId: { ...booking().flightId, status: 'cancelled' } });
+    expect(cancelAvailability(cancelledFlight, DEPARTURE + 24 * HOUR)).toEqual({ available: true });
+    expect(cancelLabel(cancelledFlight)).toBe('Cancel for a full refund');
+    expect(checkInAvailability(cancelledFlight, DEPARTURE - 2 * HOUR)).toEqual({ available: false, reason: AIRLINE_CANCELLED_CHECK_IN });
+    expect(cancelLabel(booking())).toBe('Cancel booking');
+    expect(cancelLabel({ ...cancelledFlight, paymentStatus: 'pending' })).toBe('Cancel booking');
+    expect(refundIfCancelled(cancelledFlight, { status: 'successful', awaitingReviewAt: null }, 10)).toEqual({ kind: 'due', cents: 42050 });
+    expect(cancelAvailability({ ...cancelledFlight, status: 'completed' }, DEPARTURE)).toEqual({
+      available: false,
+      reason: 'A completed booking cannot be cancelled',
+    });
   });
 
   it('opens check-in 48 hours before departure and closes it 1 hour before, for confirmed bookings', () => {

@@ -5,7 +5,7 @@ import { useSyncedSettings } from '../../local/hooks';
 import { useSyncRunner } from '../../local/sync-context';
 import { formatPrice } from '../../lib/format';
 import { ConfirmDialog } from '../dialog/confirm-dialog';
-import { DEFAULT_PENALTY_PERCENT, refundIfCancelled } from './booking-rules';
+import { airlineCancelled, DEFAULT_PENALTY_PERCENT, refundIfCancelled } from './booking-rules';
 import { useBookingPayment } from './use-booking-payment';
 
 type CancelBookingDialogProps = { booking: Booking; onClose: () => void };
@@ -37,8 +37,11 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
       </p>
       {refund.kind === 'due' ? (
         <p className="refund-due">
-          Refund due: <strong>{formatPrice(refund.cents / 100)}</strong> (the {formatPrice(booking.totalAmount)} paid, less the {penalty}% cancellation
-          penalty).
+          Refund due: <strong>{formatPrice(refund.cents / 100)}</strong> (
+          {airlineCancelled(booking)
+            ? `everything you paid: the airline cancelled the flight`
+            : `the ${formatPrice(booking.totalAmount)} paid, less the ${penalty}% cancellation penalty`}
+          ).
         </p>
       ) : (
         <p>{refundSentence(refund)}</p>

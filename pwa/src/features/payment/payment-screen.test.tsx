@@ -65,7 +65,7 @@ const booking: Booking = {
   _id: 'b1',
   bookingId: 'ABC234',
   userId: { _id: 'u1', fullName: 'Ada Okafor', email: 'ada@example.test' },
-  flightId: { ...flight, origin: place, destination: { ...place, _id: 'LHR', code: 'LHR' } },
+  flightId: { ...flight, origin: place, destination: { ...place, _id: 'LHR', code: 'LHR' }, bookedTimes: null },
   returnFlightId: null,
   seatId: [{ seatNumber: 'A1', class: 'Economy', flightId: 'out-1' }],
   class: 'Economy',

@@ -13,6 +13,7 @@ const leg = (from: string, to: string, departureTime: string): Booking['flightId
   price: 100,
   gate: null,
   boardingTime: null,
+  bookedTimes: null,
 });
 
 const booking = {

@@ -4,7 +4,8 @@ import { bookingPagePath } from '../../../../../sync/booking-page';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { formatBookingDate } from '../../../lib/format';
-import { cancelAvailability } from '../../../components/booking/booking-rules';
+import { cancelAvailability, cancelLabel } from '../../../components/booking/booking-rules';
+import { FlightNotices } from '../../../components/booking/flight-notice';
 import { CancelControl } from './cancel-control';
 import { bookingTone } from '../../../components/ui/status';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -68,6 +69,7 @@ export function BookingCard({ booking, now, queued, onManage, onCancel }: Bookin
           </div>
         ) : null}
       </dl>
+      <FlightNotices booking={booking} />
       {state.reason && booking.status === 'pending' ? <p className="form-error">Payment not accepted: {state.reason}</p> : null}
       <div className="booking-card-actions">
         <button type="button" className="button" onClick={onManage}>
@@ -78,7 +80,7 @@ export function BookingCard({ booking, now, queued, onManage, onCancel }: Bookin
         </Link>
         {payment && actions.includes('pay') ? <PayNowButton paymentId={payment._id} /> : null}
         {booking.status === 'confirmed' ? <CheckInButton booking={booking} now={now} /> : null}
-        <CancelControl queued={queued} available={cancelAvailability(booking, now).available} onCancel={onCancel} />
+        <CancelControl queued={queued} available={cancelAvailability(booking, now).available} onCancel={onCancel} label={cancelLabel(booking)} />
       </div>
     </article>
   );

@@ -7,16 +7,18 @@ type CancelControlProps = {
   /** Whether cancelling is open now (a queued cancellation hides the button unless it was refused). */
   available: boolean;
   onCancel: () => void;
+  /** The button's words; 'Cancel booking' unless the booking offers a refund for a cancelled flight. */
+  label: string;
 };
 
-/** 'Cancel booking', or where the queued cancellation stands ('Sending…', a refusal). */
-export function CancelControl({ queued, available, onCancel }: CancelControlProps) {
+/** 'Cancel booking' (or 'Cancel for a full refund'), or where the queued cancellation stands ('Sending…', a refusal). */
+export function CancelControl({ queued, available, onCancel, label }: CancelControlProps) {
   const canCancel = available && (!queued || queued.state === 'rejected');
   return (
     <>
       {canCancel ? (
         <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel booking
+          {label}
         </button>
       ) : null}
       {queued ? (

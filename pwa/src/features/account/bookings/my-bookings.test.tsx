@@ -38,6 +38,7 @@ function booking(id: string, status: Booking['status'], patch: Partial<Booking> 
       price: 500,
       gate: null,
       boardingTime: null,
+      bookedTimes: null,
     },
     returnFlightId: null,
     seatId: [{ seatNumber: 'B2', class: 'Business', flightId: `f-${id}` }],

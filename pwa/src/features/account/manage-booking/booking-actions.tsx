@@ -4,7 +4,7 @@ import { boardingPassPath } from '../../../../../sync/booking-page';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { useOutbox } from '../../../local/hooks';
 import { CheckInButton } from '../bookings/check-in-button';
-import { checkInAvailability } from '../../../components/booking/booking-rules';
+import { airlineCancelled, cancelLabel, checkInAvailability } from '../../../components/booking/booking-rules';
 import { CancelBookingDialog } from '../../../components/booking/cancel-booking-dialog';
 import { cancelsByBooking } from '../../../local/outbox-rows';
 import { CancelControl } from '../bookings/cancel-control';
@@ -25,7 +25,8 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
   const [cancelling, setCancelling] = useState(false);
   const queued = cancelsByBooking(useOutbox()).get(booking._id);
   const checkIn = checkInAvailability(booking, now);
-  const waitingCheckIn = booking.status === 'confirmed' && !booking.checkedInAt && !checkIn.available;
+  const airline = airlineCancelled(booking);
+  const waitingCheckIn = booking.status === 'confirmed' && !booking.checkedInAt && !checkIn.available && !airline;
   const boarding = booking.status === 'confirmed' && booking.boardingPasses.length > 0;
   return (
     <section className="card manage-actions" aria-labelledby={titleId}>
@@ -39,6 +40,9 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
       {payment && (actions.includes('upload') || actions.includes('reupload')) ? (
         <ReceiptAction paymentId={payment._id} again={actions.includes('reupload')} />
       ) : null}
+      {airline && actions.includes('cancel') && !queued ? (
+        <p>The airline cancelled your flight. Cancel this booking to get back everything you paid, with no cancellation penalty.</p>
+      ) : null}
       <div className="booking-card-actions manage-more">
         {boarding ? (
           <Link className="button" to={boardingPassPath(booking._id)}>
@@ -46,7 +50,7 @@ export function BookingActions({ booking, payment, actions, now }: BookingAction
           </Link>
         ) : null}
         {actions.includes('checkIn') ? <CheckInButton booking={booking} now={now} /> : null}
-        <CancelControl queued={queued} available={actions.includes('cancel')} onCancel={() => setCancelling(true)} />
+        <CancelControl queued={queued} available={actions.includes('cancel')} onCancel={() => setCancelling(true)} label={cancelLabel(booking)} />
       </div>
       {waitingCheckIn ? <p className="muted">{checkIn.reason}</p> : null}
       {actions.length === 0 && !queued && !boarding ? <p className="muted">Nothing is left to do for this booking.</p> : null}

@@ -3,6 +3,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useBookingPayment } from '../../../components/booking/use-booking-payment';
 import { WaitingReceipt } from '../../../components/receipts/receipt-upload';
 import type { Booking } from '../../../../../sync/schemas/booking';
+import { FlightNotices } from '../../../components/booking/flight-notice';
 import { BookingActions } from './booking-actions';
 import { BookingNotFound } from './booking-not-found';
 import { BookingStatusPanel } from './booking-status-panel';
@@ -29,6 +30,7 @@ function Managed({ booking }: { booking: Booking }) {
         <h1>Booking {booking.bookingId}</h1>
         <p className="muted">{route}</p>
       </div>
+      <FlightNotices booking={booking} />
       <BookingStatusPanel booking={booking} payment={payment} state={bookingState(booking, payment, now)} />
       <BookingActions booking={booking} payment={payment} actions={actions} now={now} />
       {payment && !uploading ? <WaitingReceipt paymentId={payment._id} title="Your receipt is waiting to be sent" /> : null}
