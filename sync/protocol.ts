@@ -16,9 +16,12 @@ import { ProfileUpdateSchema, UserSchema } from './schemas/user';
  * 5: payments carry `reviewDeadlineAt` (the booking's page shows until when an admin has to decide).
  * 6: conversations carry the traveller's e-mail for admins; empty conversations are no longer synced; bookings
  *    carry `boardingPasses`, flights `gate` and `boardingTime`.
+ * 7: the flight window is 14 days (docs/decisions/012); the reset drops the days beyond it and keeps cursor
+ *    ages right, which are counted back from the window's end.
  */
-export const SYNC_SCHEMA_VERSION = 6;
-export const FLIGHT_WINDOW_DAYS = 60;
+export const SYNC_SCHEMA_VERSION = 7;
+/** Days of every route's flights a signed-in device keeps, for searches offline (docs/decisions/012). */
+export const FLIGHT_WINDOW_DAYS = 14;
 /** At most this many catalogue rows (airports, flights) in one pull answer. */
 export const SYNC_PAGE_ROWS = 500;
 
