@@ -1,11 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ownServer } from './own-server';
 import { AuthPage } from './pages/auth-page';
 import { datePlus } from './pages/dates';
 import { controlledByWorker, syncedFlightCount } from './pages/device';
+import { seriousFindings } from './pages/axe';
 import { ListingPage } from './pages/listing-page';
 
 type ApiFlight = { _id: string; flightNumber: string };
+
+/** No serious axe finding and no sideways scroll at a laptop's and a phone's width. */
+async function checkWidths(page: Page): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect.soft(await seriousFindings(page), `axe at ${width} px`).toEqual([]);
+    expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
+  }
+}
 
 const listingUrl = (date: string) => `/listing?from=LOS&to=LHR&date=${date}&type=one&class=Economy&travelers=1`;
 
@@ -33,6 +43,8 @@ test('with the server stopped, a listing search answers from the synced flights 
     await expect(listing.main.getByRole('status').filter({ hasText: /^Offline: fares and seats as of \d{2}:\d{2}$/ })).toBeVisible();
     await expect(listing.cards).toHaveCount(flights.length);
     for (const [i, flight] of flights.entries()) await expect(listing.card(i)).toContainText(flight.flightNumber);
+    await expect(listing.main.getByText('Lagos (LOS) → London (LHR)')).toBeVisible();
+    await checkWidths(page);
 
     await page.goto(listingUrl(datePlus(30)));
     await expect(listing.heading('0 Flight Available')).toBeVisible();
@@ -45,6 +57,7 @@ test('with the server stopped, a listing search answers from the synced flights 
       page.getByRole('status').filter({ hasText: "You're offline. Booking needs a connection; we'll continue when you're back online." }),
     ).toBeVisible();
     await expect(page.getByText(/Failed to fetch|Could not reach SkyWay/)).toHaveCount(0);
+    await checkWidths(page);
 
     await server.start();
     await expect(page.getByRole('heading', { name: 'Important Information' })).toBeVisible({ timeout: 30_000 });
