@@ -13,7 +13,7 @@ export type FlightsAnswer = { flights: Flight[]; syncedAt?: undefined } | { flig
 const fromDevice = (answer: FlightsAnswer | undefined) => answer !== undefined && answer.syncedAt !== undefined;
 
 /** How long the listing waits for the server before it answers from the device. */
-export const SERVER_WAIT_MS = 3500;
+const SERVER_WAIT_MS = 3500;
 
 /** No answer came (offline, refused, too slow), or a proxy said the server is down: the device answers. */
 function unreachable(error: unknown): boolean {
@@ -34,8 +34,7 @@ async function askServer(leg: FlightLeg, signal: AbortSignal): Promise<FlightsAn
 /**
  * Flights of one leg on a local date at the origin; refetched whenever the leg changes. The server is the
  * source; offline, or when it does not answer within SERVER_WAIT_MS, the device's synced flights answer,
- * and such an answer is asked again
- * once the connection is back, and every 30 s.
+ * and such an answer is asked again once the connection is back, and every 30 s.
  */
 export function useFlights(leg: FlightLeg, enabled = true) {
   return useQuery<FlightsAnswer>({
