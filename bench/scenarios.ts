@@ -2,6 +2,7 @@ import { bareExpressScenario } from './scenarios/bare-express';
 import { bookingCreate } from './scenarios/booking-create';
 import { chatDelivery } from './scenarios/chat-delivery';
 import { firstScreen } from './scenarios/first-screen';
+import { firstSyncBytes } from './scenarios/first-sync-size';
 import { flightSearch } from './scenarios/flight-search';
 import { health } from './scenarios/health';
 import { healthUnderLists } from './scenarios/health-under-lists';
@@ -21,6 +22,7 @@ export const scenarios: Scenario[] = [
   bookingCreate,
   syncFirstFull,
   syncDrain500,
+  firstSyncBytes,
   offlineStart,
   firstScreen,
   homeJs,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
+import { seriousFindings } from './pages/axe';
 import { datePlus } from './pages/dates';
 import { bookFlight, newTraveller, sendReceipt } from './pages/dashboard-api';
 import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, receiptPng, type Created } from './pages/journey-api';
@@ -8,13 +8,6 @@ import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, receiptPng, type C
 // Every screen at a laptop's and a phone's width: no serious axe finding, and nothing scrolls sideways.
 
 const WIDTHS = [1280, 360] as const;
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Serious and critical WCAG 2.1 AA findings on the page as it is now: rule, impact and the first element. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ') ?? ''}`);
-}
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

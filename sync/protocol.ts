@@ -16,10 +16,13 @@ import { ProfileUpdateSchema, UserSchema } from './schemas/user';
  * 5: payments carry `reviewDeadlineAt` (the booking's page shows until when an admin has to decide).
  * 6: conversations carry the traveller's e-mail for admins; empty conversations are no longer synced; bookings
  *    carry `boardingPasses`, flights `gate` and `boardingTime`.
- * 7: a booking's flights carry `bookedTimes` (the times it was booked on, once the airline changed them).
+ * 7: a booking's flights carry `bookedTimes` (the times it was booked on, once the airline changed them), and
+ *    the flight window is 14 days (docs/decisions/012); the reset drops the days beyond it and keeps cursor
+ *    ages right, which are counted back from the window's end.
  */
 export const SYNC_SCHEMA_VERSION = 7;
-export const FLIGHT_WINDOW_DAYS = 60;
+/** Days of every route's flights a signed-in device keeps, for searches offline (docs/decisions/012). */
+export const FLIGHT_WINDOW_DAYS = 14;
 /** At most this many catalogue rows (airports, flights) in one pull answer. */
 export const SYNC_PAGE_ROWS = 500;
 

@@ -40,3 +40,26 @@ export function deviceRows(page: Page, store: 'payments' | 'uploads' | 'outbox')
     store,
   );
 }
+
+/** How many flights the device keeps once its pull sequence is complete (its cursor names no page); null before. */
+export function syncedFlightCount(page: Page): Promise<number | null> {
+  return page.evaluate(
+    () =>
+      new Promise<number | null>((resolve, reject) => {
+        const open = indexedDB.open('skyway');
+        open.onerror = () => reject(open.error ?? new Error('indexedDB'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['meta', 'flights'], 'readonly');
+          const meta = tx.objectStore('meta').get('sync');
+          const count = tx.objectStore('flights').count();
+          tx.onerror = () => reject(tx.error ?? new Error('read'));
+          tx.oncomplete = () => {
+            db.close();
+            const cursor = (meta.result as { cursor?: string | null } | undefined)?.cursor;
+            resolve(cursor && !cursor.includes(':p') ? count.result : null);
+          };
+        };
+      }),
+  );
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../sync/client/engine';
 import { httpTransport } from '../../sync/client/http-transport';
 import { MemoryStore } from '../../sync/client/memory-store';
+import { FLIGHT_WINDOW_DAYS } from '../../sync/protocol';
 import { login, startTestServer, TRAVELLER, type TestServer } from './harness';
 
 describe('sync basics', () => {
@@ -24,7 +25,7 @@ describe('sync basics', () => {
     const { store, engine } = client();
     await engine.sync();
     expect(store.tables.airports.size).toBeGreaterThanOrEqual(60);
-    expect(store.tables.flights.size).toBeGreaterThan(4000);
+    expect(store.tables.flights.size).toBeGreaterThan(100 * FLIGHT_WINDOW_DAYS);
     expect(store.tables.bookings.size).toBe(4);
     expect(store.tables.payments.size).toBe(4);
     expect(store.tables.profile.size).toBe(1);

@@ -49,7 +49,7 @@ describe('sync: pages', { timeout: 90_000 }, () => {
       expect(readCursor(page.cursor).version).toBe(readCursor(first.cursor).version);
     }
     expect(readCursor(pages.at(-1)?.cursor ?? '').page).toBeUndefined();
-    expect(d.store.tables.flights.size).toBeGreaterThan(4000);
+    expect(d.store.tables.flights.size).toBeGreaterThan(3 * SYNC_PAGE_ROWS);
     expectSameTables(tablesOf(d.store), await fullSnapshot(server.url, token));
   });
 
@@ -69,7 +69,7 @@ describe('sync: pages', { timeout: 90_000 }, () => {
     const d = device();
     await d.engine.sync();
     const kept = [...d.store.tables.flights.values()].slice(0, 3) as Flight[];
-    const middle = [...d.store.tables.flights.keys()].sort()[2000] ?? '';
+    const middle = [...d.store.tables.flights.keys()].sort()[2 * SYNC_PAGE_ROWS] ?? '';
     const stale = { ...kept[0], _id: `${middle}-stale` } as Flight;
     d.store.tables.flights.set(stale._id, stale);
     d.store.tables.airports.set('zzz-stale', { _id: 'zzz-stale' });
@@ -77,12 +77,12 @@ describe('sync: pages', { timeout: 90_000 }, () => {
 
     const first = await step(d);
     expect(first).toMatchObject({ reset: true, hasMore: true });
-    expect(d.store.tables.flights.size).toBeGreaterThan(4000);
+    expect(d.store.tables.flights.size).toBeGreaterThan(3 * SYNC_PAGE_ROWS);
     for (const flight of kept) expect(d.store.tables.flights.has(flight._id)).toBe(true);
     let last = first;
     while (last.hasMore) {
       last = await step(d);
-      expect(d.store.tables.flights.size).toBeGreaterThan(4000);
+      expect(d.store.tables.flights.size).toBeGreaterThan(3 * SYNC_PAGE_ROWS);
       const covered = last.covers.find((c) => c.table === 'flights');
       if (covered && covered.after < stale._id && (covered.through === null || stale._id <= covered.through))
         expect(d.store.tables.flights.has(stale._id)).toBe(false);

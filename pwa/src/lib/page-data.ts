@@ -3,7 +3,7 @@ import type { Flight } from '../../../sync/schemas/flight';
 import type { LowestFare } from '../../../sync/schemas/lowest-fares';
 import type { PublicSettings } from '../../../sync/schemas/settings';
 import { PAGE_DATA_ID, type PageData } from '../../../sync/page-data';
-import type { FlightLeg } from './trip/use-flights';
+import type { FlightLeg } from './trip/flight-leg';
 
 function readPageData(): PageData {
   const text = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID)?.textContent;

@@ -4,10 +4,11 @@ import type { TravelClass } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useAuth } from '../../lib/auth';
-import { ApiError, messageOf } from '../../lib/api-error';
+import { ApiError, hasCode, messageOf } from '../../lib/api-error';
 import { BookingHeader } from './booking-header';
 import { BookingNotFound } from './booking-not-found';
 import { BookingNotices } from './booking-notices';
+import { BookingWaits } from './booking-waits';
 import { bookingPath, type DraftFlights } from '../../lib/trip/booking-draft';
 import { CouponBox } from './coupon-box';
 import { FareSummary } from './fare-summary';
@@ -31,6 +32,11 @@ function isMissingFlight(error: Error | null): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
+/** The flight is not loaded and its read waits for the network: paused offline, or failing to reach the server. */
+function waitsForNetwork(read: { data: unknown; fetchStatus: string; failureReason: Error | null }): boolean {
+  return read.data === undefined && (read.fetchStatus === 'paused' || hasCode(read.failureReason, 'network'));
+}
+
 type BookingScreenProps = { flights: DraftFlights; travelClass: TravelClass; maxTravellers: number };
 
 /** Loads the flight(s) and the class's fare, then shows the itinerary, traveller details, fare summary and seat picker. */
@@ -38,6 +44,7 @@ export function BookingScreen({ flights, travelClass, maxTravellers }: BookingSc
   const outbound = useFlight(flights.flightId);
   const inbound = useFlight(flights.returnFlightId);
   const fares = useClassRatio(travelClass);
+  if (waitsForNetwork(outbound) || waitsForNetwork(inbound)) return <BookingWaits />;
   if (outbound.isPending || (flights.returnFlightId && inbound.isPending) || (fares.ratio === undefined && !fares.error))
     return <PageSpinner label="Loading your flight…" />;
   const error = outbound.error ?? inbound.error ?? (fares.ratio === undefined ? fares.error : null);

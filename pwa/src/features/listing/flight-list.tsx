@@ -4,15 +4,17 @@ import type { Flight } from '../../../../sync/schemas/flight';
 import { Spinner } from '../../components/ui/spinner';
 import { useClassRatio } from '../../lib/trip/use-class-ratio';
 import type { CompleteSearch } from '../../lib/trip/search-values';
+import type { FlightsAnswer } from '../../lib/trip/use-flights';
 import { travelersLabel } from '../../lib/trip/search-values';
 import { messageOf } from '../../lib/api-error';
 import { formatListingDate } from '../../lib/format';
 import { arrangeFlights, dayPartOf, DAY_PARTS, DEFAULT_ARRANGEMENT, fareRange, isFiltered, type DayPart } from './arrange-flights';
 import { FlightCard } from './flight-card';
+import { OfflineEmpty, OfflineNote } from './offline-answer';
 import { SortFilter } from './sort-filter';
 
 type FlightListProps = {
-  query: UseQueryResult<Flight[]>;
+  query: UseQueryResult<FlightsAnswer>;
   /** The flights to show, when the loaded ones need filtering. */
   flights?: Flight[];
   search: CompleteSearch;
@@ -25,7 +27,7 @@ type FlightListProps = {
   onBook: (flight: Flight) => void;
 };
 
-function title(query: UseQueryResult<Flight[]>, count: number): string {
+function title(query: UseQueryResult<FlightsAnswer>, count: number): string {
   if (query.isPending) return 'Searching flights';
   if (query.isError) return 'Flights could not be loaded';
   return `${count} Flight Available`;
@@ -38,7 +40,8 @@ function countByPart(flights: Flight[]): Record<DayPart, number> {
 }
 
 export function FlightList({ query, flights, search, date, route, level, headingRef, children, onBook }: FlightListProps) {
-  const loaded = flights ?? query.data ?? [];
+  const loaded = flights ?? query.data?.flights ?? [];
+  const syncedAt = query.data?.syncedAt;
   const { ratio } = useClassRatio(search.travelClass);
   const [arrangement, setArrangement] = useState(DEFAULT_ARRANGEMENT);
   const shown = arrangeFlights(loaded, arrangement, ratio ?? 1);
@@ -57,6 +60,7 @@ export function FlightList({ query, flights, search, date, route, level, heading
           <span>{search.travelClass}</span>
         </p>
       </header>
+      {syncedAt !== undefined && <OfflineNote syncedAt={syncedAt} />}
       {children}
       {loaded.length > 0 && (
         <SortFilter
@@ -82,7 +86,9 @@ export function FlightList({ query, flights, search, date, route, level, heading
           </button>
         </div>
       )}
-      {query.isSuccess && loaded.length === 0 && <p className="results-state results-empty">No flight available</p>}
+      {query.isSuccess &&
+        loaded.length === 0 &&
+        (syncedAt === undefined ? <p className="results-state results-empty">No flight available</p> : <OfflineEmpty />)}
       {loaded.length > 0 && shown.length === 0 && (
         <div className="results-state">
           <p>No flight matches the filters.</p>

@@ -17,7 +17,7 @@ export function FlightResults({ search }: { search: CompleteSearch }) {
   const from = `${city(search.from)} (${search.from})`;
   const to = `${city(search.to)} (${search.to})`;
   const outboundId = search.type === 'round' ? params.get(OUTBOUND_PARAM) : null;
-  const chosen = outboundId ? outbound.data?.find((flight) => flight._id === outboundId) : undefined;
+  const chosen = outboundId ? outbound.data?.flights.find((flight) => flight._id === outboundId) : undefined;
 
   if (chosen) {
     return (

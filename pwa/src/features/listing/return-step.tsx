@@ -20,7 +20,7 @@ export function ReturnStep({ search, outbound, route, onChangeOutbound, onBook }
   const { ratio } = useClassRatio(search.travelClass);
   const chosen = flightView(outbound, search.travelers, new Date(), ratio);
   // A return flight has to leave after the outbound one lands.
-  const flights = query.data?.filter((flight) => flight.departureTime > outbound.arrivalTime);
+  const flights = query.data?.flights.filter((flight) => flight.departureTime > outbound.arrivalTime);
 
   useEffect(() => {
     headingRef.current?.focus();

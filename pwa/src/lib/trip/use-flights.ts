@@ -1,27 +1,52 @@
 import { useQuery } from '@tanstack/react-query';
 import { FLIGHT_PAGE_MAX } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
+import { syncedFlightsOf } from '../../local/synced-flights';
+import { ApiError } from '../api-error';
 import { apiAllPages } from '../api-page';
 import { takePageFlights } from '../page-data';
+import { byDeparture, type FlightLeg } from './flight-leg';
 
-export type FlightLeg = { origin: string; destination: string; date: string };
+/** Who answered a search: the server, or the device from its synced flights (as of `syncedAt`; null: never synced). */
+export type FlightsAnswer = { flights: Flight[]; syncedAt?: undefined } | { flights: Flight[]; syncedAt: number | null };
 
-const byDeparture = (flights: Flight[]) => [...flights].sort((a, b) => a.departureTime.localeCompare(b.departureTime));
+const fromDevice = (answer: FlightsAnswer | undefined) => answer !== undefined && answer.syncedAt !== undefined;
 
-/** Flights of one leg on a local date at the origin; refetched whenever the leg changes. */
+/** How long the listing waits for the server before it answers from the device. */
+const SERVER_WAIT_MS = 3500;
+
+/** No answer came (offline, refused, too slow), or a proxy said the server is down: the device answers. */
+function unreachable(error: unknown): boolean {
+  return error instanceof DOMException || (error instanceof ApiError && (error.status === 0 || error.status >= 502));
+}
+
+async function askServer(leg: FlightLeg, signal: AbortSignal): Promise<FlightsAnswer> {
+  const query = new URLSearchParams({ origin: leg.origin, destination: leg.destination, departureTime: leg.date });
+  const waited = AbortSignal.any([signal, AbortSignal.timeout(SERVER_WAIT_MS)]);
+  try {
+    return { flights: byDeparture(await apiAllPages<Flight>(`/flights?${query.toString()}`, FLIGHT_PAGE_MAX, waited)) };
+  } catch (error) {
+    if (signal.aborted || !unreachable(error)) throw error;
+    return syncedFlightsOf(leg);
+  }
+}
+
+/**
+ * Flights of one leg on a local date at the origin; refetched whenever the leg changes. The server is the
+ * source; offline, or when it does not answer within SERVER_WAIT_MS, the device's synced flights answer,
+ * and such an answer is asked again once the connection is back, and every 30 s.
+ */
 export function useFlights(leg: FlightLeg, enabled = true) {
-  return useQuery({
+  return useQuery<FlightsAnswer>({
     queryKey: ['flights', leg.origin, leg.destination, leg.date],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ origin: leg.origin, destination: leg.destination, departureTime: leg.date });
-      const flights = await apiAllPages<Flight>(`/flights?${query.toString()}`, FLIGHT_PAGE_MAX, signal);
-      return byDeparture(flights);
-    },
+    queryFn: ({ signal }) => (navigator.onLine ? askServer(leg, signal) : syncedFlightsOf(leg)),
     initialData: () => {
       const sent = takePageFlights(leg);
-      return sent && byDeparture(sent);
+      return sent && { flights: byDeparture(sent) };
     },
+    networkMode: 'always',
     enabled,
-    staleTime: 30_000,
+    staleTime: (query) => (fromDevice(query.state.data) ? 0 : 30_000),
+    refetchInterval: (query) => (fromDevice(query.state.data) ? 30_000 : false),
   });
 }
