@@ -157,4 +157,6 @@ export const {
   passwordResets,
   emailVerifications,
   events,
+  pushSubscriptions,
+  pushKeys,
 } = tables;
