@@ -13,7 +13,7 @@ import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
-import { bookingsOnFlight } from './flight-status';
+import { bookingsOnFlight, type FlightChange } from './flight-status';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
   return {
@@ -139,14 +139,17 @@ export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, ac
   return getFlight(ctx, tx, row.id);
 }
 
-/** An admin's change; a new status is audited, and mailed to every traveller booked on the flight. */
+/**
+ * An admin's change; a new status is audited. `news` is what the travellers booked on the flight hear
+ * (`affected`): a new status, new times or a new gate; empty, nobody is told.
+ */
 export async function updateFlight(
   tx: Tx,
   ctx: AppContext,
   id: string,
   body: FlightUpdateBody,
   actorId: string | null = null,
-): Promise<{ flight: Flight; statusChanged: boolean; affected: Booking[] }> {
+): Promise<{ flight: Flight; statusChanged: boolean; news: FlightChange; affected: Booking[] }> {
   const now = ctx.now();
   const current = await first(tx.select().from(flights).where(eq(flights.id, id)));
   if (!current) throw notFound('Flight');
@@ -178,10 +181,16 @@ export async function updateFlight(
       { action: 'flight.updated', actorId, entity: 'flight', entityId: id, from: null, to: newStatus ?? current.status, reason: changed },
       now,
     );
+  const news: FlightChange = {
+    ...(newStatus && { status: newStatus }),
+    ...(body.gate !== undefined && body.gate !== current.gate && { gate: body.gate }),
+    ...((schedule.departureTime !== current.departureTime || schedule.arrivalTime !== current.arrivalTime) && { times: true }),
+  };
   return {
     flight: await getFlight(ctx, tx, id),
     statusChanged: newStatus !== undefined,
-    affected: newStatus ? await bookingsOnFlight(tx, id, now.toISOString()) : [],
+    news,
+    affected: Object.keys(news).length > 0 ? await bookingsOnFlight(tx, id, now.toISOString()) : [],
   };
 }
 
