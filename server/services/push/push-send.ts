@@ -6,6 +6,8 @@ import { dropGoneSubscription, subscriptionsOf } from './subscriptions';
 
 /** A push service keeps an undelivered notification this long for a browser that is off. */
 const TTL_SECONDS = 24 * 3600;
+/** A push service that has not answered by then counts as a failure (retried later). */
+const TIMEOUT_MS = 10_000;
 
 /**
  * Sends a push effect to each of the user's browsers (encrypted, RFC 8291, signed with VAPID). A
@@ -22,7 +24,7 @@ export async function sendPush(ctx: AppContext, effect: Extract<Effect, { type: 
   await Promise.all(
     subscriptions.map(async ({ endpoint, p256dh, auth }) => {
       try {
-        await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, body, { vapidDetails, TTL: TTL_SECONDS });
+        await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, body, { vapidDetails, TTL: TTL_SECONDS, timeout: TIMEOUT_MS });
       } catch (error) {
         if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) await dropGoneSubscription(ctx.db, endpoint);
         else failures.push(error);
