@@ -1,3 +1,4 @@
+import { SUPPORT_CHAT_PATH } from '../../../sync/app-routes';
 import { bookingPagePath } from '../../../sync/booking-page';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { PushPayload } from '../../../sync/schemas/push';
@@ -8,9 +9,6 @@ import { subscribedUsers } from './subscriptions';
 
 /** A booking as the notifications name it. */
 type BookingRef = Pick<Booking, '_id' | 'bookingId'>;
-
-/** Where a support reply opens: the page with the chat panel open. */
-export const SUPPORT_CHAT_URL = '/?chat=open';
 
 /** What changed on a flight, as a notification says it after 'Flight SW123 …'. */
 function flightNews(change: FlightChange): string {
@@ -53,7 +51,7 @@ export const notices = {
   supportReply: (content: string, hasImage: boolean): PushPayload => ({
     title: 'SkyWay support replied',
     body: clip(content.trim() || (hasImage ? 'Sent an image' : 'New message'), 200),
-    url: SUPPORT_CHAT_URL,
+    url: SUPPORT_CHAT_PATH,
     tag: 'support-reply',
   }),
 };
