@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account and audit suites. */
+/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account, audit and Web Push suites. */
 const BOTH_ENGINES = [
   'server/test/seat-concurrency.test.ts',
   'server/test/seat-property.test.ts',
@@ -18,6 +18,7 @@ const BOTH_ENGINES = [
   'server/test/chat-api.test.ts',
   'server/test/admin-users.test.ts',
   'server/test/audit.test.ts',
+  'server/test/push.test.ts',
 ];
 
 /** Tests of what exists only on PostgreSQL. */
