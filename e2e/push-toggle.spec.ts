@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 
@@ -74,6 +75,11 @@ test('the profile’s notification switch asks the browser only when turned on, 
   expect(await page.evaluate(() => (window as unknown as { subscribedWith: number }).subscribedWith)).toBe(65);
   await expect(toggle).toBeChecked();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="push-heading"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   const removed = page.waitForResponse((res) => res.url().endsWith('/api/push/subscriptions') && res.request().method() === 'DELETE');
   await toggle.click();
