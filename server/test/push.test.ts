@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flight } from '../../sync/schemas/flight';
 import type { PushPayload } from '../../sync/schemas/push';
 import { events, pushSubscriptions } from '../db/schema';
+import { parseEnv } from '../env';
 import { sweep } from '../services/booking/lifecycle';
 import { MAX_SUBSCRIPTIONS_PER_USER } from '../services/push/subscriptions';
 import { book, confirmEmailOf, flightAt, type Api } from './booking-fixtures';
@@ -219,6 +220,20 @@ describe('Web Push notifications', () => {
     const kept = (await subscriptions()).map((s) => s.endpoint);
     expect(kept).toHaveLength(MAX_SUBSCRIPTIONS_PER_USER);
     expect(kept).not.toContain(made[0]?.endpoint);
+  });
+
+  it('reads the VAPID keys from the environment, both or neither, of the right sizes', () => {
+    const publicKey = Buffer.alloc(65, 4).toString('base64url');
+    const privateKey = Buffer.alloc(32, 9).toString('base64url');
+    expect(parseEnv({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })).toMatchObject({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+    });
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: privateKey, VAPID_PRIVATE_KEY: privateKey })).toThrow(/VAPID_PUBLIC_KEY: must be 65 bytes/);
+    expect(() => parseEnv({ VAPID_SUBJECT: 'ops@skyway.test' })).toThrow(/VAPID_SUBJECT: must be a mailto: or https: URL/);
+    expect(parseEnv({}).PUSH_SERVICE_HOSTS).toContain('fcm.googleapis.com');
+    expect(parseEnv({ PUSH_SERVICE_HOSTS: 'Push.Example.com, 127.0.0.1' }).PUSH_SERVICE_HOSTS).toEqual(['push.example.com', '127.0.0.1']);
   });
 
   it('moves an endpoint to the account that subscribes it last (one browser, another person signed in)', async () => {
