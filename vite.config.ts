@@ -3,7 +3,6 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressAssets } from './pwa/scripts/precompress';
 import { landingPages, type LandingPage } from './pwa/scripts/landing-pages';
-import { APP_ROUTES, appRoutePattern } from './sync/app-routes';
 
 const apiServer = 'http://127.0.0.1:3000';
 const brand = '#0b63ce';
@@ -71,33 +70,15 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      // The worker is our own (src/sw.ts: precache, offline shell, images, update prompt, Web Push); the build injects its precache list.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // Offline, every page starts from index.html; the landing pages' HTML is for first visits.
         globIgnores: landing.map((page) => page.file),
-        navigateFallback: '/index.html',
-        // Only navigations get the shell (workbox's navigation route); never a file the build does not have.
-        // Offline the shell serves the app's own pages; any other path goes to the server, whose 404 it is.
-        navigateFallbackAllowlist: APP_ROUTES.map(appRoutePattern),
-        navigateFallbackDenylist: [/^\/api/, /^\/socket\.io/, /^\/assets\//, /\.(js|css|map|json|webmanifest|png|svg|ico|jpe?g|webp|txt)$/],
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/images/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'public-images',
-              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
-              // NOTE: receipts and chat images are private; only responses the server marks public are kept.
-              plugins: [
-                {
-                  cacheWillUpdate: ({ response }) =>
-                    Promise.resolve(response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '') ? response : null),
-                },
-              ],
-            },
-          },
-        ],
+        rollupFormat: 'iife',
       },
     }),
   ],

@@ -23,6 +23,7 @@ import { imageRoutes } from './routes/images';
 import { overviewRoutes } from './routes/overview';
 import { passwordResetRoutes } from './routes/password-reset';
 import { paymentRoutes } from './routes/payments';
+import { pushRoutes } from './routes/push';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
@@ -48,6 +49,7 @@ export function apiRouters(ctx: AppContext) {
     contactRoutes,
     passwordResetRoutes,
     emailVerificationRoutes,
+    pushRoutes,
   ].map((make) => make(ctx));
 }
 

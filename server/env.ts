@@ -43,6 +43,21 @@ const FreeSpaceSchema = z
   });
 export type FreeSpaceFloor = z.infer<typeof FreeSpaceSchema>;
 
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[\w-]+$/, 'must be base64url')
+    .refine((text) => Buffer.from(text, 'base64url').length === bytes, `must be ${bytes} bytes, base64url`);
+
+/** Host names (a name matches itself and its subdomains), comma-separated. */
+const HostListSchema = z
+  .string()
+  .transform((text) => text.split(',').map((host) => host.trim().toLowerCase()))
+  .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names, comma-separated')));
+
+/** The push services of Chrome, Firefox, Edge and Safari. */
+const PUSH_SERVICES = 'fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com';
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -75,6 +90,17 @@ const EnvSchema = z.object({
   /** How long a dispatcher owns the events it claimed; an unfinished claim is taken again after it. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 
+  /** The Web Push (VAPID) key pair, both or neither; unset, one is generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: base64url(65).optional(),
+  VAPID_PRIVATE_KEY: base64url(32).optional(),
+  /** Who push services may contact about this server's notifications; unset, ADMIN_EMAIL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: or https: URL')
+    .optional(),
+  /** The push services a browser's subscription may name: the server sends to these hosts only. */
+  PUSH_SERVICE_HOSTS: HostListSchema.default(HostListSchema.parse(PUSH_SERVICES)),
+
   /**
    * Set when several processes serve the app: the rate limits count in Redis and socket.io's rooms span
    * the processes. Unset: both stay in this process's memory.
@@ -92,6 +118,9 @@ export type Env = z.infer<typeof EnvSchema>;
 const EnvRulesSchema = EnvSchema.refine((env) => !env.DATABASE_URL || env.JWT_SECRET, {
   path: ['JWT_SECRET'],
   message: 'is required with DATABASE_URL: every process signs and checks tokens with it',
+}).refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, {
+  path: ['VAPID_PRIVATE_KEY'],
+  message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
 });
 
 export class EnvError extends Error {}

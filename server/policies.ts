@@ -49,6 +49,8 @@ import { AppError, forbidden, notFound, unauthorized } from './errors';
  *   user.manage              admins: find accounts by name or e-mail, read one with its bookings
  *   user.setRole             admins: make an account admin or a regular user (their own too, never the
  *                            last active admin: 409)
+ *   push.subscribe           accounts: turn on notifications in a browser (Web Push)
+ *   push.unsubscribe         the subscription's user only; anyone else is told it does not exist
  *   user.setStatus           admins, on another account (the account is its own owner: an admin cannot
  *                            disable themselves, 403): disable or re-enable it (never the last active admin)
  */
@@ -115,6 +117,8 @@ export const RULES = {
   'user.setRole': ADMINS,
   /** The owner column is an admin acting on their own account: another admin disables one. */
   'user.setStatus': [401, 401, 403, 403, A],
+  'push.subscribe': ACCOUNTS,
+  'push.unsubscribe': [401, 401, 404, A, 404],
 } as const satisfies Record<string, Rule>;
 export type Permission = keyof typeof RULES;
 

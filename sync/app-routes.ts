@@ -59,3 +59,7 @@ const PATTERNS = APP_ROUTES.map(appRoutePattern);
 export function isAppRoute(path: string): boolean {
   return PATTERNS.some((pattern) => pattern.test(path));
 }
+
+/** The query a page opens with to show the support chat open (a support reply's notification links to it). */
+export const CHAT_PARAM = 'chat';
+export const SUPPORT_CHAT_PATH = `/?${CHAT_PARAM}=open`;

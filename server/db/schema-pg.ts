@@ -158,4 +158,6 @@ export const {
   passwordResets,
   emailVerifications,
   events,
+  pushSubscriptions,
+  pushKeys,
 } = tables;

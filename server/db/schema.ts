@@ -133,6 +133,8 @@ export const bookings = sqliteTable(
     refundPaidAt: text('refund_paid_at'),
     cancelReason: text('cancel_reason'),
     checkedInAt: text('checked_in_at'),
+    /** When the owner's devices were told check-in opened (the sweeper tells each booking once). */
+    checkInNoticeAt: text('check_in_notice_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -444,3 +446,30 @@ export const events = sqliteTable(
   },
   (t) => [index('events_pending').on(t.doneAt, t.dueAt)],
 );
+
+/** The browsers a user turned notifications on in (Web Push, RFC 8030): where to send, and the keys to encrypt for. */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user').on(t.userId)],
+);
+
+/**
+ * The VAPID key pair, generated once when the environment gives none: kept with the subscriptions made
+ * for its public key, so a restore or a second process on the same database signs with the same pair.
+ */
+export const pushKeys = sqliteTable('push_keys', {
+  id: integer('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});

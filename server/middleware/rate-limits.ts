@@ -42,7 +42,8 @@ export type LimitName =
   | 'verifyMail'
   | 'verifyMailAddress'
   | 'accountChange'
-  | 'auditExport';
+  | 'auditExport'
+  | 'pushSubscription';
 
 const MINUTE = 60_000;
 const LIFTED = 1_000_000;
@@ -135,6 +136,13 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitName, LimitRule>> = {
   // read the whole audit out over and over (each export reads up to AUDIT_EXPORT_MAX rows).
   accountChange: { limit: 30, windowMs: 15 * MINUTE, key: 'caller', message: 'Too many account changes. Please wait 15 minutes and try again.' },
   auditExport: { limit: 10, windowMs: 15 * MINUTE, key: 'caller', message: 'Too many audit exports. Please wait 15 minutes and try again.' },
+  // Turning notifications on and off writes a row each time; a person toggles a few times, not dozens.
+  pushSubscription: {
+    limit: 30,
+    windowMs: 60 * MINUTE,
+    key: 'caller',
+    message: 'Too many notification changes. Please wait an hour and try again.',
+  },
 };
 
 function bodyEmail(req: Request): string | undefined {
@@ -197,6 +205,7 @@ function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {
     verifyMailAddress: make('verifyMailAddress'),
     accountChange: make('accountChange'),
     auditExport: make('auditExport'),
+    pushSubscription: make('pushSubscription'),
   };
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AIRLINE_CANCELLED_CHECK_IN, cancelledByAirline } from '../../sync/airline-cancellation';
+import { CHECK_IN_CLOSES_MS, CHECK_IN_OPENS_MS } from '../../sync/check-in';
 import type { Tx } from '../db/client';
 import { bookings } from '../db/schema';
 import { nextVersion } from '../db/version';
@@ -12,8 +13,6 @@ import { issueBoardingPasses } from '../services/booking/boarding-passes';
 import { bookingFor, firstDeparture, legStatuses } from '../services/booking/bookings';
 import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
-
-const HOUR = 3_600_000;
 
 /** 'booking.checkIn': only the booking's owner; anyone else, an admin too, is told the booking does not exist. */
 export async function mayCheckIn(user: UserRow, args: { bookingId: string }, tx: Tx): Promise<void> {
@@ -31,8 +30,8 @@ export const checkIn = defineMutation({
     if (row.status !== 'confirmed') throw conflict('Only confirmed bookings can be checked in', 'booking_not_pending');
     if (cancelledByAirline(await legStatuses(tx, row))) throw conflict(AIRLINE_CANCELLED_CHECK_IN, 'flight_cancelled');
     const departure = Date.parse(await firstDeparture(tx, row));
-    if (now.getTime() < departure - 48 * HOUR) throw conflict('Check-in opens 48 hours before departure', 'check_in_not_open');
-    if (now.getTime() > departure - HOUR) throw conflict('Check-in closed 1 hour before departure', 'check_in_closed');
+    if (now.getTime() < departure - CHECK_IN_OPENS_MS) throw conflict('Check-in opens 48 hours before departure', 'check_in_not_open');
+    if (now.getTime() > departure - CHECK_IN_CLOSES_MS) throw conflict('Check-in closed 1 hour before departure', 'check_in_closed');
     if (!row.checkedInAt) {
       await tx
         .update(bookings)

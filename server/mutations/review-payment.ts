@@ -3,6 +3,7 @@ import { PaymentReviewBodySchema } from '../../sync/schemas/payment';
 import { pokeEffect } from '../outbox/effects';
 import { bookingMails } from '../services/mail/notifications';
 import { reviewPayment as decide } from '../services/payment/payment-review';
+import { notices, pushTo } from '../services/push/push-notices';
 import type { UserRow } from '../services/identity/users';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
@@ -22,10 +23,9 @@ export const reviewPayment = defineMutation({
   permission: mayReviewPayment,
   async run(tx, ctx, admin, { paymentId, ...review }) {
     const { payment, booking } = await decide(tx, admin, paymentId, review, ctx.now());
-    const mails =
-      review.status === 'successful'
-        ? await bookingMails.paymentConfirmed(ctx, tx, booking)
-        : await bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
-    return { result: payment, effects: [...mails, pokeEffect([payment.userId])] };
+    const approved = review.status === 'successful';
+    const mails = approved ? await bookingMails.paymentConfirmed(ctx, tx, booking) : await bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
+    const payload = approved ? notices.paymentApproved(booking) : notices.paymentRejected(booking, review.reason ?? '');
+    return { result: payment, effects: [...mails, pokeEffect([payment.userId]), ...(await pushTo(tx, [{ userId: payment.userId, payload }]))] };
   },
 });

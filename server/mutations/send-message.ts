@@ -5,6 +5,7 @@ import { authorize } from '../policies';
 import { conversationFor } from '../services/chat/chat';
 import { guestReplyMail } from '../services/chat/chat-mail';
 import { storeMessage } from '../services/chat/chat-messages';
+import { notices, pushTo } from '../services/push/push-notices';
 import type { Tx } from '../db/client';
 import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
@@ -17,7 +18,10 @@ export async function maySendMessage(user: UserRow, args: { conversationId: stri
   if (!args.startAs) authorize('message.send', user, { name: 'Conversation', ownerId: (await conversationFor(tx, user, args.conversationId)).userId });
 }
 
-/** A chat message from either side, sent to the conversation's devices and every admin's. */
+/**
+ * A chat message from either side, sent to the conversation's devices and every admin's; a reply from
+ * support is also pushed to the traveller's browsers unless the traveller has a socket open then.
+ */
 export const sendMessage = defineMutation({
   name: 'sendMessage',
   args: MutationArgsSchemas.sendMessage,
@@ -30,6 +34,10 @@ export const sendMessage = defineMutation({
     if (sent.created) {
       effects.push({ type: 'conversation', conversationUserId: sent.conversation.userId, chat: { event: CHAT_EVENTS.message, payload: sent.message } });
       effects.push(pokeEffect([sent.conversation.userId]));
+      if (user.id !== sent.conversation.userId) {
+        const payload = notices.supportReply(sent.message.content, sent.message.image !== null);
+        effects.push(...(await pushTo(tx, [{ userId: sent.conversation.userId, payload }], true)));
+      }
     }
     if (sent.mailTo)
       effects.push(

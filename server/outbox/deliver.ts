@@ -1,7 +1,8 @@
 import type { AppContext } from '../context';
+import { sendPush } from '../services/push/push-send';
 import type { Effect } from './effects';
 
-/** Sends one effect of the outbox: a mail through the mailer, the rest through the realtime port. */
+/** Sends one effect of the outbox: a mail through the mailer, a push to the user's browsers, the rest through the realtime port. */
 export function deliver(ctx: AppContext, effect: Effect): void | Promise<void> {
   switch (effect.type) {
     case 'mail': {
@@ -15,5 +16,7 @@ export function deliver(ctx: AppContext, effect: Effect): void | Promise<void> {
     case 'conversation':
       ctx.realtime.toConversation(effect.conversationUserId, effect.chat);
       return;
+    case 'push':
+      return sendPush(ctx, effect);
   }
 }

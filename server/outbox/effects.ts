@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_EVENTS, MessageSchema, MessagesReadEventSchema } from '../../sync/schemas/chat';
+import { PushPayloadSchema, type PushPayload } from '../../sync/schemas/push';
 import type { Mail } from '../services/mail/mail';
 
 const MailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
@@ -18,6 +19,8 @@ export const EffectSchema = z.discriminatedUnion('type', [
   /** A pull-now for the users' devices (and every admin's, who see everything). */
   z.object({ type: z.literal('poke'), userIds: z.array(z.string()) }),
   z.object({ type: z.literal('conversation'), conversationUserId: z.string(), chat: ConversationEventSchema }),
+  /** A notification to every browser the user subscribed; with `unlessConnected`, not while the user has a socket open. */
+  z.object({ type: z.literal('push'), userId: z.string(), payload: PushPayloadSchema, unlessConnected: z.literal(true).optional() }),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 
@@ -28,3 +31,9 @@ export const mailEffect = (mail: Mail, unlessConnected?: string): Effect => ({
   ...(unlessConnected && { unlessConnected }),
 });
 export const pokeEffect = (userIds: readonly string[]): Effect => ({ type: 'poke', userIds: [...userIds] });
+export const pushEffect = (userId: string, payload: PushPayload, unlessConnected = false): Effect => ({
+  type: 'push',
+  userId,
+  payload,
+  ...(unlessConnected && { unlessConnected }),
+});

@@ -180,6 +180,10 @@ const ACCESS: Record<string, HttpRule | SocketRule> = {
   })),
   'POST /messages/send': http('message.send', 201, async (w) => ({ body: { conversationId: await w.conversation(), content: 'Is my seat confirmed?' } })),
   'GET /messages/:conversationId': http('conversation.read', 200, async (w) => ({ path: `/messages/${await w.conversation()}` })),
+  // Web Push: the key is public; a browser's subscription is an account's, and only its user removes it.
+  'GET /push/public-key': http('public', 200),
+  'POST /push/subscriptions': http('push.subscribe', 201, (w) => ({ body: w.pushSubscription() })),
+  'DELETE /push/subscriptions': http('push.unsubscribe', 200, async (w) => ({ body: { endpoint: await w.ownerPushEndpoint() } })),
   // Socket events, about the owner's conversation
   'socket typing': socketEvent('conversation.read', (w, s, e) => w.relayed(s, e)),
   'socket stopTyping': socketEvent('conversation.read', (w, s, e) => w.relayed(s, e)),
@@ -384,6 +388,17 @@ class World {
   async account(): Promise<string> {
     return (await registerUser(this.server.url, `matrix-account-${this.unique()}@example.com`)).id;
   }
+  /** A browser's subscription on a push service that does not exist (nothing is ever delivered there). */
+  pushSubscription() {
+    const key = (bytes: number, fill: number) => Buffer.alloc(bytes, fill).toString('base64url');
+    return { endpoint: `https://push.invalid/send/${this.unique()}`, keys: { p256dh: key(65, 4), auth: key(16, 7) } };
+  }
+  /** The endpoint of a fresh subscription of the owner's. */
+  async ownerPushEndpoint(): Promise<string> {
+    const body = this.pushSubscription();
+    ok(await this.api('owner').post('/api/push/subscriptions', body), 201);
+    return body.endpoint;
+  }
   /** Signs a fresh identity of the role in (for calls that revoke the caller's own tokens). */
   async throwaway(role: Role): Promise<string> {
     if (role === 'guest') return (await this.guest()).token;
@@ -447,7 +462,7 @@ describe('access matrix', () => {
   let world: World;
   beforeAll(async () => {
     inbox = await startInbox();
-    server = await startTestServer({ seed: 'demo', env: { SMTP_URL: inbox.url } });
+    server = await startTestServer({ seed: 'demo', env: { SMTP_URL: inbox.url, PUSH_SERVICE_HOSTS: 'push.invalid' } });
     liftRateLimits(server.ctx);
     world = new World(server, inbox);
     await world.init();

@@ -7,6 +7,7 @@ import { commitWithEffects } from '../../mutations/run';
 import { pokeEffect } from '../../outbox/effects';
 import { recordChange } from '../back-office/audit';
 import { cancelBookingTx, completeBookingTx } from './booking-status';
+import { checkInNotices } from './check-in-notices';
 import { getBookingRow, toBookingJson } from './booking-view';
 import { REVIEW_DEADLINE_PASSED } from './hold-rules';
 import { purgeOrphanImagesWhenDue } from '../images/image-cleanup';
@@ -27,8 +28,9 @@ async function expiryReason(tx: Tx, bookingId: string): Promise<string> {
 /**
  * One pass of the lifecycle: pending bookings whose holds ran out are cancelled and their seats
  * freed (the traveller is mailed; a review that ran out is mailed to the operator too); confirmed
- * bookings whose last leg has departed are completed; departed flights say so. The mails and pokes
- * go through the outbox with the pass's transaction.
+ * bookings whose last leg has departed are completed; departed flights say so; owners of bookings whose
+ * check-in opened are notified (once each). The mails, pokes and pushes go through the outbox with the
+ * pass's transaction.
  */
 export async function sweep(ctx: AppContext): Promise<{ expired: number; completed: number; departed: number }> {
   const now = ctx.now();
@@ -63,7 +65,8 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
       .select({ id: flights.id, status: flights.status })
       .from(flights)
       .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)));
-    if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: [] };
+    const checkIns = await checkInNotices(tx, now);
+    if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: checkIns };
     const version = await nextVersion(tx);
     const change = { actorId: null, now, version };
     const expiring = await inTurn(expiredIds, async (id) => ({ id, reason: await expiryReason(tx, id) }));
@@ -89,7 +92,7 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
         : await bookingMails.bookingCancelled(ctx, tx, booking, reason, { kind: 'none' }),
     );
     const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
-    return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails.flat(), ...pokes] };
+    return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails.flat(), ...pokes, ...checkIns] };
   });
 }
 

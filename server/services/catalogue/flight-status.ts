@@ -9,7 +9,10 @@ import { toBookingJson } from '../booking/booking-view';
 import { pokeEffect, type Effect } from '../../outbox/effects';
 import { composeMail, itinerary, pageLine, toTraveller } from '../mail/notifications';
 
-const WHAT: Record<FlightStatus, string> = {
+/** What changed on a flight that its travellers hear about. */
+export type FlightChange = { status?: FlightStatus; gate?: string | null; times?: true };
+
+export const WHAT: Record<FlightStatus, string> = {
   scheduled: 'is back on schedule',
   delayed: 'is delayed',
   cancelled: 'has been cancelled',

@@ -14,7 +14,7 @@ import { conflict, invalidField, notFound } from '../../errors';
 import { findAirport, getAirport, toAirportJson } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
 import { recordTimesChange } from './flight-changes';
-import { bookingsOnFlight } from './flight-status';
+import { bookingsOnFlight, type FlightChange } from './flight-status';
 
 export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
   return {
@@ -140,14 +140,18 @@ export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, ac
   return getFlight(ctx, tx, row.id);
 }
 
-/** An admin's change, answered with the bookings travelling on the flight; a new status is audited, new times kept with the old. */
+/**
+ * An admin's change, answered with the bookings travelling on the flight (`affected`); a new status is
+ * audited, new times kept with the old. `news` is what those travellers are pushed: a new status, new times
+ * or a new gate; empty, no push.
+ */
 export async function updateFlight(
   tx: Tx,
   ctx: AppContext,
   id: string,
   body: FlightUpdateBody,
   actorId: string | null = null,
-): Promise<{ flight: Flight; statusChanged: boolean; affected: Booking[] }> {
+): Promise<{ flight: Flight; statusChanged: boolean; news: FlightChange; affected: Booking[] }> {
   const now = ctx.now();
   const current = await first(tx.select().from(flights).where(eq(flights.id, id)));
   if (!current) throw notFound('Flight');
@@ -180,9 +184,15 @@ export async function updateFlight(
       { action: 'flight.updated', actorId, entity: 'flight', entityId: id, from: null, to: newStatus ?? current.status, reason: changed },
       now,
     );
+  const news: FlightChange = {
+    ...(newStatus && { status: newStatus }),
+    ...(body.gate !== undefined && body.gate !== current.gate && { gate: body.gate }),
+    ...((schedule.departureTime !== current.departureTime || schedule.arrivalTime !== current.arrivalTime) && { times: true }),
+  };
   return {
     flight: await getFlight(ctx, tx, id),
     statusChanged: newStatus !== undefined,
+    news,
     affected: await bookingsOnFlight(tx, id, now.toISOString()),
   };
 }

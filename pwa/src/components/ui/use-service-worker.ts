@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-// NOTE: the worker vite-plugin-pwa generates; it takes over when it gets { type: 'SKIP_WAITING' }.
+// NOTE: the worker built from src/sw.ts; it takes over when it gets { type: 'SKIP_WAITING' }.
 const WORKER_URL = '/sw.js';
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { CHAT_PARAM } from '../../../../sync/app-routes';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/use-toast';
 import { useAuth } from '../../lib/auth';
@@ -12,12 +13,15 @@ const SupportPanel = lazy(async () => ({ default: (await import('./support-panel
 /** Product rules §10.13: the spec's text with its typos mended; the emoji stays. */
 export const ADMIN_IS_SUPPORT = "Admin can't contact support, you are Support 😊";
 
-/** The floating support button of the public pages. Admins are the support side and are told so. */
+/**
+ * The floating support button of the public pages. Admins are the support side and are told so. A page
+ * opened with `?chat=open` (a support reply's notification) starts with the chat open.
+ */
 export function SupportWidget() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { user, loading } = useAuth();
   const toast = useToast();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => new URLSearchParams(search).get(CHAT_PARAM) === 'open');
 
   if (pathname.startsWith('/dashboard')) return null;
 

@@ -3,6 +3,7 @@ import { DeviceStorage } from '../../../features/account/profile/device-storage'
 import { EmailForm } from '../../../features/account/profile/email-form';
 import { PasswordForm } from '../../../features/account/profile/password-form';
 import { PersonalInfoForm } from '../../../features/account/profile/personal-info-form';
+import { PushToggle } from '../../../features/account/profile/push-toggle';
 import { OutboxList } from '../../../components/sync-status/outbox-list';
 import { useAuth } from '../../../lib/auth';
 
@@ -19,6 +20,7 @@ export function ProfilePage() {
       <PersonalInfoForm key={`${user._id}-${user.email}`} user={user} />
       <EmailForm key={user.email} email={user.email} />
       <PasswordForm />
+      <PushToggle />
       <DeviceStorage />
     </section>
   );

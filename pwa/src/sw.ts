@@ -1,0 +1,66 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { PushPayloadSchema } from '../../sync/schemas/push';
+import { APP_ROUTES, appRoutePattern } from '../../sync/app-routes';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+// The app's update prompt (components/ui/use-service-worker.ts) lets a waiting version take over.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Offline every page of the app starts from index.html; any other path, and never a file, goes to the server.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    allowlist: APP_ROUTES.map(appRoutePattern),
+    denylist: [/^\/api/, /^\/socket\.io/, /^\/assets\//, /\.(js|css|map|json|webmanifest|png|svg|ico|jpe?g|webp|txt)$/],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/images/'),
+  new CacheFirst({
+    cacheName: 'public-images',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+      // NOTE: receipts and chat images are private; only responses the server marks public are kept.
+      {
+        cacheWillUpdate: ({ response }) =>
+          Promise.resolve(response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '') ? response : null),
+      },
+    ],
+  }),
+  'GET',
+);
+
+// A Web Push message from the server (server/services/push): shown as a notification; a newer one of the same tag replaces it.
+self.addEventListener('push', (event) => {
+  const parsed = PushPayloadSchema.safeParse(event.data?.json());
+  if (!parsed.success) return;
+  const { title, body, url, tag } = parsed.data;
+  event.waitUntil(self.registration.showNotification(title, { body, tag, data: { url }, icon: '/icons/icon-192.png' }));
+});
+
+// A click opens the screen the notification is about: in a tab of the app already open there, else one navigated there, else a new window.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = event.notification.data as { url: string };
+  const target = new URL(url, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const there = tabs.find((tab) => tab.url === target);
+      if (there) return there.focus();
+      const tab = tabs[0];
+      if (tab) return (await tab.navigate(target))?.focus();
+      return self.clients.openWindow(target);
+    })(),
+  );
+});
