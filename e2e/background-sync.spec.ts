@@ -14,7 +14,9 @@ async function serverThreads(request: APIRequestContext, fullName: string): Prom
   return Promise.all(
     all
       .filter((c) => c.otherUser.fullName === fullName)
-      .map(async (c) => ((await (await request.get(`/api/messages/${c._id}`, { headers: admin })).json()) as { messages: Message[] }).messages.map((m) => m.content)),
+      .map(async (c) =>
+        ((await (await request.get(`/api/messages/${c._id}`, { headers: admin })).json()) as { messages: Message[] }).messages.map((m) => m.content),
+      ),
   );
 }
 
@@ -69,7 +71,12 @@ test('a chat message queued offline is sent by the service worker after the app 
   const scope = `${new URL('/', baseURL).href}`;
   await expect.poll(() => registrations.get(scope), { message: `registration of ${scope}` }).toBeTruthy();
   // NOTE: headless Chromium does not always notice the emulated reconnect; DevTools fires the event the browser would.
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(scope).origin, registrationId: registrations.get(scope) ?? '', tag: 'flush-outbox', lastChance: false });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(scope).origin,
+    registrationId: registrations.get(scope) ?? '',
+    tag: 'flush-outbox',
+    lastChance: false,
+  });
   await expect.poll(() => serverThreads(request, account.fullName), { timeout: 30_000 }).toEqual([['Sent from a closed app']]);
   expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
 

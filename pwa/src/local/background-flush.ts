@@ -38,7 +38,11 @@ export async function flushQueued(): Promise<void> {
   await makeWaitingDue();
   await engine.sync();
   if (last.status === 'offline' || last.status === 'error' || last.status === 'refused') throw new Error(last.detail ?? last.status);
-  const failedUploads = await db.uploads.where('state').equals('failed').filter((u) => u.account === userId).count();
+  const failedUploads = await db.uploads
+    .where('state')
+    .equals('failed')
+    .filter((u) => u.account === userId)
+    .count();
   if (failedUploads) throw new Error(`${failedUploads} uploads still waiting`);
 }
 

@@ -7,7 +7,12 @@ type SyncManagerLike = { register(tag: string): Promise<void> };
 
 /** Whether this browser can send queued changes from the service worker (Chromium); Safari and Firefox cannot. */
 export function backgroundSyncSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof ServiceWorkerRegistration !== 'undefined' && 'sync' in ServiceWorkerRegistration.prototype;
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof ServiceWorkerRegistration !== 'undefined' &&
+    'sync' in ServiceWorkerRegistration.prototype
+  );
 }
 
 /**

@@ -31,7 +31,8 @@ function answer(status: number, text: string): Sent | Error {
   } catch {
     body = undefined; // a proxy's HTML error page
   }
-  if (status >= 200 && status < 300 && body && typeof body === 'object' && 'imageUrl' in body && typeof body.imageUrl === 'string') return { imageUrl: body.imageUrl };
+  if (status >= 200 && status < 300 && body && typeof body === 'object' && 'imageUrl' in body && typeof body.imageUrl === 'string')
+    return { imageUrl: body.imageUrl };
   const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `HTTP ${status}`;
   return refusedForGood(status) ? new RefusedUpload(message) : new Error(message);
 }
