@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
-import { AuthPage, registerAccount } from './pages/auth-page';
+import { expect, test, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { AuthPage, registerAccount, type Account } from './pages/auth-page';
+import { datePlus } from './pages/dates';
 import { controlledByWorker } from './pages/device';
-import { ADMIN, apiLogin, bearer } from './pages/journey-api';
+import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
 
 type Conversation = { _id: string; otherUser: { fullName: string } };
 type Message = { content: string };
+
+const BACKGROUND_NOTE = 'Will send in the background when you are back online, even if you close the app.';
 
 /** The server's side, read as the admin: the support messages of `fullName`, per conversation. */
 async function serverThreads(request: APIRequestContext, fullName: string): Promise<string[][]> {
@@ -28,29 +31,55 @@ function syncTags(page: Page): Promise<string[]> {
   });
 }
 
-/** The service worker registrations of the browser context, as DevTools sees them (for dispatchSyncEvent). */
-async function workerRegistrations(cdp: CDPSession): Promise<Map<string, string>> {
+type Device = { context: BrowserContext; cdp: CDPSession; registrations: Map<string, string>; page: Page };
+
+/**
+ * A signed-in traveller's app, controlled by the service worker. NOTE: a page of another origin keeps the
+ * browser context (and a DevTools session on it) alive once the app's page is closed.
+ */
+async function openApp(context: BrowserContext, account: Account): Promise<Device> {
+  const observer = await context.newPage();
+  const cdp = await context.newCDPSession(observer);
   const registrations = new Map<string, string>();
   cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
     for (const r of updated) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
   });
   await cdp.send('ServiceWorker.enable');
-  return registrations;
+  const page = await context.newPage();
+  await page.goto('/login');
+  await new AuthPage(page).login(account.email, account.password);
+  await expect(page).toHaveURL('/');
+  // NOTE: installing precaches the whole app; on a loaded machine that takes longer than the helper's 5 s.
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await controlledByWorker(page);
+  return { context, cdp, registrations, page };
+}
+
+/**
+ * The app's page is closed while offline; back online, the browser wakes the service worker for the
+ * registered tag. NOTE: headless Chromium does not notice the emulated reconnect by itself; DevTools fires
+ * the event the browser would.
+ */
+async function closeAppAndReconnect({ context, cdp, registrations, page }: Device, baseURL: string | undefined): Promise<void> {
+  await expect.poll(() => syncTags(page)).toContain('flush-outbox');
+  await page.close();
+  await context.setOffline(false);
+  const scope = new URL('/', baseURL).href;
+  await expect.poll(() => registrations.get(scope), { message: `registration of ${scope}` }).toBeTruthy();
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(scope).origin,
+    registrationId: registrations.get(scope) ?? '',
+    tag: 'flush-outbox',
+    lastChance: false,
+  });
+  expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
 }
 
 test('a chat message queued offline is sent by the service worker after the app was closed', async ({ context, request, baseURL }) => {
   test.setTimeout(120_000);
   const account = await registerAccount(request, `Traveller ${randomUUID().slice(0, 6)}`);
-  // NOTE: a page of another origin keeps the browser context (and a DevTools session on it) alive once the app's page is closed.
-  const observer = await context.newPage();
-  const cdp = await context.newCDPSession(observer);
-  const registrations = await workerRegistrations(cdp);
-
-  const page = await context.newPage();
-  await page.goto('/login');
-  await new AuthPage(page).login(account.email, account.password);
-  await expect(page).toHaveURL('/');
-  await controlledByWorker(page);
+  const device = await openApp(context, account);
+  const { page } = device;
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Chat with support' }).click();
@@ -61,24 +90,10 @@ test('a chat message queued offline is sent by the service worker after the app 
   await input.press('Enter');
   await expect(panel.getByRole('list', { name: 'Messages' }).getByText('Sending')).toHaveCount(1);
   // Chromium has Background Sync: the UI says the message goes even if the app is closed.
-  await expect(panel.getByText('Will send in the background when you are back online, even if you close the app.')).toBeVisible();
-  await expect.poll(() => syncTags(page)).toContain('flush-outbox');
+  await expect(panel.getByText(BACKGROUND_NOTE)).toBeVisible();
 
-  await page.close();
-  expect(await serverThreads(request, account.fullName)).toEqual([]);
-
-  await context.setOffline(false);
-  const scope = `${new URL('/', baseURL).href}`;
-  await expect.poll(() => registrations.get(scope), { message: `registration of ${scope}` }).toBeTruthy();
-  // NOTE: headless Chromium does not always notice the emulated reconnect; DevTools fires the event the browser would.
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: new URL(scope).origin,
-    registrationId: registrations.get(scope) ?? '',
-    tag: 'flush-outbox',
-    lastChance: false,
-  });
+  await closeAppAndReconnect(device, baseURL);
   await expect.poll(() => serverThreads(request, account.fullName), { timeout: 30_000 }).toEqual([['Sent from a closed app']]);
-  expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
 
   // Reopened, the app finds nothing left to send: the message stays delivered once.
   const reopened = await context.newPage();
@@ -86,4 +101,29 @@ test('a chat message queued offline is sent by the service worker after the app 
   await expect.poll(() => reopened.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await reopened.waitForTimeout(2_000);
   expect(await serverThreads(request, account.fullName)).toEqual([['Sent from a closed app']]);
+});
+
+test('a receipt chosen offline is uploaded and attached by the service worker after the app was closed', async ({ context, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const account = await registerAccount(request, `Traveller ${randomUUID().slice(0, 6)}`);
+  const token = await apiLogin(request, account.email, account.password);
+  const created = await bookThroughApi(request, token, await findFlight(request, 'LOS', 'JFK', datePlus(28)), 'bank_transfer', account.email);
+  const paymentId = created.payment._id;
+  const device = await openApp(context, account);
+  const { page } = device;
+  await page.goto(created.link);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Upload Receipt' })).toBeVisible();
+
+  await context.setOffline(true);
+  await main.getByLabel('Receipt image').setInputFiles(receiptPng());
+  await expect(main.getByText('Receipt queued: it uploads when you are back online.')).toBeVisible();
+  await expect(main.getByText(BACKGROUND_NOTE)).toBeVisible();
+
+  await closeAppAndReconnect(device, baseURL);
+  await expect.poll(async () => (await getPayment(request, token, paymentId)).image, { timeout: 30_000 }).toMatch(/^\/api\/images\//);
+  expect((await getPayment(request, token, paymentId)).awaitingReviewAt).not.toBeNull();
+  const admin = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
+  const audit = (await (await request.get(`/api/audit?entity=payment&entityId=${paymentId}`, { headers: admin })).json()) as { action: string }[];
+  expect(audit.map((row) => row.action)).toEqual(['payment.claimed', 'payment.created']);
 });
