@@ -40,15 +40,19 @@ describe("the service worker's background flush", () => {
   it("pushes the queue with the mirrored token through the page's engine, and resolves once the pull confirms it", async () => {
     await mirrorToken(token);
     await db.outbox.toCollection().modify({ state: 'failed', nextAttemptAt: Date.now() + 60_000 });
-    const fetch = vi.fn((path: string, _init: RequestInit) =>
-      Promise.resolve(new Response(JSON.stringify(path.endsWith('/push') ? { lastMutationId: 1, results: [] } : pull), { status: 200 })),
-    );
+    const calls: { path: string; init: RequestInit }[] = [];
+    const fetch = vi.fn((path: string, init: RequestInit) => {
+      calls.push({ path, init });
+      return Promise.resolve(new Response(JSON.stringify(path.endsWith('/push') ? { lastMutationId: 1, results: [] } : pull), { status: 200 }));
+    });
     vi.stubGlobal('fetch', fetch);
     await expect(flushQueued()).resolves.toBeUndefined();
-    const [path, init] = fetch.mock.calls[0] ?? [];
-    expect(path).toBe('/api/sync/push');
-    expect(new Headers(init?.headers).get('authorization')).toBe(`Bearer ${token}`);
-    expect(JSON.parse(String(init?.body))).toMatchObject({ mutations: [{ id: 1, name: 'sendMessage', args: { content: 'hello' } }] });
+    const push = calls[0];
+    expect(push?.path).toBe('/api/sync/push');
+    expect(new Headers(push?.init.headers).get('authorization')).toBe(`Bearer ${token}`);
+    expect(JSON.parse(typeof push?.init.body === 'string' ? push.init.body : '{}')).toMatchObject({
+      mutations: [{ id: 1, name: 'sendMessage', args: { content: 'hello' } }],
+    });
     expect(await db.outbox.count()).toBe(0);
   });
 });
