@@ -31,6 +31,26 @@ function syncTags(page: Page): Promise<string[]> {
   });
 }
 
+/** How many tokens the page has mirrored for the service worker (local/token-mirror.ts). */
+function mirroredTokens(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('skyway-token');
+        open.onerror = () => reject(open.error ?? new Error('indexedDB'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('tokens', 'readonly').objectStore('tokens').count();
+          count.onerror = () => reject(count.error ?? new Error('count'));
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+}
+
 type Device = { context: BrowserContext; cdp: CDPSession; registrations: Map<string, string>; page: Page };
 
 /**
@@ -107,6 +127,13 @@ test('a chat message queued offline is sent by the service worker after the app 
   await expect.poll(() => reopened.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await reopened.waitForTimeout(2_000);
   expect(await serverThreads(request, account.fullName)).toEqual([['Sent from a closed app']]);
+
+  // The service worker's copy of the token goes with the sign-out.
+  await expect.poll(() => mirroredTokens(reopened)).toBe(1);
+  await reopened.getByRole('button', { name: `Account menu for ${account.fullName}` }).click();
+  await reopened.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(reopened).toHaveURL(/\/login/);
+  await expect.poll(() => mirroredTokens(reopened)).toBe(0);
 });
 
 test('a receipt chosen offline is uploaded and attached by the service worker after the app was closed', async ({ context, request, baseURL }) => {
