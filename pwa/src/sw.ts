@@ -5,6 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { PushPayloadSchema } from '../../sync/schemas/push';
 import { APP_ROUTES, appRoutePattern } from '../../sync/app-routes';
+import { onBackgroundSync } from './local/background-flush';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -12,6 +13,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Background Sync: queued receipts and messages are sent once online, even with every tab closed (local/background-flush.ts).
+self.addEventListener('sync', onBackgroundSync);
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxRow } from '../../../sync/client/types';
 import { MutationArgsSchemas } from '../../../sync/protocol';
 import { tokenUserId } from '../lib/auth-token';
+import { registerBackgroundFlush } from './background-sync';
 import { db, type UploadRow } from './db';
 import { requestSync, whileQueueHeld } from './sync-runner';
 import { syncToken } from './token';
@@ -56,6 +57,7 @@ export async function saveReceipt(file: File, paymentId: string): Promise<void> 
     await db.uploads.put(row);
   });
   if (navigator.onLine) void requestSync();
+  else await registerBackgroundFlush();
 }
 
 /** 'Withdraw receipt': answers false when it had already been sent (nothing was waiting). */

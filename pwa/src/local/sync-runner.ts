@@ -5,25 +5,20 @@ import type { OutboxRow } from '../../../sync/client/types';
 import type { MutationCall } from '../../../sync/protocol';
 import type { ClientEventName, ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../../sync/socket-events';
 import { api } from '../lib/api';
-import { readAuthToken, tokenUserId } from '../lib/auth-token';
+import { readAuthToken, subscribeAuthToken, tokenUserId } from '../lib/auth-token';
+import { registerBackgroundFlush } from './background-sync';
 import { storeIncomingMessage, storeMessagesRead } from './chat-store';
 import { db, type UploadRow } from './db';
 import { DexieStore } from './dexie-store';
-import { readGuestSession } from './guest-session';
+import { readGuestSession, subscribeGuestSession } from './guest-session';
+import { exclusive, makeWaitingDue as wake } from './sync-lock';
 import { setSyncState } from './sync-status';
 import { syncToken } from './token';
+import { mirrorToken } from './token-mirror';
 import { drainUploads } from './uploads';
 import { writeWaitingHint } from './waiting-hint';
 
 const store = new DexieStore(db);
-
-/**
- * One writer of the outbox across all tabs sharing this IndexedDB: each sync cycle (claim, uploads,
- * push, pull) and every enqueue, withdrawal and retry hold the same Web Lock.
- */
-function exclusive<T>(work: () => Promise<T>): Promise<T> {
-  return 'locks' in navigator ? navigator.locks.request('skyway-sync', work) : work();
-}
 
 /**
  * The account the device syncs as and its token, set with each claim under the sync lock: the outbox
@@ -72,15 +67,10 @@ export function emitRealtime<E extends ClientEventName>(event: E, ...payload: Pa
   if (socket?.connected) socket.emit(event, ...payload);
 }
 
-/** Back online: what waits on backoff goes now instead of at its next timer. */
-async function wake(): Promise<void> {
-  await db.outbox.where('state').equals('failed').modify({ nextAttemptAt: 0 });
-  await db.uploads.where('state').equals('failed').modify({ nextAttemptAt: 0 });
-}
-
 /** One cycle across all tabs at a time (see `exclusive`); nothing to do without a token. */
 async function cycle(): Promise<void> {
   const token = syncToken();
+  await mirrorToken(token);
   if (!tokenUserId(token)) return;
   // A new token is a new session: a queue paused for 'sign in to send' resumes with it.
   if (session?.token !== token) await engine.resume();
@@ -115,12 +105,21 @@ export function requestSync(): Promise<void> {
     .then(noteWaiting);
 }
 
-/** Keeps the count of the device account's waiting changes where every page can read it. */
+/**
+ * Keeps the count of the device account's waiting changes where every page can read it; while any wait,
+ * the service worker is asked to send them once online, even if the app is closed by then (Background Sync).
+ */
 async function noteWaiting(): Promise<void> {
   const { userId } = await store.owner();
   if (!userId) return;
   const { outbox, uploads } = await pendingChanges();
   writeWaitingHint({ account: userId, count: outbox.length + uploads.length });
+  if (outbox.length + uploads.length) await registerBackgroundFlush();
+}
+
+/** The service worker cannot read localStorage: it gets the sync token from IndexedDB, cleared on sign-out. */
+function mirrorSyncToken(): void {
+  void mirrorToken(syncToken());
 }
 
 /**
@@ -171,6 +170,9 @@ export function startSync(): void {
     if (document.visibilityState === 'visible') void requestSync();
   });
   window.addEventListener('pageshow', () => void requestSync());
+  subscribeAuthToken(mirrorSyncToken);
+  subscribeGuestSession(mirrorSyncToken);
+  mirrorSyncToken();
   connectSocket();
   void requestSync();
 }
@@ -218,5 +220,6 @@ export async function forgetDevice(discardChanges: boolean): Promise<void> {
   socketToken = null;
   session = null;
   await store.signOut(discardChanges);
+  await mirrorToken(syncToken());
   await noteWaiting();
 }

@@ -14,8 +14,45 @@ class RefusedUpload extends Error {}
 const imageKind = (intent: UploadIntent) => (intent.name === 'sendMessage' ? 'chat' : 'receipt');
 const refusedForGood = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 
+function uploadForm(row: UploadRow): FormData {
+  const form = new FormData();
+  form.append('kind', imageKind(row.intent));
+  // A chat image names its conversation: guests may only upload into their own.
+  if (row.intent.name === 'sendMessage') form.append('conversationId', row.intent.args.conversationId);
+  form.append('image', row.blob, row.fileName);
+  return form;
+}
+
+/** The uploaded image's URL from a response, or the error to throw (a refusal for good, or one to retry). */
+function answer(status: number, text: string): Sent | Error {
+  let body: unknown;
+  try {
+    body = JSON.parse(text || '{}');
+  } catch {
+    body = undefined; // a proxy's HTML error page
+  }
+  if (status >= 200 && status < 300 && body && typeof body === 'object' && 'imageUrl' in body && typeof body.imageUrl === 'string')
+    return { imageUrl: body.imageUrl };
+  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `HTTP ${status}`;
+  return refusedForGood(status) ? new RefusedUpload(message) : new Error(message);
+}
+
+/** The service worker has no XMLHttpRequest: the same POST with fetch, without progress (no one watches it). */
+async function sendWithFetch(row: UploadRow, token: string | null): Promise<Sent> {
+  let res: Response;
+  try {
+    res = await fetch('/api/images', { method: 'POST', headers: token ? { Authorization: `Bearer ${token}` } : {}, body: uploadForm(row) });
+  } catch {
+    throw new Error('Network unavailable');
+  }
+  const result = answer(res.status, await res.text().catch(() => ''));
+  if (result instanceof Error) throw result;
+  return result;
+}
+
 /** POSTs one image with progress; XHR because fetch has no upload progress. */
 function send(row: UploadRow, token: string | null, onProgress: (fraction: number) => void): Promise<Sent> {
+  if (typeof XMLHttpRequest === 'undefined') return sendWithFetch(row, token);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/images');
@@ -24,26 +61,12 @@ function send(row: UploadRow, token: string | null, onProgress: (fraction: numbe
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText || '{}');
-      } catch {
-        body = undefined; // a proxy's HTML error page
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && 'imageUrl' in body && typeof body.imageUrl === 'string') {
-        resolve({ imageUrl: body.imageUrl });
-        return;
-      }
-      const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `HTTP ${xhr.status}`;
-      reject(refusedForGood(xhr.status) ? new RefusedUpload(message) : new Error(message));
+      const result = answer(xhr.status, xhr.responseText);
+      if (result instanceof Error) reject(result);
+      else resolve(result);
     };
     xhr.onerror = () => reject(new Error('Network unavailable'));
-    const form = new FormData();
-    form.append('kind', imageKind(row.intent));
-    // A chat image names its conversation: guests may only upload into their own.
-    if (row.intent.name === 'sendMessage') form.append('conversationId', row.intent.args.conversationId);
-    form.append('image', row.blob, row.fileName);
-    xhr.send(form);
+    xhr.send(uploadForm(row));
   });
 }
 

@@ -4,6 +4,7 @@ import type { UploadRow } from '../../local/db';
 import { useUploads } from '../../local/hooks';
 import { UnacceptedFile } from '../../local/image-prep';
 import { useToast } from '../ui/use-toast';
+import { DeliveryNote } from '../sync-status/delivery-note';
 import { OutboxList } from '../sync-status/outbox-list';
 import { isMutationFor, isReceiptFor, saveReceipt, useWaitingReceipt, withdrawReceipt } from '../../local/receipt-queue';
 import { ReceiptPreview } from './receipt-preview';
@@ -99,6 +100,7 @@ export function ReceiptUpload({ paymentId, latest, title = 'Upload Receipt' }: {
       {latest && <ReceiptPreview hash={latest.hash} />}
       {latest && <UploadStatus upload={latest} />}
       {waiting && <WithdrawButton paymentId={paymentId} />}
+      {waiting && <DeliveryNote />}
       <OutboxList filter={isMutationFor(paymentId)} />
     </section>
   );
@@ -114,6 +116,7 @@ export function WaitingReceipt({ paymentId, title }: { paymentId: string; title:
       <h3 id={titleId}>{title}</h3>
       <ReceiptPreview hash={waiting.hash} className="receipt-thumbnail" />
       <UploadStatus upload={waiting} />
+      <DeliveryNote />
       <ReceiptInput paymentId={paymentId} label="Replace receipt" />
       <WithdrawButton paymentId={paymentId} />
     </section>

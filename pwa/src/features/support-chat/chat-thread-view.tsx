@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useRef } from 'react';
+import { DeliveryNote } from '../../components/sync-status/delivery-note';
 import type { ChatItem } from '../../local/chat-thread';
 import { dayLabel } from './chat-format';
 import { MessageBubble } from './message-bubble';
@@ -42,6 +43,7 @@ export function ChatThreadView({ items, isMine, typingName, emptyText, onRetry }
           );
         })}
       </ol>
+      {items.some((item) => item.state === 'sending') && <DeliveryNote />}
       {typingName && (
         <p className="chat-typing" role="status">
           {typingName} is typing…
