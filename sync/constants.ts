@@ -11,6 +11,8 @@ export const SEAT_ROWS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const SEATS_PER_ROW = 4;
 export const SEATS_PER_FLIGHT = SEAT_ROWS.length * SEATS_PER_ROW;
 export const MAX_TRAVELLERS = 5;
+/** The listing's date strip asks at most this many days either side of the searched date. */
+export const LOWEST_FARE_DAYS_MAX = 3;
 export const PAGE_SIZE = 5;
 /** The most flights GET /api/flights answers at once, and its page size when none is asked for. */
 export const FLIGHT_PAGE_MAX = 100;

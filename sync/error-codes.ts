@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Why a request or a queued change was refused, as a stable machine-readable reason. The server puts it
  * in every error body (`code`, beside `message` and `errors`) and in a sync `MutationResult.code`; the
@@ -51,5 +49,15 @@ export const ERROR_CODES = [
   // images
   'invalid_image',
 ] as const;
-export const ErrorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const known = new Set<unknown>(ERROR_CODES);
+
+/**
+ * Whether `value` is one of the codes. NOTE: no zod here: the app's API client runs this on every
+ * page, and zod is not part of a first visit's JavaScript (docs/decisions/005); the schema is in
+ * schemas/common.ts.
+ */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return known.has(value);
+}

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './constants';
-import { ErrorCodeSchema } from './error-codes';
 import { AirportSchema } from './schemas/airport';
 import { BookingSchema } from './schemas/booking';
 import { ConversationSchema, MessageSchema, SendMessageArgsSchema } from './schemas/chat';
+import { ErrorCodeSchema } from './schemas/common';
 import { FlightSchema } from './schemas/flight';
 import { PaymentSchema } from './schemas/payment';
 import { AdminSettingsSchema, PublicSettingsSchema } from './schemas/settings';

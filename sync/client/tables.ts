@@ -1,5 +1,5 @@
 import { CATALOGUE_TABLES, SYNC_TABLES, type CoveredRange, type PullResponse, type SyncTable } from '../protocol';
-import { ErrorCodeSchema, type ErrorCode } from '../error-codes';
+import { isErrorCode, type ErrorCode } from '../error-codes';
 import { codeForStatus } from '../status-codes';
 import type { OutboxRow, OutboxSettlement } from './types';
 
@@ -51,8 +51,7 @@ export function settledOutbox(rows: OutboxRow[], settlement: OutboxSettlement): 
 
 /** A result's reason code; a server from before codes sent the HTTP status as text ('409'). */
 export function resultCode(code: string): ErrorCode {
-  const known = ErrorCodeSchema.safeParse(code);
-  return known.success ? known.data : codeForStatus(Number(code));
+  return isErrorCode(code) ? code : codeForStatus(Number(code));
 }
 
 /**

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { ErrorCodeSchema } from '../error-codes';
+import { ERROR_CODES } from '../error-codes';
 
 /** A non-empty trimmed string whose missing, wrong-typed and empty cases all read `message`. */
 export function requiredString(message: string, max = 200) {
   return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 }
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
 export const IdSchema = z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64, 'id is too long');
 export const IdParamsSchema = z.object({ id: IdSchema });

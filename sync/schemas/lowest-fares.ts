@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { MAX_TRAVELLERS } from '../constants';
+import { LOWEST_FARE_DAYS_MAX, MAX_TRAVELLERS } from '../constants';
 import { IsoDateSchema } from './common';
-
-/** The date strip asks at most this many days either side of the searched date. */
-export const LOWEST_FARE_DAYS_MAX = 3;
 
 const AirportParam = (name: string) =>
   z

@@ -1,4 +1,4 @@
-import { ErrorCodeSchema, type ErrorCode } from '../../../sync/error-codes';
+import { isErrorCode, type ErrorCode } from '../../../sync/error-codes';
 import { codeForStatus } from '../../../sync/status-codes';
 
 export const UNKNOWN_ERROR = 'Encounter an unknown error.';
@@ -37,7 +37,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-    this.code = status === 0 ? 'network' : (ErrorCodeSchema.safeParse(code).data ?? codeForStatus(status));
+    this.code = status === 0 ? 'network' : isErrorCode(code) ? code : codeForStatus(status);
   }
 }
 

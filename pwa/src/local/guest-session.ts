@@ -1,4 +1,4 @@
-import { GuestUserSchema, type GuestUser } from '../../../sync/schemas/chat';
+import type { GuestUser } from '../../../sync/schemas/chat';
 
 /** Product rules §9.2: the guest's name, e-mail and token stay on the device, so the chat picks up where it left off. */
 const GUEST_KEY = 'supportGuest';
@@ -6,10 +6,24 @@ const listeners = new Set<() => void>();
 
 export type GuestSession = GuestUser;
 
+const FIELDS = ['token', '_id', 'fullName', 'email'] as const satisfies readonly (keyof GuestUser)[];
+
+/**
+ * Whether a stored value has GuestUserSchema's shape (four strings).
+ * NOTE: checked by hand rather than with the schema: every page's banner reads the session, and zod is
+ * not part of a first visit's JavaScript (docs/decisions/005).
+ */
+function isGuestUser(value: unknown): value is GuestUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return FIELDS.every((field) => typeof record[field] === 'string');
+}
+
 function parseSession(raw: string | null): GuestSession | null {
   try {
-    const parsed = GuestUserSchema.safeParse(raw ? JSON.parse(raw) : null);
-    return parsed.success ? parsed.data : null;
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    // Only the schema's fields, as its parse would keep.
+    return isGuestUser(value) ? { token: value.token, _id: value._id, fullName: value.fullName, email: value.email } : null;
   } catch {
     return null;
   }

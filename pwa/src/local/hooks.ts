@@ -39,8 +39,9 @@ export function useUploads() {
   );
 }
 
+/** When the device last synced; null if never, undefined while it is being read. */
 export function useLastSynced() {
-  return useLiveQuery(async () => (await db.meta.get('sync'))?.lastSyncedAt ?? null, [], null);
+  return useLiveQuery(async () => (await db.meta.get('sync'))?.lastSyncedAt ?? null, []);
 }
 
 export function useSyncedAirports() {

@@ -1,12 +1,16 @@
-import { z } from 'zod';
-
 /**
  * How many changes of which account wait on this device, kept in localStorage by the sync runner so that
  * every page can say 'Sign in again to send N waiting changes' without opening IndexedDB.
  */
 const KEY = 'skywayWaiting';
-const HintSchema = z.object({ account: z.string(), count: z.number().int().min(0) });
-export type WaitingHint = z.infer<typeof HintSchema>;
+export type WaitingHint = { account: string; count: number };
+
+/** NOTE: checked by hand, not with zod: every page's banner reads it, and zod is no part of a first visit (docs/decisions/005). */
+function asHint(value: unknown): WaitingHint | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { account, count } = value as Record<string, unknown>;
+  return typeof account === 'string' && Number.isInteger(count) && (count as number) >= 0 ? { account, count: count as number } : null;
+}
 
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; hint: WaitingHint | null } = { raw: null, hint: null };
@@ -27,7 +31,7 @@ export function readWaitingHint(): WaitingHint | null {
     return null;
   }
   if (raw === cached.raw) return cached.hint;
-  cached = { raw, hint: HintSchema.safeParse(parseJson(raw)).data ?? null };
+  cached = { raw, hint: asHint(parseJson(raw)) };
   return cached.hint;
 }
 

@@ -39,5 +39,12 @@ export function SyncBanner() {
       </p>
     );
   }
+  // NOTE: the note's line is kept while the device is read, so the page below does not move when it shows.
+  if (lastSynced === undefined)
+    return (
+      <p className="sync-note" aria-hidden="true">
+        {'\u00a0'}
+      </p>
+    );
   return lastSynced ? <p className="sync-note">{synced}</p> : null;
 }

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LOWEST_FARE_DAYS_MAX } from '../../../../sync/schemas/lowest-fares';
+import { LOWEST_FARE_DAYS_MAX } from '../../../../sync/constants';
 import { useClassRatio } from '../../lib/trip/use-class-ratio';
 import { localToday } from '../../lib/trip/local-today';
 import type { CompleteSearch } from '../../lib/trip/search-values';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { LOWEST_FARE_DAYS_MAX, type LowestFare } from '../../../../sync/schemas/lowest-fares';
+import { LOWEST_FARE_DAYS_MAX } from '../../../../sync/constants';
+import type { LowestFare } from '../../../../sync/schemas/lowest-fares';
 import { api } from '../../lib/api';
 import { takePageLowestFares, type StripLeg } from '../../lib/page-data';
 
