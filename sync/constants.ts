@@ -26,3 +26,6 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type Role = (typeof ROLES)[number];
+
+/** Days of every route's flights a signed-in device keeps, for searches offline (docs/decisions/012). */
+export const FLIGHT_WINDOW_DAYS = 14;

@@ -21,8 +21,6 @@ import { ProfileUpdateSchema, UserSchema } from './schemas/user';
  *    ages right, which are counted back from the window's end.
  */
 export const SYNC_SCHEMA_VERSION = 7;
-/** Days of every route's flights a signed-in device keeps, for searches offline (docs/decisions/012). */
-export const FLIGHT_WINDOW_DAYS = 14;
 /** At most this many catalogue rows (airports, flights) in one pull answer. */
 export const SYNC_PAGE_ROWS = 500;
 

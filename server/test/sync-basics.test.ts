@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../sync/client/engine';
 import { httpTransport } from '../../sync/client/http-transport';
 import { MemoryStore } from '../../sync/client/memory-store';
-import { FLIGHT_WINDOW_DAYS } from '../../sync/protocol';
+import { FLIGHT_WINDOW_DAYS } from '../../sync/constants';
 import { login, startTestServer, TRAVELLER, type TestServer } from './harness';
 
 describe('sync basics', () => {

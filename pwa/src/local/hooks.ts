@@ -44,10 +44,6 @@ export function useLastSynced() {
   return useLiveQuery(async () => (await db.meta.get('sync'))?.lastSyncedAt ?? null, []);
 }
 
-export function useSyncedAirports() {
-  return useLiveQuery(() => db.airports.orderBy('code').toArray(), []);
-}
-
 export function useSyncedSettings() {
   return useLiveQuery(() => db.settings.get('settings'), []);
 }

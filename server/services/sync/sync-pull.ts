@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import dayjs from 'dayjs';
+import { FLIGHT_WINDOW_DAYS } from '../../../sync/constants';
 import {
-  FLIGHT_WINDOW_DAYS,
   makeCursor,
   readCursor,
   SYNC_PAGE_ROWS,

@@ -1,6 +1,6 @@
 import { onlineManager, type UseQueryResult } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import dayjs from 'dayjs';
+import { localDate, localTime } from '../../../../sync/time';
 import { hasCode, messageOf } from '../../lib/api-error';
 import { formatAdminDate } from '../../lib/format';
 import './server-read.css';
@@ -41,8 +41,10 @@ export function useReadState(read: ServerRead): ReadState {
 
 /** When the kept answer came: its clock time today, else its date and time. */
 export function keptSince(updatedAt: number, now = Date.now()): string {
-  const at = dayjs(updatedAt);
-  return at.isSame(dayjs(now), 'day') ? at.format('HH:mm') : formatAdminDate(at.toISOString());
+  // NOTE: the device's own zone, through Intl (sync/time.ts) rather than dayjs, which a listing would then download.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const at = new Date(updatedAt).toISOString();
+  return localDate(at, zone) === localDate(new Date(now).toISOString(), zone) ? localTime(at, zone) : formatAdminDate(at);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { FLIGHT_WINDOW_DAYS } from '../../../../sync/protocol';
+import { FLIGHT_WINDOW_DAYS } from '../../../../sync/constants';
 import { keptSince } from '../../components/ui/server-read';
 
 /** Says that the device answered the search, and from which sync; only for an answer from the device. */

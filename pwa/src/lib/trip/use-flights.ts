@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { FLIGHT_PAGE_MAX } from '../../../../sync/constants';
 import type { Flight } from '../../../../sync/schemas/flight';
-import { syncedFlightsOf } from '../../local/synced-flights';
 import { ApiError } from '../api-error';
 import { apiAllPages } from '../api-page';
 import { takePageFlights } from '../page-data';
 import { byDeparture, type FlightLeg } from './flight-leg';
+
+/** The device's answer; Dexie loads with it, not with the listing (docs/decisions/005). */
+async function syncedFlightsOf(leg: FlightLeg): Promise<FlightsAnswer> {
+  return (await import('../../local/synced-flights')).syncedFlightsOf(leg);
+}
 
 /** Who answered a search: the server, or the device from its synced flights (as of `syncedAt`; null: never synced). */
 export type FlightsAnswer = { flights: Flight[]; syncedAt?: undefined } | { flights: Flight[]; syncedAt: number | null };
