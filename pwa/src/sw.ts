@@ -5,6 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { PushPayloadSchema } from '../../sync/schemas/push';
 import { APP_ROUTES, appRoutePattern } from '../../sync/app-routes';
+import { openNotificationTarget } from './lib/notification-target';
 import { onBackgroundSync } from './local/background-flush';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -56,15 +57,5 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const { url } = event.notification.data as { url: string };
-  const target = new URL(url, self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const there = tabs.find((tab) => tab.url === target);
-      if (there) return there.focus();
-      const tab = tabs[0];
-      if (tab) return (await tab.navigate(target))?.focus();
-      return self.clients.openWindow(target);
-    })(),
-  );
+  event.waitUntil(openNotificationTarget(self.clients, self.location.origin, url));
 });
