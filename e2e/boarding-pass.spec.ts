@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { ownServer } from './own-server';
 import { AuthPage, registerAccount } from './pages/auth-page';
-import { ADMIN, apiLogin, bearer, bookThroughApi, type ApiFlight } from './pages/journey-api';
+import { ADMIN, apiLogin, bearer, bookThroughApi, createLosAccFlight } from './pages/journey-api';
 
 const HOUR = 3_600_000;
 
@@ -22,18 +22,7 @@ test('a checked-in traveller opens the boarding pass with the server stopped; it
     const admin = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
     const departure = new Date(Date.now() + 20 * HOUR);
     departure.setUTCMinutes(0, 0, 0);
-    const created = await request.post('/api/flights', {
-      headers: admin,
-      data: {
-        origin: 'LOS',
-        destination: 'ACC',
-        departureTime: departure.toISOString(),
-        arrivalTime: new Date(departure.getTime() + HOUR).toISOString(),
-        price: 150,
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { flight } = (await created.json()) as { flight: ApiFlight };
+    const flight = await createLosAccFlight(request, admin, departure);
     const account = await registerAccount(request, 'Chioma Gate');
     const token = await apiLogin(request, account.email, account.password);
     const booked = await bookThroughApi(request, token, flight, 'bank_transfer', account.email, 'C2');

@@ -3,7 +3,7 @@ import { expect as baseExpect, test, type APIRequestContext } from '@playwright/
 import { ADMIN_LOGIN, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { localClock } from './pages/dates';
-import { bearer, bookThroughApi, type ApiFlight } from './pages/journey-api';
+import { bearer, bookThroughApi, createLosAccFlight, type ApiFlight } from './pages/journey-api';
 
 // #14 item 6: an admin moves a booked flight and gives it a gate; the traveller's booking page and card
 // show the new times with the booked ones, offline too; once the airline cancels the flight, the booking
@@ -24,18 +24,7 @@ async function adminPut(request: APIRequestContext, token: string, url: string, 
 async function ownFlight(request: APIRequestContext, admin: string, days: number): Promise<ApiFlight> {
   const departure = new Date(Date.now() + days * 24 * HOUR);
   departure.setUTCHours(9, 0, 0, 0);
-  const res = await request.post('/api/flights', {
-    headers: bearer(admin),
-    data: {
-      origin: 'LOS',
-      destination: 'ACC',
-      departureTime: departure.toISOString(),
-      arrivalTime: new Date(departure.getTime() + HOUR).toISOString(),
-      price: 150,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { flight: ApiFlight }).flight;
+  return createLosAccFlight(request, bearer(admin), departure);
 }
 
 for (const width of [1280, 360]) {

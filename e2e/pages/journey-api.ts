@@ -102,3 +102,19 @@ export function receiptPng(): { name: string; mimeType: string; buffer: Buffer }
     'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPUlEQVRIie3VwQkAMAwCwI7jEO6PY3WM9nGQfyAY76x5MsfiOvWEK96pCmQqM5AoFoPFYnFYDBaLxX3F4gVcZ36Me9gXSgAAAABJRU5ErkJggg==';
   return { name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
 }
+
+/** A LOS-ACC flight of the test's own, leaving at `departure` and flying one hour, created by an admin (`admin`: its headers). */
+export async function createLosAccFlight(request: APIRequestContext, admin: Record<string, string>, departure: Date): Promise<ApiFlight> {
+  const res = await request.post('/api/flights', {
+    headers: admin,
+    data: {
+      origin: 'LOS',
+      destination: 'ACC',
+      departureTime: departure.toISOString(),
+      arrivalTime: new Date(departure.getTime() + 3_600_000).toISOString(),
+      price: 150,
+    },
+  });
+  if (res.status() !== 201) throw new Error(`creating a flight answered ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { flight: ApiFlight }).flight;
+}
