@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { AuthPage, registerAccount, type Account } from './pages/auth-page';
 import { datePlus } from './pages/dates';
-import { controlledByWorker } from './pages/device';
+import { controlledByWorker, readDevice } from './pages/device';
 import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
 
 type Conversation = { _id: string; otherUser: { fullName: string } };
@@ -32,23 +32,9 @@ function syncTags(page: Page): Promise<string[]> {
 }
 
 /** How many tokens the page has mirrored for the service worker (local/token-mirror.ts). */
-function mirroredTokens(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('skyway-token');
-        open.onerror = () => reject(open.error ?? new Error('indexedDB'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('tokens', 'readonly').objectStore('tokens').count();
-          count.onerror = () => reject(count.error ?? new Error('count'));
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-        };
-      }),
-  );
+async function mirroredTokens(page: Page): Promise<number> {
+  const read = await readDevice(page, 'skyway-token', [{ store: 'tokens', count: true }]);
+  return (read?.[0] as number | undefined) ?? 0;
 }
 
 type Device = { context: BrowserContext; cdp: CDPSession; registrations: Map<string, string>; page: Page };

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { datePlus } from './pages/dates';
+import { readDevice } from './pages/device';
 import { apiLogin, approvePayment, bookThroughApi, findFlight } from './pages/journey-api';
 import { lastErrorToast } from './pages/toasts';
 
@@ -11,28 +12,10 @@ async function track(page: Page, reference: string, email: string): Promise<void
   await form.getByRole('button', { name: 'Search Booking' }).click();
 }
 
-/** Bookings on the device (Dexie). NOTE: it never creates the database and closes at once, so Dexie is not blocked. */
-function deviceBookings(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'skyway')) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open('skyway');
-      open.onerror = () => resolve(0);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('bookings')) {
-          db.close();
-          resolve(0);
-          return;
-        }
-        const count = db.transaction('bookings').objectStore('bookings').count();
-        count.onsuccess = () => {
-          db.close();
-          resolve(count.result);
-        };
-      };
-    });
-  });
+/** Bookings on the device (Dexie). */
+async function deviceBookings(page: Page): Promise<number> {
+  const read = await readDevice(page, 'skyway', [{ store: 'bookings', count: true }]);
+  return (read?.[0] as number | undefined) ?? 0;
 }
 
 test('tracking needs the reference and the right e-mail, and shows a confirmed booking with its icon', async ({ page, request }) => {

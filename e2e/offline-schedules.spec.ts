@@ -72,7 +72,8 @@ test('a server slower than the wait is answered from the device, and an answerin
   test.setTimeout(180_000);
   const server = await ownServer();
   try {
-    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
     await page.goto('/login');
     await new AuthPage(page).login('traveller@skyway.test', 'Demo-pass-123');
     await expect(page).toHaveURL('/');
@@ -96,6 +97,7 @@ test('a server slower than the wait is answered from the device, and an answerin
     await expect(page).toHaveURL(new RegExp(`date=${datePlus(5)}`));
     await expect(offlineNote).toBeVisible({ timeout: 5_000 });
     await expect(listing.heading(/[1-9]\d* Flight Available/)).toBeVisible();
+    await context.close();
   } finally {
     await server.dispose();
   }

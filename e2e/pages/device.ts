@@ -8,58 +8,75 @@ export async function controlledByWorker(page: Page): Promise<void> {
 }
 
 type DeviceRow = { key: string; state: string; name?: string; paymentId?: string; linkHash?: string | null };
+type Read = { store: string; get?: string; count?: true };
 
-/** A store of the device's IndexedDB ('payments', 'uploads', 'outbox'), reduced to what the tests compare. */
-export function deviceRows(page: Page, store: 'payments' | 'uploads' | 'outbox'): Promise<DeviceRow[]> {
+/**
+ * Reads stores of one IndexedDB database of the page in one transaction: a row by key (`get`), a
+ * count, or all rows. Null while the database or a store is not there yet. NOTE: it never creates
+ * the database and closes at once: an empty database, or a connection left open, would block
+ * Dexie's upgrade and so the app's whole sync.
+ */
+export function readDevice(page: Page, database: string, reads: Read[]): Promise<unknown[] | null> {
   return page.evaluate(
-    (name) =>
-      new Promise<DeviceRow[]>((resolve, reject) => {
-        const open = indexedDB.open('skyway');
-        open.onerror = () => reject(open.error ?? new Error('indexedDB'));
+    async ({ database, reads }) => {
+      if (!(await indexedDB.databases()).some((d) => d.name === database)) return null;
+      return new Promise<unknown[] | null>((resolve, reject) => {
+        const open = indexedDB.open(database);
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(null);
         open.onsuccess = () => {
           const db = open.result;
-          const read = db.transaction(name, 'readonly').objectStore(name).getAll();
-          read.onerror = () => reject(read.error ?? new Error('read'));
-          read.onsuccess = () => {
+          db.onversionchange = () => db.close();
+          if (!reads.every((read) => db.objectStoreNames.contains(read.store))) {
             db.close();
-            resolve(
-              (read.result as Record<string, unknown>[]).map((row) => {
-                const args = ((row.intent as { args?: unknown } | undefined)?.args ?? row.args ?? {}) as { paymentId?: string };
-                return {
-                  key: String(row._id ?? row.hash ?? row.mutationId),
-                  state: String(row.state ?? row.status),
-                  name: row.name as string | undefined,
-                  paymentId: args.paymentId,
-                  linkHash: row.linkHash as string | null | undefined,
-                };
-              }),
-            );
+            resolve(null);
+            return;
+          }
+          const tx = db.transaction(
+            reads.map((read) => read.store),
+            'readonly',
+          );
+          const requests = reads.map((read) => {
+            const store = tx.objectStore(read.store);
+            if (read.get !== undefined) return store.get(read.get);
+            return read.count ? store.count() : store.getAll();
+          });
+          tx.onerror = () => {
+            db.close();
+            reject(tx.error ?? new Error(`reading ${database}`));
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve(requests.map((request) => request.result as unknown));
           };
         };
-      }),
-    store,
+      });
+    },
+    { database, reads },
   );
 }
 
+/** A store of the device's IndexedDB ('payments', 'uploads', 'outbox'), reduced to what the tests compare. */
+export async function deviceRows(page: Page, store: 'payments' | 'uploads' | 'outbox'): Promise<DeviceRow[]> {
+  const [rows] = (await readDevice(page, 'skyway', [{ store }])) ?? [[]];
+  return (rows as Record<string, unknown>[]).map((row) => {
+    const args = ((row.intent as { args?: unknown } | undefined)?.args ?? row.args ?? {}) as { paymentId?: string };
+    return {
+      key: String(row._id ?? row.hash ?? row.mutationId),
+      state: String(row.state ?? row.status),
+      name: row.name as string | undefined,
+      paymentId: args.paymentId,
+      linkHash: row.linkHash as string | null | undefined,
+    };
+  });
+}
+
 /** How many flights the device keeps once its pull sequence is complete (its cursor names no page); null before. */
-export function syncedFlightCount(page: Page): Promise<number | null> {
-  return page.evaluate(
-    () =>
-      new Promise<number | null>((resolve, reject) => {
-        const open = indexedDB.open('skyway');
-        open.onerror = () => reject(open.error ?? new Error('indexedDB'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['meta', 'flights'], 'readonly');
-          const meta = tx.objectStore('meta').get('sync');
-          const count = tx.objectStore('flights').count();
-          tx.onerror = () => reject(tx.error ?? new Error('read'));
-          tx.oncomplete = () => {
-            db.close();
-            const cursor = (meta.result as { cursor?: string | null } | undefined)?.cursor;
-            resolve(cursor && !cursor.includes(':p') ? count.result : null);
-          };
-        };
-      }),
-  );
+export async function syncedFlightCount(page: Page): Promise<number | null> {
+  const read = await readDevice(page, 'skyway', [
+    { store: 'meta', get: 'sync' },
+    { store: 'flights', count: true },
+  ]);
+  const cursor = (read?.[0] as { cursor?: string | null } | undefined)?.cursor;
+  return cursor && !cursor.includes(':p') ? (read?.[1] as number) : null;
 }
