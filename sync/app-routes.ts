@@ -54,10 +54,12 @@ export function appRoutePattern(route: string): RegExp {
   return new RegExp(`^${path}/?(?:\\?.*)?$`, 'i');
 }
 
-const PATTERNS = APP_ROUTES.map(appRoutePattern);
+// NOTE: built on first use, not on import: a module-level call would keep every route in each bundle that imports CHAT_PARAM.
+let patterns: RegExp[] | undefined;
 
 export function isAppRoute(path: string): boolean {
-  return PATTERNS.some((pattern) => pattern.test(path));
+  patterns ??= APP_ROUTES.map(appRoutePattern);
+  return patterns.some((pattern) => pattern.test(path));
 }
 
 /** The query a page opens with to show the support chat open (a support reply's notification links to it). */

@@ -30,8 +30,3 @@ export function pendingNames(outbox: Pick<OutboxRow, 'name'>[], uploads: Pick<Up
 export function pendingWarning(count: number): string {
   return count === 1 ? '1 change is not sent yet:' : `${count} changes are not sent yet:`;
 }
-
-/** 'Sign in again to send 3 waiting changes.' */
-export function signInToSend(count: number): string {
-  return `Sign in again to send ${count} waiting ${count === 1 ? 'change' : 'changes'}.`;
-}

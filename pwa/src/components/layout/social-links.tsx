@@ -1,4 +1,4 @@
-import { SocialIcon } from './social-icons';
+import './social-links.css';
 
 const SOCIALS = [
   { href: 'https://www.facebook.com/', label: 'Facebook' },
@@ -15,7 +15,7 @@ export function SocialLinks({ className }: { className: string }) {
       {SOCIALS.map((social) => (
         <li key={social.label}>
           <a href={social.href} aria-label={social.label} target="_blank" rel="noopener noreferrer">
-            <SocialIcon name={social.label} />
+            <span className={`social-icon social-icon-${social.label.toLowerCase()}`} aria-hidden="true" />
           </a>
         </li>
       ))}

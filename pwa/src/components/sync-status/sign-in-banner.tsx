@@ -2,10 +2,14 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { readGuestSession, subscribeGuestSession } from '../../local/guest-session';
-import { signInToSend } from '../../local/pending-warning';
 import { useSyncState } from '../../local/sync-status';
 import { readWaitingHint, subscribeWaitingHint } from '../../local/waiting-hint';
 import './sync-status.css';
+
+/** 'Sign in again to send 3 waiting changes.' NOTE: here, not with the other labels of pending-warning, which no first visit needs. */
+function signInToSend(count: number): string {
+  return `Sign in again to send ${count} waiting ${count === 1 ? 'change' : 'changes'}.`;
+}
 
 /**
  * On every page: changes wait on this device for an account whose session has ended (expired, revoked,

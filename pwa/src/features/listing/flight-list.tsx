@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useState, type ReactNode, type Ref } from 'react';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { Spinner } from '../../components/ui/spinner';
 import { useClassRatio } from '../../lib/trip/use-class-ratio';
@@ -10,8 +10,11 @@ import { messageOf } from '../../lib/api-error';
 import { formatListingDate } from '../../lib/format';
 import { arrangeFlights, dayPartOf, DAY_PARTS, DEFAULT_ARRANGEMENT, fareRange, isFiltered, type DayPart } from './arrange-flights';
 import { FlightCard } from './flight-card';
-import { OfflineEmpty, OfflineNote } from './offline-answer';
 import { SortFilter } from './sort-filter';
+
+// NOTE: only an answer from the device shows these: an online listing does not load them.
+const OfflineNote = lazy(async () => ({ default: (await import('./offline-answer')).OfflineNote }));
+const OfflineEmpty = lazy(async () => ({ default: (await import('./offline-answer')).OfflineEmpty }));
 
 type FlightListProps = {
   query: UseQueryResult<FlightsAnswer>;
@@ -60,7 +63,11 @@ export function FlightList({ query, flights, search, date, route, level, heading
           <span>{search.travelClass}</span>
         </p>
       </header>
-      {syncedAt !== undefined && <OfflineNote syncedAt={syncedAt} />}
+      {syncedAt !== undefined && (
+        <Suspense fallback={null}>
+          <OfflineNote syncedAt={syncedAt} />
+        </Suspense>
+      )}
       {children}
       {loaded.length > 0 && (
         <SortFilter
@@ -88,7 +95,13 @@ export function FlightList({ query, flights, search, date, route, level, heading
       )}
       {query.isSuccess &&
         loaded.length === 0 &&
-        (syncedAt === undefined ? <p className="results-state results-empty">No flight available</p> : <OfflineEmpty />)}
+        (syncedAt === undefined ? (
+          <p className="results-state results-empty">No flight available</p>
+        ) : (
+          <Suspense fallback={null}>
+            <OfflineEmpty />
+          </Suspense>
+        ))}
       {loaded.length > 0 && shown.length === 0 && (
         <div className="results-state">
           <p>No flight matches the filters.</p>

@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CompleteSearch } from '../../lib/trip/search-values';
 import { useAirports } from '../../lib/trip/use-airports';
 import { useFlights } from '../../lib/trip/use-flights';
+import { Spinner } from '../../components/ui/spinner';
 import { DateStrip } from './date-strip';
 import { FlightList } from './flight-list';
-import { ReturnStep } from './return-step';
 import { OUTBOUND_PARAM, useBookFlight } from './use-book-flight';
+
+// NOTE: only a round trip's second step shows it: a one-way listing does not load it.
+const ReturnStep = lazy(async () => ({ default: (await import('./return-step')).ReturnStep }));
 
 export function FlightResults({ search }: { search: CompleteSearch }) {
   const [params] = useSearchParams();
@@ -21,13 +25,15 @@ export function FlightResults({ search }: { search: CompleteSearch }) {
 
   if (chosen) {
     return (
-      <ReturnStep
-        search={search}
-        outbound={chosen}
-        route={`${to} → ${from}`}
-        onChangeOutbound={changeOutbound}
-        onBook={(flight) => pickReturn(chosen, flight)}
-      />
+      <Suspense fallback={<Spinner label="Loading flights" />}>
+        <ReturnStep
+          search={search}
+          outbound={chosen}
+          route={`${to} → ${from}`}
+          onChangeOutbound={changeOutbound}
+          onBook={(flight) => pickReturn(chosen, flight)}
+        />
+      </Suspense>
     );
   }
   return (

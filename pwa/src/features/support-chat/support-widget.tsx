@@ -4,7 +4,6 @@ import { CHAT_PARAM } from '../../../../sync/app-routes';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/use-toast';
 import { useAuth } from '../../lib/auth';
-import { ChatIcon, CloseIcon } from './icons';
 import './support-chat.css';
 
 // The chat (Dexie, the sync runner, socket.io) loads on first open, not with every public page.
@@ -55,7 +54,7 @@ export function SupportWidget() {
         disabled={loading}
         onClick={toggle}
       >
-        {open ? <CloseIcon /> : <ChatIcon />}
+        <span className={`support-icon support-icon-${open ? 'close' : 'chat'}`} aria-hidden="true" />
       </button>
     </div>
   );

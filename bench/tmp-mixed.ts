@@ -1,0 +1,14 @@
+import { openLoop } from './open-loop/open-loop';
+import { bodies, buyerToken, laterFlights, MIXED_SEATS } from './scenarios/booking-create';
+import { searchPaths } from './scenarios/flight-search';
+import { travellerToken } from './scenarios/sync-timing';
+const baseUrl = process.argv[2]!;
+const rate = Number(process.argv[3] ?? 890);
+const buyer = { authorization: `Bearer ${await buyerToken(baseUrl)}`, 'content-type': 'application/json' };
+const reader = { authorization: `Bearer ${await travellerToken(baseUrl)}` };
+const searches = (await searchPaths(baseUrl)).map((path) => ({ method: 'GET' as const, path }));
+const bookings = bodies(await laterFlights(baseUrl), MIXED_SEATS).map((body) => ({ method: 'POST' as const, path: '/api/payments', headers: buyer, body }));
+const reads = ['/api/bookings/user', '/api/payments/user'].map((path) => ({ method: 'GET' as const, path, headers: reader }));
+console.log('searches', searches.length, 'bookings', bookings.length);
+const r = await openLoop({ baseUrl, ratePerS: rate, durationS: 15, warmupS: 3, kinds: [{ name: 'search', shots: searches }, { name: 'booking', shots: bookings }, { name: 'own reads', shots: reads }], pattern: [0,0,0,0,1,0,0,0,0,2], connections: 128, timeoutMs: 10_000 });
+console.log(JSON.stringify({ offered: r.offeredRps, achieved: r.achievedRps, overall: r.overall, byKind: r.byKind, errors: r.errors, non2xx: r.non2xx, statuses: r.statuses }, null, 1));
