@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, like, lte, min, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, like, lte, max, min, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { SEATS_PER_FLIGHT } from '../../sync/constants';
 import { first, prepareOnce, preparedCache, type Queryable } from './client';
@@ -84,10 +84,17 @@ const pageIdsOf = (q: Queryable, keys: ScalarKey[]) =>
     .prepare();
 const byIdList = prepareOnce((q) => build(q, inJsonList(q, flights.id, 'ids')).prepare());
 const countOf = (q: Queryable, keys: ScalarKey[]) => q.select({ n: count() }).from(flights).where(condition(keys)).prepare();
+const stampOf = (q: Queryable, keys: ScalarKey[]) =>
+  q
+    .select({ n: count(), version: max(flights.version) })
+    .from(flights)
+    .where(condition(keys))
+    .prepare();
 
 const prepared = preparedCache<ReturnType<ReturnType<typeof build>['prepare']>>();
 const preparedPageIds = preparedCache<ReturnType<typeof pageIdsOf>>();
 const preparedCounts = preparedCache<ReturnType<typeof countOf>>();
+const preparedStamps = preparedCache<ReturnType<typeof stampOf>>();
 
 function bind(filter: FlightFilter, nowIso: string) {
   const keys = SCALAR_KEYS.filter((key) => filter[key] !== undefined && filter[key] !== '');
@@ -112,6 +119,18 @@ export async function selectFlightsPage(q: Queryable, filter: Omit<FlightFilter,
   const rows = ids.length ? await byIdList(q).execute({ now: nowIso, ids: JSON.stringify(ids) }) : [];
   const total = (await first(preparedCounts(q, name, () => countOf(q, keys)).execute(values)))?.n ?? 0;
   return { rows, total };
+}
+
+/**
+ * How many flights match `filter` and the highest version among them. Every write to a flight (a seat
+ * held, sold or freed included: touchFlights) gives it a version above all others, so any change to the
+ * matching flights, or a flight joining or leaving them, changes this pair. Meant for a narrow filter (a
+ * route and day): it reads every matching row.
+ */
+export async function selectFlightsStamp(q: Queryable, filter: Omit<FlightFilter, 'ids'>, nowIso: string): Promise<string> {
+  const { keys, values, name } = bind(filter, nowIso);
+  const stamp = await first(preparedStamps(q, name, () => stampOf(q, keys)).execute(values));
+  return `${stamp?.n ?? 0}@${stamp?.version ?? 0}`;
 }
 
 export type FlightWithAirports = Awaited<ReturnType<typeof selectFlights>>[number];

@@ -1,11 +1,12 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flight } from '../../sync/schemas/flight';
-import { ANSWER_TTL_MS } from '../services/catalogue/search-answers';
+import { ANSWER_TTL_MS, sourceStamp } from '../services/catalogue/search-answers';
+import { searchScope } from '../services/catalogue/flights';
 import { actors, book, upcomingFlight, type Actors } from './booking-fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 
-describe('GET /api/flights answers from memory per search and sync version', () => {
+describe('GET /api/flights answers from memory per search and what it was read from', () => {
   let server: TestServer;
   let people: Actors;
   let flight: Flight;
@@ -56,5 +57,19 @@ describe('GET /api/flights answers from memory per search and sync version', () 
     // No write happens when a hold lapses: the answer period of the server's clock brings the seat back.
     server.setNow(new Date(Date.parse(created.instructions.deadlineAt) + ANSWER_TTL_MS));
     expect(await seatsLeft()).toBe(before);
+  });
+
+  it('keeps a route’s answer through a booking on another route, and renews it with one on the route', async () => {
+    const day = flight.departureTime.slice(0, 10);
+    const stamp = async () => sourceStamp(server.ctx, await searchScope(server.ctx, { origin: 'ACC', destination: 'LOS', departureTime: day }));
+    const before = await stamp();
+    await book(people.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 9), ['F3']);
+    expect(await stamp()).toBe(before);
+    await book(people.owner, await upcomingFlight(server.url, 'ACC', 'LOS', 9), ['F2']);
+    expect(await stamp()).not.toBe(before);
+    const any = async () => sourceStamp(server.ctx, await searchScope(server.ctx, { departureTime: day }));
+    const global = await any();
+    await book(people.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 9), ['F4']);
+    expect(await any()).not.toBe(global);
   });
 });

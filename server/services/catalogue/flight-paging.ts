@@ -1,7 +1,7 @@
-import type { Flight, FlightSearchQuery } from '../../../sync/schemas/flight';
+import type { Flight } from '../../../sync/schemas/flight';
 import type { AppContext } from '../../context';
-import { selectFlightsPage } from '../../db/flight-queries';
-import { flightFilter, toFlightJson } from './flights';
+import { selectFlightsPage, type FlightFilter } from '../../db/flight-queries';
+import { toFlightJson } from './flights';
 
 export type FlightPage = { page: number; limit: number };
 
@@ -9,8 +9,7 @@ export type FlightPage = { page: number; limit: number };
  * One page of a search, in departure order, with the count of all matches. Only the page's flights are
  * read and populated (airports, seats left), so no answer carries the whole catalogue.
  */
-export async function searchFlightsPage(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): Promise<{ items: Flight[]; total: number }> {
-  const filter = await flightFilter(ctx, query);
+export async function searchFlightsPage(ctx: AppContext, filter: FlightFilter | null, page: FlightPage): Promise<{ items: Flight[]; total: number }> {
   if (!filter) return { items: [], total: 0 };
   const { rows, total } = await selectFlightsPage(ctx.db, filter, ctx.now().toISOString(), { limit: page.limit, offset: (page.page - 1) * page.limit });
   return { items: rows.map(toFlightJson), total };

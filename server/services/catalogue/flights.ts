@@ -11,7 +11,7 @@ import { selectFlights, selectTakenSeats, type FlightFilter, type FlightWithAirp
 import { bookings, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
-import { findAirport, getAirport, toAirportJson } from './airports';
+import { findAirport, getAirport, toAirportJson, type AirportRow } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
 import { recordTimesChange } from './flight-changes';
 import { bookingsOnFlight, type FlightChange } from './flight-status';
@@ -34,8 +34,8 @@ export function toFlightJson({ flight, origin, destination, taken }: FlightWithA
   };
 }
 
-/** The filter of a search; null when a named airport does not exist (so nothing matches). */
-export async function flightFilter(ctx: AppContext, query: FlightSearchQuery): Promise<FlightFilter | null> {
+/** A search's filter and the airports it names; null when a named airport does not exist (so nothing matches). */
+export async function searchScope(ctx: AppContext, query: FlightSearchQuery): Promise<{ filter: FlightFilter; named: AirportRow[] } | null> {
   const filter: FlightFilter = {
     localDate: query.departureTime,
     flightNumber: query.search?.toUpperCase(),
@@ -43,6 +43,7 @@ export async function flightFilter(ctx: AppContext, query: FlightSearchQuery): P
     localDateTo: query.to,
     status: query.status,
   };
+  const named: AirportRow[] = [];
   for (const [key, value] of [
     ['originId', query.origin],
     ['destinationId', query.destination],
@@ -51,8 +52,14 @@ export async function flightFilter(ctx: AppContext, query: FlightSearchQuery): P
     const airport = await findAirport(ctx.db, value);
     if (!airport) return null;
     filter[key] = airport.id;
+    named.push(airport);
   }
-  return filter;
+  return { filter, named };
+}
+
+/** The filter of a search; null when a named airport does not exist (so nothing matches). */
+export async function flightFilter(ctx: AppContext, query: FlightSearchQuery): Promise<FlightFilter | null> {
+  return (await searchScope(ctx, query))?.filter ?? null;
 }
 
 /** Search by origin and destination (id or IATA code), the local date at the origin (or a range of them) and status. */
