@@ -122,7 +122,8 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   await dash.menuLink('Audit log').click();
   await dash.choose(dash.main.getByRole('combobox', { name: 'Action' }), 'Flight status changed', 'status');
   await dash.field('Reference, flight or name').fill(flight.flightNumber);
-  const audit = dash.row('delayed');
+  // NOTE: until the filtered page arrives the table keeps the unfiltered one, where 'Flight updated' names the status too.
+  const audit = dash.row('scheduled → delayed');
   await expect(audit).toContainText(`${flight.flightNumber} `);
   await expect(audit).toContainText('scheduled → delayed');
   await expect(audit).toContainText('You');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { controlledByWorker } from './pages/device';
+import { controlledByWorker, workerActive } from './pages/device';
 import { SitePage } from './pages/site-page';
 
 test('home page shows the hero heading, the navbar and the footer', async ({ page }) => {
@@ -95,5 +95,5 @@ test('the app is installable: manifest, icons and an active service worker', asy
   }
 
   await page.goto('/');
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await workerActive(page);
 });

@@ -1,8 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 
+/** Waits for the service worker to be active. NOTE: installing precaches the whole app; on a loaded machine that takes longer than expect's 5 s. */
+export async function workerActive(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+}
+
 /** Waits for the service worker to be active, then reloads once so it controls the page (offline tabs need it). */
 export async function controlledByWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await workerActive(page);
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
