@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { SyncChangesSchema, type PullResponse, type SyncChanges } from '../../../sync/protocol';
 import type { Airport } from '../../../sync/schemas/airport';
@@ -58,5 +59,33 @@ describe('the Dexie store applies pages of a pull', () => {
     expect(await ids(db, 'flights')).toEqual(['f2', 'f3', 'f7']);
     expect(await ids(db, 'bookings')).toEqual(['new']);
     expect((await db.meta.get('sync'))?.cursor).toBe('1:2030-01-01:a:v3');
+  });
+
+  it('writes only the outbox rows a pull settles: one that settles nothing leaves the outbox and its watchers alone', async () => {
+    const db = freshDb();
+    const store = new DexieStore(db);
+    for (const content of ['one', 'two', 'three'])
+      await store.enqueue({ name: 'sendMessage', args: { _id: content, conversationId: 'c1', content, image: null } }, 0);
+    const mutated: string[] = [];
+    const watch = (parts: Record<string, unknown>) => mutated.push(...Object.keys(parts).filter((key) => key.includes('/outbox/')));
+    Dexie.on('storagemutated', watch);
+    try {
+      await store.applyPull(page({}, { hasMore: false }), none, Date.now());
+      expect(mutated).toEqual([]);
+
+      await store.applyPull(
+        page({}, { hasMore: false }),
+        { confirmed: [1], rejected: [{ mutationId: 3, code: 'seat_unavailable', message: 'Taken' }] },
+        Date.now(),
+      );
+      expect(mutated.length).toBeGreaterThan(0);
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(watch);
+    }
+    const rows = await db.outbox.orderBy('mutationId').toArray();
+    expect(rows.map((r) => [r.mutationId, r.state, r.lastError])).toEqual([
+      [2, 'queued', null],
+      [3, 'rejected', 'Taken'],
+    ]);
   });
 });

@@ -38,6 +38,8 @@ export class DexieStore implements SyncStore {
    * use is parked under its author (see switchQueue), never sent or deleted for someone else.
    */
   async claim(userId: string): Promise<void> {
+    // NOTE: the usual case, the device already theirs, needs no write transaction over every table.
+    if ((await this.db.meta.get('sync'))?.userId === userId) return;
     const { meta: metaTable, outbox, uploads, parked } = this.db;
     await this.db.transaction('rw', [metaTable, outbox, uploads, parked, ...this.syncedTables], async () => {
       const meta = (await metaTable.get('sync')) ?? newMeta(null);
@@ -150,6 +152,17 @@ export class DexieStore implements SyncStore {
     return [...written];
   }
 
+  /** Writes only the rows a settlement changes: a pull that settles nothing leaves the outbox, and the screens watching it, alone. */
+  private async settle(settlement: OutboxSettlement): Promise<void> {
+    const before = await this.db.outbox.toArray();
+    const after = settledOutbox(before, settlement);
+    const kept = new Set(after.map((r) => r.mutationId));
+    const gone = before.filter((r) => !kept.has(r.mutationId)).map((r) => r.mutationId);
+    const changed = after.filter((r) => !before.includes(r));
+    if (gone.length) await this.db.outbox.bulkDelete(gone);
+    if (changed.length) await this.db.outbox.bulkPut(changed);
+  }
+
   async applyPull(response: PullResponse, settle: OutboxSettlement, now: number): Promise<void> {
     await this.db.transaction('rw', [this.db.meta, this.db.outbox, ...this.scope(response).map((t) => this.tables(t))], async () => {
       if (response.reset) for (const name of OWN_TABLES) await this.tables(name).clear();
@@ -166,9 +179,7 @@ export class DexieStore implements SyncStore {
         if (table && ids.length) await this.tables(table).bulkDelete(ids);
       }
       if (!response.hasMore) await this.pruneFlights(now);
-      const rows = settledOutbox(await this.db.outbox.toArray(), settle);
-      await this.db.outbox.clear();
-      await this.db.outbox.bulkAdd(rows);
+      await this.settle(settle);
       const meta = (await this.db.meta.get('sync')) ?? newMeta(null);
       await this.db.meta.put({ ...meta, cursor: response.cursor, lastSyncedAt: now });
     });

@@ -8,6 +8,7 @@ import { api } from '../lib/api';
 import { readAuthToken, subscribeAuthToken, tokenUserId } from '../lib/auth-token';
 import { registerBackgroundFlush } from './background-sync';
 import { storeIncomingMessage, storeMessagesRead } from './chat-store';
+import { coalesced } from './coalesce';
 import { db, type UploadRow } from './db';
 import { DexieStore } from './dexie-store';
 import { readGuestSession, subscribeGuestSession } from './guest-session';
@@ -99,11 +100,15 @@ async function scheduleRetry(): Promise<void> {
   retryTimer = setTimeout(() => void requestSync(), Math.max(250, Math.min(...times) - Date.now()));
 }
 
-export function requestSync(): Promise<void> {
-  return cycle()
+/**
+ * Runs a sync cycle; asked while one runs, it answers the one cycle after it that every request made
+ * meanwhile shares (a start, the socket's connect and a poke together make two cycles, not three).
+ */
+export const requestSync = coalesced(() =>
+  cycle()
     .catch((error: unknown) => setSyncState({ status: 'error', detail: error instanceof Error ? error.message : String(error) }))
-    .then(noteWaiting);
-}
+    .then(noteWaiting),
+);
 
 /**
  * Keeps the count of the device account's waiting changes where every page can read it; while any wait,
@@ -169,7 +174,10 @@ export function startSync(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void requestSync();
   });
-  window.addEventListener('pageshow', () => void requestSync());
+  // A page restored from the back/forward cache missed what happened meanwhile; a new page syncs on start.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) void requestSync();
+  });
   subscribeAuthToken(mirrorSyncToken);
   subscribeGuestSession(mirrorSyncToken);
   mirrorSyncToken();

@@ -18,10 +18,26 @@ function stored(): boolean {
   }
 }
 
-export function notificationChoice(): NotificationChoice {
+function readChoice(): NotificationChoice {
   if (!supported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'blocked';
   return Notification.permission === 'granted' && stored() ? 'on' : 'off';
+}
+
+/**
+ * NOTE: kept until something changes it: `Notification.permission` asks the browser each time, and a
+ * store's snapshot is read on every render of every page with the support badge.
+ */
+let cached: NotificationChoice | null = null;
+
+export function notificationChoice(): NotificationChoice {
+  cached ??= readChoice();
+  return cached;
+}
+
+function changed(): void {
+  cached = null;
+  for (const listener of listeners) listener();
 }
 
 /**
@@ -32,20 +48,37 @@ export async function chooseNotifications(on: boolean): Promise<NotificationChoi
   if (on && Notification.permission === 'default') await Notification.requestPermission();
   if (on && Notification.permission === 'granted') localStorage.setItem(KEY, 'on');
   else localStorage.removeItem(KEY);
-  for (const listener of listeners) listener();
+  changed();
   return notificationChoice();
 }
 
-/** Calls `listener` when the choice changes in this tab or another. */
+/** Calls `listener` when the choice changes: in this tab, in another, or in the browser's site settings. */
 export function subscribeNotificationChoice(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY || event.key === null) listener();
+  const onChange = () => {
+    cached = null;
+    listener();
   };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === KEY || event.key === null) onChange();
+  };
+  let permission: PermissionStatus | undefined;
+  let stopped = false;
+  cached = null;
   listeners.add(listener);
   window.addEventListener('storage', onStorage);
+  void navigator.permissions
+    ?.query({ name: 'notifications' })
+    .then((status) => {
+      if (stopped) return;
+      permission = status;
+      status.addEventListener('change', onChange);
+    })
+    .catch(() => undefined);
   return () => {
+    stopped = true;
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
+    permission?.removeEventListener('change', onChange);
   };
 }
 
