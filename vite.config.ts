@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -21,8 +22,19 @@ const landing: LandingPage[] = [
 const searchModule =
   /features[\\/]search[\\/]|lib[\\/]trip[\\/](search-values|search-storage|stored-search|local-today|use-airports|use-flights|use-class-ratio|use-public-settings)|components[\\/]ui[\\/](dropdown|use-dropdown|text-field)|sync[\\/](constants|fare\.ts)/;
 
+// NOTE: react-router's package exports name only its development build (remix-run/react-router#12532,
+// meant to be temporary), which keeps its development warnings in the bundle; its production build is
+// the same code with them off.
+const reactRouterBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
 export default defineConfig({
   root: 'pwa',
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+    ],
+  },
   build: {
     outDir: '../dist/pwa',
     emptyOutDir: true,
