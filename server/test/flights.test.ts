@@ -77,6 +77,13 @@ describe('flights: search, one flight, taken seats', () => {
     expect(toOnly.body.every((f) => f.destination.code === 'HND')).toBe(true);
     expect((await api.get<Flight[]>('/api/flights?origin=ZZZ')).body).toEqual([]);
     expect((await api.get<Flight[]>('/api/flights?destination=no-such-id')).body).toEqual([]);
+    const mixed = await api.get<Flight[]>(`/api/flights?origin=hnd&destination=${lax._id}`);
+    expect(mixed.body).toEqual(byCode.body);
+    const reversed = await api.get<Flight[]>(`/api/flights?origin=${lax._id}&destination=HND`);
+    expect(reversed.body.map((f) => f._id)).toContain(laEvening._id);
+    expect(reversed.body.every((f) => f.origin.code === 'LAX' && f.destination.code === 'HND')).toBe(true);
+    expect((await api.get<Flight[]>('/api/flights?origin=HND&destination=ZZZ')).body).toEqual([]);
+    expect((await api.get<Flight[]>('/api/flights?origin=HND&destination=HND')).body).toEqual([]);
   });
 
   it('filters departureTime by the local calendar date at the origin airport, not the UTC date', async () => {

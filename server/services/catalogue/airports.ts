@@ -40,6 +40,30 @@ export async function findAirport(q: Queryable, idOrCode: string): Promise<Airpo
   return await first(prepared(q, 'find', () => buildFind(q)).execute({ id: idOrCode, code: idOrCode.toUpperCase() }));
 }
 
+function buildFindPair(q: Queryable) {
+  return q
+    .select()
+    .from(airports)
+    .where(
+      or(
+        eq(airports.id, sql.placeholder('a')),
+        eq(airports.code, sql.placeholder('aCode')),
+        eq(airports.id, sql.placeholder('b')),
+        eq(airports.code, sql.placeholder('bCode')),
+      ),
+    )
+    .prepare();
+}
+
+const preparedPair = preparedCache<ReturnType<typeof buildFindPair>>();
+
+/** Two airports, each by id or IATA code, in one read (a route search names both); undefined where one is not found. */
+export async function findAirportPair(q: Queryable, a: string, b: string): Promise<[AirportRow | undefined, AirportRow | undefined]> {
+  const rows = await preparedPair(q, 'pair', () => buildFindPair(q)).execute({ a, aCode: a.toUpperCase(), b, bCode: b.toUpperCase() });
+  const match = (key: string) => rows.find((row) => row.id === key) ?? rows.find((row) => row.code === key.toUpperCase());
+  return [match(a), match(b)];
+}
+
 export async function getAirport(q: Queryable, idOrCode: string): Promise<AirportRow> {
   const row = await findAirport(q, idOrCode);
   if (!row) throw notFound('Airport');

@@ -11,7 +11,7 @@ import { selectFlights, selectTakenSeats, type FlightFilter, type FlightWithAirp
 import { bookings, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
-import { findAirport, getAirport, toAirportJson, type AirportRow } from './airports';
+import { findAirport, findAirportPair, getAirport, toAirportJson, type AirportRow } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
 import { recordTimesChange } from './flight-changes';
 import { bookingsOnFlight, type FlightChange } from './flight-status';
@@ -43,13 +43,18 @@ export async function searchScope(ctx: AppContext, query: FlightSearchQuery): Pr
     localDateTo: query.to,
     status: query.status,
   };
+  const { origin, destination } = query;
+  // NOTE: a route names both; one read finds the two (a search runs this on every request).
+  const found =
+    origin && destination
+      ? await findAirportPair(ctx.db, origin, destination)
+      : [origin ? await findAirport(ctx.db, origin) : undefined, destination ? await findAirport(ctx.db, destination) : undefined];
   const named: AirportRow[] = [];
-  for (const [key, value] of [
-    ['originId', query.origin],
-    ['destinationId', query.destination],
+  for (const [key, value, airport] of [
+    ['originId', origin, found[0]],
+    ['destinationId', destination, found[1]],
   ] as const) {
     if (!value) continue;
-    const airport = await findAirport(ctx.db, value);
     if (!airport) return null;
     filter[key] = airport.id;
     named.push(airport);
