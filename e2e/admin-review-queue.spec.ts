@@ -3,7 +3,7 @@ import { ADMIN_LOGIN, bookFlight, login, newTraveller, sayPaid, sendReceipt, sig
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { receiptPng } from './pages/journey-api';
 
-// NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
+// NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });

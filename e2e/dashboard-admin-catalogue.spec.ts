@@ -3,7 +3,7 @@ import { bearer, bookFlight, confirmEmail, login, newTraveller, signedInContext,
 import { datePlus } from './pages/dates';
 import { DashboardPage } from './pages/dashboard-page';
 
-// NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
+// NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });

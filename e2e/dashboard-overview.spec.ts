@@ -2,7 +2,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { bookFlight, login, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 
-// NOTE: pages render from the device once the first sync lands (the 60-day flight window included), which
+// NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });

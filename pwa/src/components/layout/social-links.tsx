@@ -15,7 +15,7 @@ export function SocialLinks({ className }: { className: string }) {
       {SOCIALS.map((social) => (
         <li key={social.label}>
           <a href={social.href} aria-label={social.label} target="_blank" rel="noopener noreferrer">
-            <span className={`social-icon social-icon-${social.label.toLowerCase()}`} aria-hidden="true" />
+            <span className={`mask-icon social-icon social-icon-${social.label.toLowerCase()}`} aria-hidden="true" />
           </a>
         </li>
       ))}

@@ -54,7 +54,7 @@ export function SupportWidget() {
         disabled={loading}
         onClick={toggle}
       >
-        <span className={`support-icon support-icon-${open ? 'close' : 'chat'}`} aria-hidden="true" />
+        <span className={`mask-icon support-icon support-icon-${open ? 'close' : 'chat'}`} aria-hidden="true" />
       </button>
     </div>
   );
