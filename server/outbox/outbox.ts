@@ -161,7 +161,15 @@ export class Outbox {
     this.finished.add(id);
     if (this.flushing) return;
     this.flushing = true;
-    setImmediate(() => void this.flush());
+    this.track(new Promise<void>((resolve) => setImmediate(() => void this.flush().then(resolve))));
+  }
+
+  /**
+   * Settles once every send under way has ended and its mark is written: the database then holds no write
+   * of this dispatcher still to come (tests compare it before and after a call that must change nothing).
+   */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
   }
 
   private async flush(): Promise<void> {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
+import { immediate, openDatabase } from '../db/client';
+import { isNull } from 'drizzle-orm';
 import { events } from '../db/schema';
 import { pokeEffect, type Effect } from '../outbox/effects';
 import { Outbox } from '../outbox/outbox';
@@ -53,6 +54,29 @@ describe('outbox claims: two dispatchers on one database', () => {
     } finally {
       first.sqlite.close();
       second.sqlite.close();
+    }
+  });
+
+  it('idle settles once every send under way has ended and its sent mark is written', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-outbox-idle-'));
+    const { db, sqlite } = openDatabase(dataDir);
+    const outbox = new Outbox({
+      db,
+      log: pino({ level: 'silent' }),
+      now: () => new Date(),
+      dispatch: true,
+      leaseMs: 60_000,
+      deliver: () => new Promise<void>((resolve) => setTimeout(resolve, 50)),
+    });
+    try {
+      const pending = await immediate(db, (tx) => outbox.record(tx, [pokeEffect(['u1']), pokeEffect(['u2'])]));
+      outbox.dispatch(pending);
+      const unsent = () => db.select({ id: events.id }).from(events).where(isNull(events.doneAt));
+      expect(await unsent()).toHaveLength(2);
+      await outbox.idle();
+      expect(await unsent()).toHaveLength(0);
+    } finally {
+      sqlite.close();
     }
   });
 });
