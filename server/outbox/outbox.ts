@@ -161,7 +161,7 @@ export class Outbox {
     this.finished.add(id);
     if (this.flushing) return;
     this.flushing = true;
-    this.track(new Promise<void>((resolve) => setImmediate(() => void this.flush().then(resolve))));
+    this.track(new Promise((resolve) => setImmediate(resolve)).then(() => this.flush()));
   }
 
   /**

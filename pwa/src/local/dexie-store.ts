@@ -158,7 +158,8 @@ export class DexieStore implements SyncStore {
     const after = settledOutbox(before, settlement);
     const kept = new Set(after.map((r) => r.mutationId));
     const gone = before.filter((r) => !kept.has(r.mutationId)).map((r) => r.mutationId);
-    const changed = after.filter((r) => !before.includes(r));
+    const unchanged = new Set(before);
+    const changed = after.filter((r) => !unchanged.has(r));
     if (gone.length) await this.db.outbox.bulkDelete(gone);
     if (changed.length) await this.db.outbox.bulkPut(changed);
   }

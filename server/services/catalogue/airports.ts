@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Airport, AirportBody } from '../../../sync/schemas/airport';
-import { first, only, preparedCache, type Queryable, type Tx } from '../../db/client';
+import { first, only, prepareOnce, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { airports, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
@@ -40,8 +40,8 @@ export async function findAirport(q: Queryable, idOrCode: string): Promise<Airpo
   return await first(prepared(q, 'find', () => buildFind(q)).execute({ id: idOrCode, code: idOrCode.toUpperCase() }));
 }
 
-function buildFindPair(q: Queryable) {
-  return q
+const findPair = prepareOnce((q) =>
+  q
     .select()
     .from(airports)
     .where(
@@ -52,14 +52,12 @@ function buildFindPair(q: Queryable) {
         eq(airports.code, sql.placeholder('bCode')),
       ),
     )
-    .prepare();
-}
-
-const preparedPair = preparedCache<ReturnType<typeof buildFindPair>>();
+    .prepare(),
+);
 
 /** Two airports, each by id or IATA code, in one read (a route search names both); undefined where one is not found. */
 export async function findAirportPair(q: Queryable, a: string, b: string): Promise<[AirportRow | undefined, AirportRow | undefined]> {
-  const rows = await preparedPair(q, 'pair', () => buildFindPair(q)).execute({ a, aCode: a.toUpperCase(), b, bCode: b.toUpperCase() });
+  const rows = await findPair(q).execute({ a, aCode: a.toUpperCase(), b, bCode: b.toUpperCase() });
   const match = (key: string) => rows.find((row) => row.id === key) ?? rows.find((row) => row.code === key.toUpperCase());
   return [match(a), match(b)];
 }
