@@ -87,6 +87,8 @@ export class SkywayDb extends Dexie {
           .toCollection()
           .modify({ account: meta?.userId ?? null });
       });
+    // Version 4 indexes the flights a booking uses, so pruning flights reads keys, not every booking.
+    this.version(4).stores({ bookings: '_id, bookingId, status, createdAt, flightId._id, returnFlightId._id' });
   }
 }
 

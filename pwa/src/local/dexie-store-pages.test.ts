@@ -88,4 +88,19 @@ describe('the Dexie store applies pages of a pull', () => {
       [3, 'rejected', 'Taken'],
     ]);
   });
+
+  it('a pull that ends drops flights gone more than a day, but not one a booking flies out or back on', async () => {
+    const db = freshDb();
+    const store = new DexieStore(db);
+    const at = (id: string, hoursAgo: number) => ({ _id: id, departureTime: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() }) as Flight;
+    const flown = (id: string, out: Flight, back: Flight | null) => ({ ...booking(id), flightId: out, returnFlightId: back }) as unknown as Booking;
+    const [out, back, gone, recent] = [at('out', 72), at('back', 48), at('gone', 30), at('recent', 12)];
+    await store.applyPull(page({ flights: [out, back, gone, recent] }), none, Date.now());
+    await store.applyPull(page({ bookings: [flown('b1', out, back), flown('b2', recent, null)] }, { hasMore: false }), none, Date.now());
+    expect(await ids(db, 'flights')).toEqual(['back', 'out', 'recent']);
+
+    await db.bookings.delete('b1');
+    await store.applyPull(page({}, { hasMore: false }), none, Date.now());
+    expect(await ids(db, 'flights')).toEqual(['recent']);
+  });
 });

@@ -132,8 +132,10 @@ export class DexieStore implements SyncStore {
   /** Flights leave the device a day after departure unless one of the user's bookings uses them. */
   private async pruneFlights(now: number): Promise<void> {
     const cutoff = new Date(now - 86_400_000).toISOString();
-    const kept = new Set((await this.db.bookings.toArray()).flatMap((b) => [b.flightId._id, b.returnFlightId?._id ?? '']));
     const old = await this.db.flights.where('departureTime').below(cutoff).primaryKeys();
+    if (!old.length) return;
+    const booked = await Promise.all(['flightId._id', 'returnFlightId._id'].map((index) => this.db.bookings.where(index).anyOf(old).keys()));
+    const kept = new Set(booked.flat());
     await this.db.flights.bulkDelete(old.filter((id) => !kept.has(id)));
   }
 

@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { newestFirst, readInChunks } from './chunked';
 import { db } from './db';
 
-/** Live reads from the device: they render offline and update when a pull lands. */
+/** Live reads from the device: they render offline and update when a pull lands. Whole lists are read in chunks (an admin's thousands). */
 export function useMyBookings() {
-  return useLiveQuery(() => db.bookings.orderBy('createdAt').reverse().toArray(), []);
+  return useLiveQuery(async () => (await readInChunks(db.bookings)).sort(newestFirst), []);
 }
 
 export function useBooking(id: string | undefined) {
@@ -16,7 +17,7 @@ export function useBookingOrNone(id: string) {
 }
 
 export function useMyPayments() {
-  return useLiveQuery(() => db.payments.orderBy('createdAt').reverse().toArray(), []);
+  return useLiveQuery(async () => (await readInChunks(db.payments)).sort(newestFirst), []);
 }
 
 export function usePayment(id: string | undefined) {
