@@ -20,16 +20,68 @@ const CHROME_FLAGS = [
 
 type Figures = Omit<PageAudit, 'page'>;
 
+const SYNC_TIMEOUT_MS = 120_000;
+/** After its first sync, the page's last writes (the pull's end, pruning) have this long to land. */
+const SETTLE_MS = 2_000;
+
+/** How many bookings and payments the server holds (the admin's lists answer their totals). */
+async function serverTotals(url: string, token: string): Promise<{ bookings: number; payments: number }> {
+  const total = async (path: string) => {
+    const res = await fetch(new URL(`${path}?limit=1`, url), { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+    return Number(res.headers.get('x-total-count'));
+  };
+  return { bookings: await total('/api/bookings'), payments: await total('/api/payments') };
+}
+
+/** Waits until the device's IndexedDB holds every booking and payment the server has: its first sync has ended. */
+async function waitForFirstSync(page: Page, want: { bookings: number; payments: number }): Promise<void> {
+  const held = () =>
+    page.evaluate(
+      () =>
+        new Promise<{ bookings: number; payments: number }>((resolve) => {
+          const none = { bookings: 0, payments: 0 };
+          const open = indexedDB.open('skyway');
+          // NOTE: before the app has made its database, opening it would make an empty one: that open is abandoned.
+          open.onupgradeneeded = () => open.transaction?.abort();
+          open.onerror = () => resolve(none);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('bookings') || !db.objectStoreNames.contains('payments')) {
+              db.close();
+              resolve(none);
+              return;
+            }
+            const tx = db.transaction(['bookings', 'payments']);
+            const bookings = tx.objectStore('bookings').count();
+            const payments = tx.objectStore('payments').count();
+            tx.oncomplete = () => {
+              db.close();
+              resolve({ bookings: bookings.result, payments: payments.result });
+            };
+          };
+        }),
+    );
+  const until = Date.now() + SYNC_TIMEOUT_MS;
+  for (let now = await held(); now.bookings < want.bookings || now.payments < want.payments; now = await held()) {
+    if (Date.now() > until) throw new Error(`the device synced ${now.bookings} of ${want.bookings} bookings, ${now.payments} of ${want.payments} payments`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /**
  * A signed-in device as its owner has it: the token stored and the page opened once, so the service
- * worker is installed and the device has synced. Lighthouse then keeps that storage.
+ * worker is installed and the device has synced every booking and payment. Lighthouse then keeps that storage.
  */
 async function signedIn(port: number, url: string, token: string): Promise<Page> {
+  const want = await serverTotals(url, token);
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   const page = await browser.newPage();
   await page.goto(new URL('/', url).href);
   await page.evaluate((key, value) => localStorage.setItem(key, value), AUTH_TOKEN_KEY, token);
-  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.goto(url);
+  await waitForFirstSync(page, want);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   return page;
 }
 
