@@ -37,7 +37,9 @@ describe('admin booking list and public tracking', () => {
       expect(res.headers.get('x-total-count')).toBe(String(res.body.length));
       return res.body.map((b) => b._id);
     };
-    expect(await search(accra.flightNumber)).toEqual([third.booking._id, second.booking._id]);
+    // NOTE: a flight number flies daily, and the demo traveller's seeded bookings may be on the same one on another day.
+    const ours = (ids: string[]) => ids.filter((id) => [first, second, third].some((created) => created.booking._id === id));
+    expect(ours(await search(accra.flightNumber))).toEqual([third.booking._id, second.booking._id]);
     expect(await search(lagos.flightNumber)).toContain(first.booking._id);
     expect(await search(lagos.flightNumber)).not.toContain(second.booking._id);
     expect(await search('Zzyzx')).toEqual([second.booking._id]);
