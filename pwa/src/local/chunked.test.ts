@@ -25,4 +25,9 @@ describe('reading a whole table in chunks', () => {
     ];
     expect(rows.sort(newestFirst).map((r) => r._id)).toEqual(['b', 'a', 'c']);
   });
+
+  it('compares ids by code unit, as IndexedDB orders keys, not by the locale', () => {
+    const sameInstant = ['B', 'a'].map((_id) => ({ _id, createdAt: '2026-01-01' }));
+    expect(sameInstant.sort(newestFirst).map((r) => r._id)).toEqual(['a', 'B']);
+  });
 });

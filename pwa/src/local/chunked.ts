@@ -19,7 +19,12 @@ export async function readInChunks<T extends { _id: string }, TInsert>(table: Ta
   }
 }
 
-/** The newest first; rows made in the same instant in descending id order, as the createdAt index read backwards gives them. */
+const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+
+/**
+ * The newest first; rows made in the same instant in descending id order. Compared by code unit, as
+ * IndexedDB orders keys, so the order is the one the createdAt index read backwards gave.
+ */
 export function newestFirst(a: Row, b: Row): number {
-  return b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
+  return descending(a.createdAt, b.createdAt) || descending(a._id, b._id);
 }
