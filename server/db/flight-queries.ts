@@ -112,11 +112,16 @@ export async function selectFlights(q: Queryable, filter: FlightFilter, nowIso: 
   return await prepared(q, name, () => build(q, condition(keys)).prepare()).execute(values);
 }
 
+/** The flights with these ids (any count, one prepared statement), in departure order. */
+export async function selectFlightsByIds(q: Queryable, ids: readonly string[], nowIso: string) {
+  return ids.length ? await byIdList(q).execute({ now: nowIso, ids: JSON.stringify(ids) }) : [];
+}
+
 /** One page of the flights matching `filter` in departure order, and how many match in all. */
 export async function selectFlightsPage(q: Queryable, filter: Omit<FlightFilter, 'ids'>, nowIso: string, page: { limit: number; offset: number }) {
   const { keys, values, name } = bind(filter, nowIso);
   const ids = (await preparedPageIds(q, name, () => pageIdsOf(q, keys)).execute({ ...values, ...page })).map((r) => r.id);
-  const rows = ids.length ? await byIdList(q).execute({ now: nowIso, ids: JSON.stringify(ids) }) : [];
+  const rows = await selectFlightsByIds(q, ids, nowIso);
   const total = (await first(preparedCounts(q, name, () => countOf(q, keys)).execute(values)))?.n ?? 0;
   return { rows, total };
 }

@@ -13,7 +13,7 @@ export function mayBook(user: UserRow): void {
   authorize('booking.create', user);
 }
 
-/** A traveller books seats and opens a payment; the browser's amount must be the server's fare. */
+/** A traveller books seats and opens a payment; the browser's amount must be the server's fare. Answers the booking as committed (`view`), which the route returns. */
 export const createBooking = defineMutation({
   name: 'createBooking',
   args: PaymentCreateBodySchema,
@@ -35,6 +35,9 @@ export const createBooking = defineMutation({
     };
     const created = await createBookingWithPayment(tx, ctx, input, user.id);
     const booking = await toBookingJson(tx, created.booking, ctx.now().toISOString());
-    return { result: created, effects: [...(await bookingMails.paymentRequested(ctx, tx, booking, created.payment.method)), pokeEffect([user.id])] };
+    return {
+      result: { ...created, view: booking },
+      effects: [...(await bookingMails.paymentRequested(ctx, tx, booking, created.payment.method)), pokeEffect([user.id])],
+    };
   },
 });

@@ -33,8 +33,7 @@ export function paymentRoutes(ctx: AppContext): Router {
   router.post('/payments', ...bookingLimits, async (req, res) => {
     const user = caller(req, 'booking.create');
     const body = validate(PaymentCreateBodySchema, req.body);
-    const { booking, payment } = await whenWritable(async () => runMutation(ctx, createBooking, user, body));
-    const bookingJson = await toBookingJson(ctx.db, booking, nowIso());
+    const { payment, view: bookingJson } = await whenWritable(async () => runMutation(ctx, createBooking, user, body));
     const instructions = await paymentInstructions(ctx.db, payment, body.cryptoName);
     res.status(201).json({
       link: instructions.link,

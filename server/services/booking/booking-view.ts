@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { centsToDollars } from '../../../sync/money';
 import type { Booking, BookingFlight } from '../../../sync/schemas/booking';
 import { ImageRefSchema } from '../../../sync/schemas/common';
 import { first, preparedCache, type Queryable } from '../../db/client';
-import { selectFlights, type FlightWithAirports } from '../../db/flight-queries';
+import { inJsonList } from '../../db/dialect';
+import { selectFlightsByIds, type FlightWithAirports } from '../../db/flight-queries';
 import { bookings, flightChanges, payments, seatAllocations, travellers, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { imageUrl } from '../images/images';
@@ -34,21 +35,44 @@ function imageLink(ref: string | null): string | null {
   return parsed.success ? imageUrl(parsed.data) : null;
 }
 
-const id = sql.placeholder('id');
+const ids = 'ids';
 
+/** NOTE: each statement reads a whole list of bookings (or flights) at once: a list costs the same few statements as one booking. */
 function buildStatements(q: Queryable) {
   return {
-    user: q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, id)).prepare(),
-    payment: q.select({ status: payments.status }).from(payments).where(eq(payments.bookingId, id)).orderBy(desc(payments.createdAt)).prepare(),
-    seats: q.select().from(seatAllocations).where(eq(seatAllocations.bookingId, id)).orderBy(asc(seatAllocations.createdAt)).prepare(),
-    people: q.select().from(travellers).where(eq(travellers.bookingId, id)).orderBy(asc(travellers.position)).prepare(),
-    // The first change after the booking was made holds the times it was booked on.
-    bookedTimes: q
-      .select({ departureTime: flightChanges.departureTime, arrivalTime: flightChanges.arrivalTime })
+    users: q
+      .select({ _id: users.id, fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(inJsonList(q, users.id, ids))
+      .prepare(),
+    payments: q
+      .select({ bookingId: payments.bookingId, status: payments.status })
+      .from(payments)
+      .where(inJsonList(q, payments.bookingId, ids))
+      .orderBy(desc(payments.createdAt))
+      .prepare(),
+    seats: q
+      .select()
+      .from(seatAllocations)
+      .where(inJsonList(q, seatAllocations.bookingId, ids))
+      .orderBy(asc(seatAllocations.createdAt))
+      .prepare(),
+    people: q
+      .select()
+      .from(travellers)
+      .where(inJsonList(q, travellers.bookingId, ids))
+      .orderBy(asc(travellers.position))
+      .prepare(),
+    changes: q
+      .select({
+        flightId: flightChanges.flightId,
+        changedAt: flightChanges.changedAt,
+        departureTime: flightChanges.departureTime,
+        arrivalTime: flightChanges.arrivalTime,
+      })
       .from(flightChanges)
-      .where(and(eq(flightChanges.flightId, id), gt(flightChanges.changedAt, sql.placeholder('bookedAt'))))
+      .where(inJsonList(q, flightChanges.flightId, ids))
       .orderBy(asc(flightChanges.changedAt))
-      .limit(1)
       .prepare(),
   };
 }
@@ -56,57 +80,90 @@ function buildStatements(q: Queryable) {
 const prepared = preparedCache<ReturnType<typeof buildStatements>>();
 const statements = (q: Queryable) => prepared(q, 'booking-view', () => buildStatements(q));
 
-/** A leg as the booking shows it: with the times it was booked on when the airline has moved them since. */
-async function loadFlight(q: Queryable, id: string, bookedAt: string, nowIso: string): Promise<BookingFlight> {
-  const row = (await selectFlights(q, { id }, nowIso))[0];
-  if (!row) throw notFound('Flight');
-  return flightView(row, (await first(statements(q).bookedTimes.execute({ id, bookedAt }))) ?? null);
+/** The rows grouped by `key`, each group in the order the rows came. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
 }
 
-/** A booking with its flights, seats, travellers, payment status and user populated, as the spec shows it. */
-export async function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Promise<Booking> {
-  const { user, payment, seats, people } = statements(q);
-  const userRow = await first(user.execute({ id: row.userId }));
-  const paymentRow = await first(payment.execute({ id: row.id }));
-  const seatRows = await seats.execute({ id: row.id });
-  const peopleRows = await people.execute({ id: row.id });
-  return {
-    _id: row.id,
-    bookingId: row.reference,
-    userId: userRow ?? { _id: row.userId, fullName: '', email: '' },
-    flightId: await loadFlight(q, row.flightId, row.createdAt, nowIso),
-    returnFlightId: row.returnFlightId ? await loadFlight(q, row.returnFlightId, row.createdAt, nowIso) : null,
-    seatId: seatRows.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
-    class: row.travelClass,
-    status: row.status,
-    paymentStatus: paymentRow?.status ?? 'pending',
-    email: row.email,
-    phone: row.phone,
-    totalAmount: centsToDollars(row.totalCents),
-    refundDue: row.refundDueCents === null ? null : centsToDollars(row.refundDueCents),
-    refundPaidAt: row.refundPaidAt,
-    cancelReason: row.cancelReason,
-    checkedInAt: row.checkedInAt,
-    createdAt: row.createdAt,
-    travellers: peopleRows.map((t) => {
-      const [year, month, day] = t.dob.split('-').map(Number);
-      return {
-        _id: t.id,
-        title: t.title,
-        firstName: t.firstName,
-        lastName: t.lastName,
-        dob: { day: day ?? 0, month: month ?? 0, year: year ?? 0 },
-        nationality: t.nationality,
-        passportNumber: t.passportNumber,
-        passportCountry: t.passportCountry,
-        passportExpiry: t.passportExpiry,
-        image: imageLink(t.image),
-      };
-    }),
-    boardingPasses: seatRows.flatMap((s) =>
-      s.boardingCode && s.travellerId ? [{ travellerId: s.travellerId, flightId: s.flightId, seat: s.seatLabel, code: s.boardingCode }] : [],
-    ),
+const list = (values: Iterable<string>) => ({ ids: JSON.stringify([...new Set(values)]) });
+
+/**
+ * Bookings with their flights, seats, travellers, payment status and user populated, as the spec shows
+ * them, in the order given. A leg shows the times it was booked on when the airline has moved them since:
+ * the first change after the booking was made holds them.
+ */
+export async function toBookingsJson(q: Queryable, rows: readonly BookingRow[], nowIso: string): Promise<Booking[]> {
+  if (rows.length === 0) return [];
+  const run = statements(q);
+  const bookingIds = list(rows.map((row) => row.id));
+  const flightIds = [...new Set(rows.flatMap((row) => (row.returnFlightId ? [row.flightId, row.returnFlightId] : [row.flightId])))];
+  const userById = new Map((await run.users.execute(list(rows.map((row) => row.userId)))).map((u) => [u._id, u]));
+  const statusByBooking = new Map<string, Booking['paymentStatus']>();
+  for (const p of await run.payments.execute(bookingIds)) if (!statusByBooking.has(p.bookingId)) statusByBooking.set(p.bookingId, p.status);
+  const seatsByBooking = groupBy(await run.seats.execute(bookingIds), (s) => s.bookingId);
+  const peopleByBooking = groupBy(await run.people.execute(bookingIds), (t) => t.bookingId);
+  const flightById = new Map((await selectFlightsByIds(q, flightIds, nowIso)).map((f) => [f.flight.id, f]));
+  const changesByFlight = groupBy(await run.changes.execute(list(flightIds)), (c) => c.flightId);
+  const leg = (flightId: string, bookedAt: string): BookingFlight => {
+    const flight = flightById.get(flightId);
+    if (!flight) throw notFound('Flight');
+    const booked = changesByFlight.get(flightId)?.find((c) => c.changedAt > bookedAt);
+    return flightView(flight, booked ? { departureTime: booked.departureTime, arrivalTime: booked.arrivalTime } : null);
   };
+  return rows.map((row) => {
+    const seatRows = seatsByBooking.get(row.id) ?? [];
+    return {
+      _id: row.id,
+      bookingId: row.reference,
+      userId: userById.get(row.userId) ?? { _id: row.userId, fullName: '', email: '' },
+      flightId: leg(row.flightId, row.createdAt),
+      returnFlightId: row.returnFlightId ? leg(row.returnFlightId, row.createdAt) : null,
+      seatId: seatRows.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
+      class: row.travelClass,
+      status: row.status,
+      paymentStatus: statusByBooking.get(row.id) ?? 'pending',
+      email: row.email,
+      phone: row.phone,
+      totalAmount: centsToDollars(row.totalCents),
+      refundDue: row.refundDueCents === null ? null : centsToDollars(row.refundDueCents),
+      refundPaidAt: row.refundPaidAt,
+      cancelReason: row.cancelReason,
+      checkedInAt: row.checkedInAt,
+      createdAt: row.createdAt,
+      travellers: (peopleByBooking.get(row.id) ?? []).map((t) => {
+        const [year, month, day] = t.dob.split('-').map(Number);
+        return {
+          _id: t.id,
+          title: t.title,
+          firstName: t.firstName,
+          lastName: t.lastName,
+          dob: { day: day ?? 0, month: month ?? 0, year: year ?? 0 },
+          nationality: t.nationality,
+          passportNumber: t.passportNumber,
+          passportCountry: t.passportCountry,
+          passportExpiry: t.passportExpiry,
+          image: imageLink(t.image),
+        };
+      }),
+      boardingPasses: seatRows.flatMap((s) =>
+        s.boardingCode && s.travellerId ? [{ travellerId: s.travellerId, flightId: s.flightId, seat: s.seatLabel, code: s.boardingCode }] : [],
+      ),
+    };
+  });
+}
+
+/** One booking as toBookingsJson shows it. */
+export async function toBookingJson(q: Queryable, row: BookingRow, nowIso: string): Promise<Booking> {
+  const [booking] = await toBookingsJson(q, [row], nowIso);
+  if (!booking) throw notFound('Booking');
+  return booking;
 }
 
 export async function getBookingRow(q: Queryable, id: string): Promise<BookingRow> {

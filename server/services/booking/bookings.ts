@@ -3,17 +3,17 @@ import { contains } from '../../db/contains';
 import type { FlightStatus } from '../../../sync/constants';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
-import { first, type Queryable, inTurn } from '../../db/client';
+import { first, type Queryable } from '../../db/client';
 import { bookings, flights, travellers } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies';
-import { toBookingJson, type BookingRow } from './booking-view';
+import { toBookingJson, toBookingsJson, type BookingRow } from './booking-view';
 import type { UserRow } from '../identity/users';
 
 export async function listUserBookings(ctx: AppContext, userId: string): Promise<Booking[]> {
   const nowIso = ctx.now().toISOString();
   const rows = await ctx.db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt));
-  return inTurn(rows, (row) => toBookingJson(ctx.db, row, nowIso));
+  return toBookingsJson(ctx.db, rows, nowIso);
 }
 
 export type BookingListQuery = { search?: string; status?: BookingRow['status']; page: number; limit: number };
@@ -34,7 +34,8 @@ export async function listAllBookings(ctx: AppContext, query: BookingListQuery):
   const where = parts.length ? and(...parts) : undefined;
   const total = await ctx.db.$count(bookings, where);
   const nowIso = ctx.now().toISOString();
-  const items = await inTurn(
+  const items = await toBookingsJson(
+    ctx.db,
     await ctx.db
       .select()
       .from(bookings)
@@ -42,7 +43,7 @@ export async function listAllBookings(ctx: AppContext, query: BookingListQuery):
       .orderBy(desc(bookings.createdAt))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    (row) => toBookingJson(ctx.db, row, nowIso),
+    nowIso,
   );
   return { items, total };
 }

@@ -5,7 +5,7 @@ import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
 import { inTurn, type Queryable } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { toBookingJson } from '../booking/booking-view';
+import { toBookingsJson } from '../booking/booking-view';
 import { pokeEffect, type Effect } from '../../outbox/effects';
 import { composeMail, itinerary, pageLine, toTraveller } from '../mail/notifications';
 
@@ -25,7 +25,7 @@ export async function bookingsOnFlight(q: Queryable, flightId: string, nowIso: s
     .select()
     .from(bookings)
     .where(and(inArray(bookings.status, ['pending', 'confirmed']), or(eq(bookings.flightId, flightId), eq(bookings.returnFlightId, flightId))));
-  return inTurn(rows, (row) => toBookingJson(q, row, nowIso));
+  return toBookingsJson(q, rows, nowIso);
 }
 
 function statusMail(ctx: AppContext, to: string, booking: Booking, flightNumber: string, status: FlightStatus) {

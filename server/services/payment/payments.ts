@@ -6,52 +6,88 @@ import { centsToDollars } from '../../../sync/money';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { Payment } from '../../../sync/schemas/payment';
 import type { AppContext } from '../../context';
-import { first, type Queryable, inTurn } from '../../db/client';
+import { first, preparedCache, type Queryable } from '../../db/client';
+import { inJsonList } from '../../db/dialect';
 import { bookings, payments, seatAllocations, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies';
-import { getBookingRow, toBookingJson } from '../booking/booking-view';
+import { toBookingsJson } from '../booking/booking-view';
 import { imageUrl } from '../images/images';
 import { readSettings } from '../back-office/settings';
 import type { UserRow } from '../identity/users';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** While the payment awaits review: until when its seats stay held (the review deadline, never past departure). */
-async function reviewDeadline(q: Queryable, row: PaymentRow): Promise<string | null> {
-  if (row.status !== 'pending' || !row.awaitingReviewAt) return null;
-  const held = and(eq(seatAllocations.bookingId, row.bookingId), eq(seatAllocations.state, 'held'));
-  return (
-    (
-      await first(
-        q
-          .select({ at: sql<string | null>`max(${seatAllocations.holdExpiresAt})` })
-          .from(seatAllocations)
-          .where(held),
-      )
-    )?.at ?? null
-  );
+const ids = 'ids';
+const list = (values: Iterable<string>) => ({ ids: JSON.stringify([...new Set(values)]) });
+
+function buildStatements(q: Queryable) {
+  return {
+    users: q
+      .select({ _id: users.id, fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(inJsonList(q, users.id, ids))
+      .prepare(),
+    bookings: q
+      .select()
+      .from(bookings)
+      .where(inJsonList(q, bookings.id, ids))
+      .prepare(),
+    // While a payment awaits review its seats stay held until the review deadline (never past departure).
+    heldUntil: q
+      .select({ bookingId: seatAllocations.bookingId, at: sql<string | null>`max(${seatAllocations.holdExpiresAt})` })
+      .from(seatAllocations)
+      .where(and(inJsonList(q, seatAllocations.bookingId, ids), eq(seatAllocations.state, 'held')))
+      .groupBy(seatAllocations.bookingId)
+      .prepare(),
+  };
 }
 
-/** The payment with its booking populated; a caller that already built the booking passes it in. */
+const prepared = preparedCache<ReturnType<typeof buildStatements>>();
+const statements = (q: Queryable) => prepared(q, 'payment-view', () => buildStatements(q));
+
+const awaitingReview = (row: PaymentRow) => row.status === 'pending' && row.awaitingReviewAt !== null;
+
+/**
+ * Payments with their bookings populated, in the order given, in the same few statements for any
+ * count; a caller that already built the bookings passes them in.
+ */
+export async function toPaymentsJson(q: Queryable, rows: readonly PaymentRow[], nowIso: string, built: readonly Booking[] = []): Promise<Payment[]> {
+  if (rows.length === 0) return [];
+  const run = statements(q);
+  const bookingById = new Map(built.map((b) => [b._id, b]));
+  const missing = rows.map((row) => row.bookingId).filter((id) => !bookingById.has(id));
+  if (missing.length) for (const b of await toBookingsJson(q, await run.bookings.execute(list(missing)), nowIso)) bookingById.set(b._id, b);
+  const userById = new Map((await run.users.execute(list(rows.map((row) => row.userId)))).map((u) => [u._id, u]));
+  const reviewed = rows.filter(awaitingReview).map((row) => row.bookingId);
+  const heldUntil = new Map(reviewed.length ? (await run.heldUntil.execute(list(reviewed))).map((h) => [h.bookingId, h.at]) : []);
+  return rows.map((row) => {
+    const booking = bookingById.get(row.bookingId);
+    if (!booking) throw notFound('Booking');
+    return {
+      _id: row.id,
+      transactionId: row.transactionId,
+      bookingId: booking,
+      userId: userById.get(row.userId) ?? { _id: row.userId, fullName: '', email: '' },
+      amount: centsToDollars(row.amountCents),
+      currency: row.currency,
+      paymentMethod: row.method,
+      status: row.status,
+      reason: row.reason,
+      awaitingReviewAt: row.awaitingReviewAt,
+      reviewDeadlineAt: awaitingReview(row) ? (heldUntil.get(row.bookingId) ?? null) : null,
+      deadlineAt: row.deadlineAt,
+      image: row.receiptImageId ? imageUrl(row.receiptImageId) : null,
+      createdAt: row.createdAt,
+    };
+  });
+}
+
+/** One payment as toPaymentsJson shows it. */
 export async function toPaymentJson(q: Queryable, row: PaymentRow, nowIso: string, booking?: Booking): Promise<Payment> {
-  const user = await first(q.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, row.userId)));
-  return {
-    _id: row.id,
-    transactionId: row.transactionId,
-    bookingId: booking ?? (await toBookingJson(q, await getBookingRow(q, row.bookingId), nowIso)),
-    userId: user ?? { _id: row.userId, fullName: '', email: '' },
-    amount: centsToDollars(row.amountCents),
-    currency: row.currency,
-    paymentMethod: row.method,
-    status: row.status,
-    reason: row.reason,
-    awaitingReviewAt: row.awaitingReviewAt,
-    reviewDeadlineAt: await reviewDeadline(q, row),
-    deadlineAt: row.deadlineAt,
-    image: row.receiptImageId ? imageUrl(row.receiptImageId) : null,
-    createdAt: row.createdAt,
-  };
+  const [payment] = await toPaymentsJson(q, [row], nowIso, booking ? [booking] : []);
+  if (!payment) throw notFound('Payment');
+  return payment;
 }
 
 /** What the payment modal shows: where to pay, how much, and until when. */
@@ -82,9 +118,7 @@ export async function paymentFor(q: Queryable, user: UserRow, where: { id: strin
 
 export async function listUserPayments(ctx: AppContext, userId: string): Promise<Payment[]> {
   const nowIso = ctx.now().toISOString();
-  return await inTurn(await ctx.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)), (row) =>
-    toPaymentJson(ctx.db, row, nowIso),
-  );
+  return await toPaymentsJson(ctx.db, await ctx.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)), nowIso);
 }
 
 export type ListQuery = { search?: string; status?: PaymentRow['status']; page: number; limit: number };
@@ -105,7 +139,8 @@ export async function listAllPayments(ctx: AppContext, query: ListQuery): Promis
   const where = parts.length ? and(...parts) : undefined;
   const total = await ctx.db.$count(payments, where);
   const nowIso = ctx.now().toISOString();
-  const items = await inTurn(
+  const items = await toPaymentsJson(
+    ctx.db,
     await ctx.db
       .select()
       .from(payments)
@@ -113,7 +148,7 @@ export async function listAllPayments(ctx: AppContext, query: ListQuery): Promis
       .orderBy(desc(payments.createdAt))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    (row) => toPaymentJson(ctx.db, row, nowIso),
+    nowIso,
   );
   return { items, total };
 }

@@ -13,16 +13,16 @@ import {
   type SyncChanges,
 } from '../../../sync/protocol';
 import type { AppContext } from '../../context';
-import { first, snapshot, type Queryable, inTurn } from '../../db/client';
+import { first, snapshot, type Queryable } from '../../db/client';
 import { selectFlights } from '../../db/flight-queries';
 import { bookings, payments, settings, syncState, tombstones, users } from '../../db/schema';
 import { may, visibleRows } from '../../policies';
-import { toBookingJson } from '../booking/booking-view';
+import { toBookingsJson } from '../booking/booking-view';
 import { CHAT_TABLES, chatChanges, guestChanges } from '../chat/chat-sync';
 import { cataloguePage } from './sync-catalogue';
 import { claimClient, findClient, storedResults } from './sync-clients';
 import { toFlightJson } from '../catalogue/flights';
-import { paymentLinkHash, toPaymentJson } from '../payment/payments';
+import { paymentLinkHash, toPaymentsJson } from '../payment/payments';
 import { adminSettings, publicSettings, readSettings } from '../back-office/settings';
 import { toUserJson, type UserRow } from '../identity/users';
 
@@ -77,16 +77,18 @@ async function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: st
     .select()
     .from(users)
     .where(and(eq(users.id, user.id), gt(users.version, since)));
+  const pulledBookings = await toBookingsJson(q, bookingRows, nowIso);
+  const accessKeys = new Map(paymentRows.map((row) => [row.id, row.accessKey]));
   return {
     flights: flightRows.map(toFlightJson),
-    bookings: await inTurn(bookingRows, (row) => toBookingJson(q, row, nowIso)),
-    payments: await inTurn(paymentRows, async (row) => {
-      const { bookingId, ...rest } = await toPaymentJson(q, row, nowIso);
+    bookings: pulledBookings,
+    payments: (await toPaymentsJson(q, paymentRows, nowIso, pulledBookings)).map(({ bookingId, ...rest }) => {
+      const key = accessKeys.get(rest._id);
       return {
         ...rest,
         bookingId: bookingId._id,
         bookingRef: bookingId.bookingId,
-        linkHash: may('payment.link', user, row.userId) ? paymentLinkHash(row.accessKey) : null,
+        linkHash: key !== undefined && may('payment.link', user, rest.userId._id) ? paymentLinkHash(key) : null,
       };
     }),
     settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
