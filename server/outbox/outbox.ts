@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { first, immediate, type Db, type Tx } from '../db/client';
+import { first, immediate, inTurn, type Db, type Tx } from '../db/client';
+import { insertReturning } from '../db/insert-row';
 import { events } from '../db/schema';
 import { EffectSchema, type Effect } from './effects';
 
@@ -51,20 +52,10 @@ export class Outbox {
     const now = this.options.now();
     const stamp = now.toISOString();
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    const rows = await tx
-      .insert(events)
-      .values(
-        effects.map((effect) => ({
-          effect: JSON.stringify(effect),
-          createdAt: stamp,
-          dueAt: stamp,
-          attempts: 1,
-          claimedBy: this.owner,
-          claimedUntil: leaseEnd,
-        })),
-      )
-      .returning({ id: events.id });
-    return rows.map((row, index) => ({ id: row.id, effect: effects[index] as Effect }));
+    return inTurn(effects, async (effect) => {
+      const row = { effect: JSON.stringify(effect), createdAt: stamp, dueAt: stamp, attempts: 1, claimedBy: this.owner, claimedUntil: leaseEnd };
+      return { id: (await insertReturning(tx, events, row)).id, effect };
+    });
   }
 
   /** Sends what a committed transaction recorded; never call it for a transaction that rolled back. */

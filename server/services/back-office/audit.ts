@@ -11,6 +11,7 @@ import {
 } from '../../../sync/schemas/audit';
 import type { Queryable } from '../../db/client';
 import { contains } from '../../db/contains';
+import { insertRow } from '../../db/insert-row';
 import { auditLog } from '../../db/schema';
 import { actorName, auditLabel } from './audit-labels';
 
@@ -30,7 +31,7 @@ export type Change = {
  * deleted flight or a renamed account still reads well; a deletion is recorded before the row goes.
  */
 export async function recordChange(q: Queryable, change: Change, at: Date): Promise<void> {
-  await q.insert(auditLog).values({
+  await insertRow(q, auditLog, {
     action: change.action,
     actorId: change.actorId,
     actorName: await actorName(q, change.actorId),

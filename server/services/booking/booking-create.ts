@@ -1,12 +1,13 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PaymentMethod, TravelClass } from '../../../sync/constants';
 import { computeFare } from '../../../sync/fare';
 import { formatMoney } from '../../../sync/money';
 import { makeReference } from '../../../sync/reference';
 import type { TravellerInput } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
-import { first, only, type Tx } from '../../db/client';
+import { first, prepareOnce, type Tx } from '../../db/client';
+import { insertReturning, insertRow } from '../../db/insert-row';
 import { selectFlights, type FlightWithAirports } from '../../db/flight-queries';
 import { bookings, payments, travellers } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -86,10 +87,18 @@ async function legsOf(tx: Tx, input: NewBooking, nowIso: string) {
   return { outbound, inbound };
 }
 
+const byReference = prepareOnce((tx) =>
+  tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.reference, sql.placeholder('reference')))
+    .prepare(),
+);
+
 async function uniqueReference(tx: Tx): Promise<string> {
   for (;;) {
     const reference = makeReference((n) => randomInt(n));
-    if (!(await first(tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, reference))))) return reference;
+    if (!(await first(byReference(tx).execute({ reference })))) return reference;
   }
 }
 
@@ -128,55 +137,45 @@ export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: N
     await assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
   const version = await nextVersion(tx);
   const deadline = (await paymentDeadline(tx, input.method, now)).toISOString();
-  const booking = await only(
-    tx
-      .insert(bookings)
-      .values({
-        id: randomUUID(),
-        reference: await uniqueReference(tx),
-        userId: input.userId,
-        flightId: outbound.flight.id,
-        returnFlightId: inbound?.flight.id ?? null,
-        travelClass: input.travelClass,
-        status: 'pending',
-        email: input.email,
-        phone: input.phone,
-        totalCents: fare.totalCents,
-        createdAt: nowIso,
-        updatedAt: nowIso,
-        version,
-      })
-      .returning(),
-  );
+  const booking = await insertReturning(tx, bookings, {
+    id: randomUUID(),
+    reference: await uniqueReference(tx),
+    userId: input.userId,
+    flightId: outbound.flight.id,
+    returnFlightId: inbound?.flight.id ?? null,
+    travelClass: input.travelClass,
+    status: 'pending',
+    email: input.email,
+    phone: input.phone,
+    totalCents: fare.totalCents,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    version,
+  });
   const travellerIds: string[] = [];
   for (const [position, t] of input.travellers.entries()) {
     const id = randomUUID();
-    await tx.insert(travellers).values({ id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null });
+    await insertRow(tx, travellers, { id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null });
     travellerIds.push(id);
   }
   await holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
   if (inbound) await holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
   await touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
-  const payment = await only(
-    tx
-      .insert(payments)
-      .values({
-        id: randomUUID(),
-        transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
-        accessKey: randomBytes(16).toString('hex'),
-        bookingId: booking.id,
-        userId: input.userId,
-        amountCents: fare.totalCents,
-        currency: 'USD',
-        method: input.method,
-        status: 'pending',
-        deadlineAt: deadline,
-        createdAt: nowIso,
-        updatedAt: nowIso,
-        version,
-      })
-      .returning(),
-  );
+  const payment = await insertReturning(tx, payments, {
+    id: randomUUID(),
+    transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
+    accessKey: randomBytes(16).toString('hex'),
+    bookingId: booking.id,
+    userId: input.userId,
+    amountCents: fare.totalCents,
+    currency: 'USD',
+    method: input.method,
+    status: 'pending',
+    deadlineAt: deadline,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    version,
+  });
   await recordChange(tx, { action: 'booking.created', actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
   await recordChange(tx, { action: 'payment.created', actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
   return { booking, payment };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import { first, prepareOnce, type Tx } from '../../db/client';
+import { inJsonList } from '../../db/dialect';
 import { activeAllocation } from '../../db/flight-queries';
 import { constraintRejection } from '../../db/constraints';
 import { flights, seatAllocations } from '../../db/schema';
@@ -103,9 +104,17 @@ export async function bookingSeats(tx: Tx, bookingId: string) {
 }
 
 /** availableSeats lives on the flight row the PWA syncs, so a seat change stamps the flight too. */
+const touch = prepareOnce((tx) =>
+  tx
+    .update(flights)
+    .set({ version: sql`${sql.placeholder('version')}` })
+    .where(inJsonList(tx, flights.id, 'ids'))
+    .prepare(),
+);
+
 export async function touchFlights(tx: Tx, flightIds: (string | null)[], version: number): Promise<void> {
   const ids = flightIds.filter((id): id is string => Boolean(id));
-  if (ids.length) await tx.update(flights).set({ version }).where(inArray(flights.id, ids));
+  if (ids.length) await touch(tx).execute({ version, ids: JSON.stringify(ids) });
 }
 
 export async function countActive(tx: Tx, flightId: string, nowIso: string): Promise<number> {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { only, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { insertReturning } from '../../db/insert-row';
 import { mailOutbox } from '../../db/schema';
 import { readSettings } from '../back-office/settings';
 
@@ -29,12 +30,7 @@ export function createMailer(db: Db, log: Logger, envSmtpUrl: string | undefined
       const settings = await readSettings(db);
       const smtpUrl = envSmtpUrl ?? settings.smtpUrl;
       const { stored, ...message } = mail;
-      const row = await only(
-        db
-          .insert(mailOutbox)
-          .values({ ...message, ...stored, status: 'stored', createdAt: now().toISOString() })
-          .returning({ id: mailOutbox.id }),
-      );
+      const row = await insertReturning(db, mailOutbox, { ...message, ...stored, status: 'stored', createdAt: now().toISOString() });
       if (!smtpUrl) return;
       try {
         const transport = nodemailer.createTransport(smtpUrl);
