@@ -16,6 +16,11 @@ export function inJsonList(q: Queryable, column: SQLiteColumn, name: string): SQ
     : sql`${column} in (select value from json_each(${sql.placeholder(name)}))`;
 }
 
+/** The value for inJsonList's placeholder: the distinct ids as a JSON array. */
+export function jsonList(name: string, values: Iterable<string>): Record<string, string> {
+  return { [name]: JSON.stringify([...new Set(values)]) };
+}
+
 /** The last `length` characters of `text`. */
 export function lastChars(q: Queryable, text: SQL, length: number): SQL {
   return onPostgres(q) ? sql`right(${text}, ${sql.raw(String(length))})` : sql`substr(${text}, ${sql.raw(String(-length))})`;

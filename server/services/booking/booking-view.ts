@@ -3,7 +3,7 @@ import { centsToDollars } from '../../../sync/money';
 import type { Booking, BookingFlight } from '../../../sync/schemas/booking';
 import { ImageRefSchema } from '../../../sync/schemas/common';
 import { first, preparedCache, type Queryable } from '../../db/client';
-import { inJsonList } from '../../db/dialect';
+import { inJsonList, jsonList } from '../../db/dialect';
 import { selectFlightsByIds, type FlightWithAirports } from '../../db/flight-queries';
 import { bookings, flightChanges, payments, seatAllocations, travellers, users } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -92,7 +92,13 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 }
 
-const list = (values: Iterable<string>) => ({ ids: JSON.stringify([...new Set(values)]) });
+const list = (values: Iterable<string>) => jsonList(ids, values);
+
+/** Each booking's or payment's account as it shows populated; an account gone shows its id with no name. */
+export async function accountsById(q: Queryable, userIds: Iterable<string>): Promise<(id: string) => Booking['userId']> {
+  const found = new Map((await statements(q).users.execute(list(userIds))).map((u) => [u._id, u]));
+  return (id) => found.get(id) ?? { _id: id, fullName: '', email: '' };
+}
 
 /**
  * Bookings with their flights, seats, travellers, payment status and user populated, as the spec shows
@@ -104,7 +110,10 @@ export async function toBookingsJson(q: Queryable, rows: readonly BookingRow[], 
   const run = statements(q);
   const bookingIds = list(rows.map((row) => row.id));
   const flightIds = [...new Set(rows.flatMap((row) => (row.returnFlightId ? [row.flightId, row.returnFlightId] : [row.flightId])))];
-  const userById = new Map((await run.users.execute(list(rows.map((row) => row.userId)))).map((u) => [u._id, u]));
+  const accountOf = await accountsById(
+    q,
+    rows.map((row) => row.userId),
+  );
   const statusByBooking = new Map<string, Booking['paymentStatus']>();
   for (const p of await run.payments.execute(bookingIds)) if (!statusByBooking.has(p.bookingId)) statusByBooking.set(p.bookingId, p.status);
   const seatsByBooking = groupBy(await run.seats.execute(bookingIds), (s) => s.bookingId);
@@ -122,7 +131,7 @@ export async function toBookingsJson(q: Queryable, rows: readonly BookingRow[], 
     return {
       _id: row.id,
       bookingId: row.reference,
-      userId: userById.get(row.userId) ?? { _id: row.userId, fullName: '', email: '' },
+      userId: accountOf(row.userId),
       flightId: leg(row.flightId, row.createdAt),
       returnFlightId: row.returnFlightId ? leg(row.returnFlightId, row.createdAt) : null,
       seatId: seatRows.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),

@@ -7,11 +7,11 @@ import type { Booking } from '../../../sync/schemas/booking';
 import type { Payment } from '../../../sync/schemas/payment';
 import type { AppContext } from '../../context';
 import { first, preparedCache, type Queryable } from '../../db/client';
-import { inJsonList } from '../../db/dialect';
+import { inJsonList, jsonList } from '../../db/dialect';
 import { bookings, payments, seatAllocations, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies';
-import { toBookingsJson } from '../booking/booking-view';
+import { accountsById, toBookingsJson } from '../booking/booking-view';
 import { imageUrl } from '../images/images';
 import { readSettings } from '../back-office/settings';
 import type { UserRow } from '../identity/users';
@@ -19,15 +19,10 @@ import type { UserRow } from '../identity/users';
 export type PaymentRow = typeof payments.$inferSelect;
 
 const ids = 'ids';
-const list = (values: Iterable<string>) => ({ ids: JSON.stringify([...new Set(values)]) });
+const list = (values: Iterable<string>) => jsonList(ids, values);
 
 function buildStatements(q: Queryable) {
   return {
-    users: q
-      .select({ _id: users.id, fullName: users.fullName, email: users.email })
-      .from(users)
-      .where(inJsonList(q, users.id, ids))
-      .prepare(),
     bookings: q
       .select()
       .from(bookings)
@@ -58,7 +53,10 @@ export async function toPaymentsJson(q: Queryable, rows: readonly PaymentRow[], 
   const bookingById = new Map(built.map((b) => [b._id, b]));
   const missing = rows.map((row) => row.bookingId).filter((id) => !bookingById.has(id));
   if (missing.length) for (const b of await toBookingsJson(q, await run.bookings.execute(list(missing)), nowIso)) bookingById.set(b._id, b);
-  const userById = new Map((await run.users.execute(list(rows.map((row) => row.userId)))).map((u) => [u._id, u]));
+  const accountOf = await accountsById(
+    q,
+    rows.map((row) => row.userId),
+  );
   const reviewed = rows.filter(awaitingReview).map((row) => row.bookingId);
   const heldUntil = new Map(reviewed.length ? (await run.heldUntil.execute(list(reviewed))).map((h) => [h.bookingId, h.at]) : []);
   return rows.map((row) => {
@@ -68,7 +66,7 @@ export async function toPaymentsJson(q: Queryable, rows: readonly PaymentRow[], 
       _id: row.id,
       transactionId: row.transactionId,
       bookingId: booking,
-      userId: userById.get(row.userId) ?? { _id: row.userId, fullName: '', email: '' },
+      userId: accountOf(row.userId),
       amount: centsToDollars(row.amountCents),
       currency: row.currency,
       paymentMethod: row.method,
