@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 
-const CHUNK = 250;
+const CHUNK = 100;
 
 type Row = { _id: string; createdAt: string };
 
