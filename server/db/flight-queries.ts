@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, inArray, like, lte, max, min, sql, type P
 import { alias } from 'drizzle-orm/sqlite-core';
 import { SEATS_PER_FLIGHT } from '../../sync/constants';
 import { first, prepareOnce, preparedCache, type Queryable } from './client';
-import { inJsonList, joinAs, onPostgres } from './dialect';
+import { inJsonList, joinAs, jsonList, onPostgres } from './dialect';
 import { airports, flights, seatAllocations } from './schema';
 
 const origin = alias(airports, 'origin');
@@ -114,7 +114,7 @@ export async function selectFlights(q: Queryable, filter: FlightFilter, nowIso: 
 
 /** The flights with these ids (any count, one prepared statement), in departure order. */
 export async function selectFlightsByIds(q: Queryable, ids: readonly string[], nowIso: string) {
-  return ids.length ? await byIdList(q).execute({ now: nowIso, ids: JSON.stringify(ids) }) : [];
+  return ids.length ? await byIdList(q).execute({ now: nowIso, ...jsonList('ids', ids) }) : [];
 }
 
 /** One page of the flights matching `filter` in departure order, and how many match in all. */

@@ -22,27 +22,23 @@ function givenKeys(row: Record<string, unknown>): string[] {
  */
 function prepared(q: Queryable, table: SQLiteTable, keys: string[], returning: boolean): Statement {
   return statements(q, `${getTableName(table)}(${keys.join(',')})${returning ? ' returning' : ''}`, () => {
+    const columns: Record<string, Column> = getTableColumns(table);
+    for (const key of keys) if (!columns[key]) throw new Error(`insertRow: ${getTableName(table)} has no column ${key}`);
     const insert = q.insert(table).values(Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])));
     return (returning ? insert.returning() : insert).prepare();
   });
 }
 
-function values(table: SQLiteTable, row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  const columns: Record<string, Column> = getTableColumns(table);
-  for (const key of keys) if (!columns[key]) throw new Error(`insertRow: ${getTableName(table)} has no column ${key}`);
-  return row;
-}
-
 /** Inserts one row through a statement prepared once for its table and columns. */
 export async function insertRow<T extends SQLiteTable>(q: Queryable, table: T, row: T['$inferInsert']): Promise<void> {
   const keys = givenKeys(row);
-  await prepared(q, table, keys, false).execute(values(table, row, keys));
+  await prepared(q, table, keys, false).execute(row);
 }
 
 /** insertRow answering the row as stored. */
 export async function insertReturning<T extends SQLiteTable>(q: Queryable, table: T, row: T['$inferInsert']): Promise<T['$inferSelect']> {
   const keys = givenKeys(row);
-  const [stored] = (await prepared(q, table, keys, true).execute(values(table, row, keys))) as T['$inferSelect'][];
+  const [stored] = (await prepared(q, table, keys, true).execute(row)) as T['$inferSelect'][];
   if (stored === undefined) throw new Error('an insert answered no row');
   return stored;
 }

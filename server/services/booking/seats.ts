@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import { first, prepareOnce, type Tx } from '../../db/client';
-import { inJsonList } from '../../db/dialect';
+import { inJsonList, jsonList } from '../../db/dialect';
 import { activeAllocation } from '../../db/flight-queries';
 import { constraintRejection } from '../../db/constraints';
 import { flights, seatAllocations } from '../../db/schema';
@@ -114,7 +114,7 @@ const touch = prepareOnce((tx) =>
 
 export async function touchFlights(tx: Tx, flightIds: (string | null)[], version: number): Promise<void> {
   const ids = flightIds.filter((id): id is string => Boolean(id));
-  if (ids.length) await touch(tx).execute({ version, ids: JSON.stringify(ids) });
+  if (ids.length) await touch(tx).execute({ version, ...jsonList('ids', ids) });
 }
 
 export async function countActive(tx: Tx, flightId: string, nowIso: string): Promise<number> {
