@@ -148,8 +148,11 @@ for (const width of WIDTHS) {
       // A dozen pages, each analysed by axe.
       test.setTimeout(90_000);
       await signIn(page, 'admin@skyway.test', 'Admin-pass-123');
-      const paths = ['overview', 'airports', 'flights', 'all-bookings', 'all-payments', 'settings', 'support', 'users', 'audit', 'outbox'];
+      const paths = ['overview', 'airports', 'all-bookings', 'all-payments', 'settings', 'support', 'users', 'audit', 'outbox'];
       for (const path of paths) await check(page, `/dashboard/${path}`, mainHeading);
+      await check(page, '/dashboard/flights', async (p) => {
+        await expect(p.getByRole('main').getByRole('button', { name: 'Add', exact: true })).toBeEnabled();
+      });
       const headers = bearer(await apiLogin(request, ADMIN.email, ADMIN.password));
       const [traveller] = (await (await request.get('/api/admin/users?search=traveller@skyway.test', { headers })).json()) as { _id: string }[];
       await check(page, `/dashboard/users/${traveller?._id ?? 'missing'}`, async (p) => {

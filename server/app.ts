@@ -18,6 +18,7 @@ import { bookingRoutes } from './routes/bookings';
 import { chatRoutes } from './routes/chat';
 import { contactRoutes } from './routes/contact';
 import { couponRoutes } from './routes/coupons';
+import { flightSearchRoutes } from './routes/flight-search';
 import { flightRoutes } from './routes/flights';
 import { imageRoutes } from './routes/images';
 import { overviewRoutes } from './routes/overview';
@@ -29,28 +30,33 @@ import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
 import { PWA_DIST, servePwa } from './pwa-pages';
 
+/** Public reads answered from memory, already encoded: mounted before the body parser, compression and the session. */
+const FAST_PATH = [flightSearchRoutes];
+
+const ROUTERS = [
+  authRoutes,
+  userRoutes,
+  airportRoutes,
+  flightRoutes,
+  settingsRoutes,
+  imageRoutes,
+  bookingRoutes,
+  paymentRoutes,
+  adminRoutes,
+  adminUserRoutes,
+  overviewRoutes,
+  syncRoutes,
+  chatRoutes,
+  couponRoutes,
+  contactRoutes,
+  passwordResetRoutes,
+  emailVerificationRoutes,
+  pushRoutes,
+];
+
 /** Every router mounted under /api, in one list so tests can walk all routes. */
 export function apiRouters(ctx: AppContext) {
-  return [
-    authRoutes,
-    userRoutes,
-    airportRoutes,
-    flightRoutes,
-    settingsRoutes,
-    imageRoutes,
-    bookingRoutes,
-    paymentRoutes,
-    adminRoutes,
-    adminUserRoutes,
-    overviewRoutes,
-    syncRoutes,
-    chatRoutes,
-    couponRoutes,
-    contactRoutes,
-    passwordResetRoutes,
-    emailVerificationRoutes,
-    pushRoutes,
-  ].map((make) => make(ctx));
+  return [...FAST_PATH, ...ROUTERS].map((make) => make(ctx));
 }
 
 function errorBodyFor(error: unknown): AppError | undefined {
@@ -113,6 +119,7 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
   app.set('trust proxy', ctx.env.TRUST_PROXY ?? false);
   app.use(requestLog(ctx.log));
   app.use(securityHeaders());
+  for (const make of FAST_PATH) app.use('/api', make(ctx));
   app.use(compression());
   app.use(express.json({ limit: '200kb', strict: true }));
   app.use(authenticate(ctx));
@@ -122,7 +129,7 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
     res.status(health.database === 'ok' ? 200 : 503).json(health);
   });
   app.use('/api', writeGate(ctx));
-  for (const router of apiRouters(ctx)) app.use('/api', router);
+  for (const make of ROUTERS) app.use('/api', make(ctx));
   app.use('/api', (_req, _res, next) => {
     next(new AppError(404, 'Not found'));
   });

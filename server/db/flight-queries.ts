@@ -84,9 +84,12 @@ const pageIdsOf = (q: Queryable, keys: ScalarKey[]) =>
     .prepare();
 const byIdList = prepareOnce((q) => build(q, inJsonList(q, flights.id, 'ids')).prepare());
 const countOf = (q: Queryable, keys: ScalarKey[]) => q.select({ n: count() }).from(flights).where(condition(keys)).prepare();
+/** The route's airports are read back with it: their versions tell whether the airports a search named still stand. */
+const airportVersion = (key: 'originId' | 'destinationId') =>
+  sql<number | null>`(select ${airports.version} from ${airports} where ${airports.id} = ${sql.placeholder(key)})`;
 const stampOf = (q: Queryable, keys: ScalarKey[]) =>
   q
-    .select({ n: count(), version: max(flights.version) })
+    .select({ n: count(), version: max(flights.version), originVersion: airportVersion('originId'), destinationVersion: airportVersion('destinationId') })
     .from(flights)
     .where(condition(keys))
     .prepare();
@@ -126,16 +129,23 @@ export async function selectFlightsPage(q: Queryable, filter: Omit<FlightFilter,
   return { rows, total };
 }
 
+export type RouteFilter = Omit<FlightFilter, 'ids'> & { originId: string; destinationId: string };
+
 /**
- * How many flights match `filter` and the highest version among them. Every write to a flight (a seat
- * held, sold or freed included: touchFlights) gives it a version above all others, so any change to the
- * matching flights, or a flight joining or leaving them, changes this pair. Meant for a narrow filter (a
+ * How many flights of a route match `filter` and the highest version among them, with the versions of
+ * the route's two airports now (null for one deleted), in one read. Every write to a flight (a seat held,
+ * sold or freed included: touchFlights) gives it a version above all others, so any change to the
+ * matching flights, or a flight joining or leaving them, changes the pair. Meant for a narrow filter (a
  * route and day): it reads every matching row.
  */
-export async function selectFlightsStamp(q: Queryable, filter: Omit<FlightFilter, 'ids'>, nowIso: string): Promise<string> {
+export async function selectRouteStamp(q: Queryable, filter: RouteFilter, nowIso: string) {
   const { keys, values, name } = bind(filter, nowIso);
   const stamp = await first(preparedStamps(q, name, () => stampOf(q, keys)).execute(values));
-  return `${stamp?.n ?? 0}@${stamp?.version ?? 0}`;
+  return {
+    flights: `${stamp?.n ?? 0}@${stamp?.version ?? 0}`,
+    originVersion: stamp?.originVersion ?? null,
+    destinationVersion: stamp?.destinationVersion ?? null,
+  };
 }
 
 export type FlightWithAirports = Awaited<ReturnType<typeof selectFlights>>[number];

@@ -1,46 +1,18 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { FLIGHT_PAGE_MAX } from '../../sync/constants';
 import { LowestFaresQuerySchema } from '../../sync/schemas/lowest-fares';
-import { FlightBodySchema, FlightIdParamsSchema, FlightSearchQuerySchema, FlightUpdateBodySchema } from '../../sync/schemas/flight';
+import { FlightBodySchema, FlightIdParamsSchema, FlightUpdateBodySchema } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
 import { caller } from '../middleware/auth';
 import { createFlight } from '../mutations/create-flight';
 import { deleteFlight } from '../mutations/delete-flight';
 import { runMutation } from '../mutations/run';
 import { updateFlight } from '../mutations/update-flight';
-import { searchAnswer } from '../services/catalogue/search-answers';
 import { getFlight, takenSeats } from '../services/catalogue/flights';
 import { lowestFares } from '../services/catalogue/lowest-fares';
 import { validate } from '../validate';
 
-/**
- * GET /flights always answers one page (the spec's array) with X-Total-Count: the whole catalogue is
- * about 5,600 flights, too much to send to anyone who asks. Without parameters it is the first page.
- */
-const LIMIT = `limit must be 1 to ${FLIGHT_PAGE_MAX}`;
-const FlightPagingQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(100_000, 'page is too large')
-    .default(1),
-  limit: z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(FLIGHT_PAGE_MAX, LIMIT).default(FLIGHT_PAGE_MAX),
-});
-
 export function flightRoutes(ctx: AppContext): Router {
   const router = Router();
-
-  router.get('/flights', async (req, res) => {
-    const query = validate(FlightSearchQuerySchema, req.query);
-    const paging = validate(FlightPagingQuerySchema, req.query);
-    const { body, etag, total } = await searchAnswer(ctx, query, paging);
-    res.setHeader('X-Total-Count', String(total));
-    // Express answers 304 when the browser's If-None-Match names this ETag.
-    res.setHeader('ETag', etag);
-    res.type('json').send(body);
-  });
 
   // Before /flights/:id, which would take 'lowest-fares' for an id.
   router.get('/flights/lowest-fares', async (req, res) => {

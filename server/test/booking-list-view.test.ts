@@ -1,6 +1,5 @@
-import type Database from 'better-sqlite3';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import { bookings, payments } from '../db/schema';
@@ -8,22 +7,11 @@ import { toBookingJson, toBookingsJson } from '../services/booking/booking-view'
 import { toPaymentJson, toPaymentsJson } from '../services/payment/payments';
 import { actors, book, expectAnswer, flightAt, roundTripBody, type Actors, type Created } from './booking-fixtures';
 import { startTestServer, type TestServer } from './harness';
+import { statementsRun } from './statements-run';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const later = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * MINUTE).toISOString();
-
-/** How many SQLite statements `work` runs. */
-async function statementsRun(sqlite: Database.Database, work: () => Promise<unknown>): Promise<number> {
-  const prototype = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<'all' | 'get' | 'run', (...args: unknown[]) => unknown>;
-  const spies = (['all', 'get', 'run'] as const).map((method) => vi.spyOn(prototype, method));
-  try {
-    await work();
-    return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
 
 describe('a list of bookings or payments is read in a few statements, each entry as it shows alone', () => {
   let server: TestServer;

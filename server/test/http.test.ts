@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRouters } from '../app';
 import { airportRoutes } from '../routes/airports';
 import { authRoutes } from '../routes/auth';
+import { flightSearchRoutes } from '../routes/flight-search';
 import { flightRoutes } from '../routes/flights';
 import { imageRoutes } from '../routes/images';
 import { settingsRoutes } from '../routes/settings';
@@ -112,7 +113,7 @@ describe('HTTP surface: health, errors, headers', () => {
   });
 
   it('the foundation exposes exactly the endpoints these tests cover; anonymous writes get 401', async () => {
-    const routers = [authRoutes, userRoutes, airportRoutes, flightRoutes, settingsRoutes, imageRoutes].map((make) => make(server.ctx));
+    const routers = [authRoutes, userRoutes, airportRoutes, flightSearchRoutes, flightRoutes, settingsRoutes, imageRoutes].map((make) => make(server.ctx));
     const found = endpoints(routers).map((e) => `${e.method} ${e.path}`);
     expect(found.sort()).toEqual([...FOUNDATION].sort());
     const api = client(server.url);

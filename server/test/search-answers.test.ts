@@ -1,10 +1,12 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flight } from '../../sync/schemas/flight';
-import { ANSWER_TTL_MS, sourceStamp } from '../services/catalogue/search-answers';
+import { ANSWER_TTL_MS, searchAnswer, sourceStamp, type SearchAnswer } from '../services/catalogue/search-answers';
 import { searchScope } from '../services/catalogue/flights';
 import { actors, book, upcomingFlight, type Actors } from './booking-fixtures';
 import { client, startTestServer, type TestServer } from './harness';
+import { statementsRun } from './statements-run';
 
 describe('GET /api/flights answers from memory per search and what it was read from', () => {
   let server: TestServer;
@@ -61,15 +63,72 @@ describe('GET /api/flights answers from memory per search and what it was read f
 
   it('keeps a route’s answer through a booking on another route, and renews it with one on the route', async () => {
     const day = flight.departureTime.slice(0, 10);
-    const stamp = async () => sourceStamp(server.ctx, await searchScope(server.ctx, { origin: 'ACC', destination: 'LOS', departureTime: day }));
+    const stamp = async () => (await sourceStamp(server.ctx, await searchScope(server.ctx, { origin: 'ACC', destination: 'LOS', departureTime: day }))).stamp;
     const before = await stamp();
     await book(people.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 9), ['F3']);
     expect(await stamp()).toBe(before);
     await book(people.owner, await upcomingFlight(server.url, 'ACC', 'LOS', 9), ['F2']);
     expect(await stamp()).not.toBe(before);
-    const any = async () => sourceStamp(server.ctx, await searchScope(server.ctx, { departureTime: day }));
+    const any = async () => (await sourceStamp(server.ctx, await searchScope(server.ctx, { departureTime: day }))).stamp;
     const global = await any();
     await book(people.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 9), ['F4']);
     expect(await any()).not.toBe(global);
+  });
+
+  it('answers a route search it answered before in one read: the route’s stamp, with its airports’ versions', async () => {
+    const query = { origin: 'ACC', destination: 'LOS', departureTime: flight.departureTime.slice(0, 10) };
+    const page = { page: 1, limit: 100 };
+    const first = await searchAnswer(server.ctx, query, page);
+    let again: SearchAnswer | undefined;
+    expect(await statementsRun(server.ctx.db.$client, async () => (again = await searchAnswer(server.ctx, query, page)))).toBe(1);
+    expect(again).toBe(first);
+  });
+
+  it('follows a renamed airport at once, though a route search takes its airports from memory', async () => {
+    const day = flight.departureTime.slice(0, 10);
+    const route = (from: string) => `/api/flights?origin=${from}&destination=LOS&departureTime=${day}`;
+    const found = async (from: string) => (await client(server.url).get<Flight[]>(route(from))).body.length;
+    expect(await found('ACC')).toBeGreaterThan(0);
+    const acc = flight.origin;
+    expect((await people.admin.put('/api/airports', { id: acc._id, code: 'ACX' })).status).toBe(200);
+    try {
+      expect(await found('ACC')).toBe(0);
+      expect(await found('ACX')).toBeGreaterThan(0);
+    } finally {
+      expect((await people.admin.put('/api/airports', { id: acc._id, code: 'ACC' })).status).toBe(200);
+    }
+    expect(await found('ACC')).toBeGreaterThan(0);
+  });
+
+  it('sends an answer of 1 KB or more brotli- or gzip-encoded to a browser that takes it, and as it is otherwise', async () => {
+    const wide = `/api/flights?departureTime=${flight.departureTime.slice(0, 10)}`;
+    const plain = await fetch(`${server.url}${wide}`, { headers: { 'accept-encoding': 'identity' } });
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThanOrEqual(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${server.url}${wide}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['etag']).toBe(plain.headers.get('etag'));
+    expect(brotliDecompressSync(br.body).toString()).toBe(text);
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(text);
+    // The fast path keeps every security header and the request id of the rest of the API.
+    for (const header of ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-request-id'])
+      expect(gzip.headers[header]).toBeTruthy();
+    const small = await raw('br');
+    const tiny = await fetch(`${server.url}/api/flights?origin=ACC&destination=LOS&departureTime=2031-01-01`, { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBe('br');
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.json()).toEqual([]);
   });
 });

@@ -34,8 +34,15 @@ export function toFlightJson({ flight, origin, destination, taken }: FlightWithA
   };
 }
 
-/** A search's filter and the airports it names; null when a named airport does not exist (so nothing matches). */
-export async function searchScope(ctx: AppContext, query: FlightSearchQuery): Promise<{ filter: FlightFilter; named: AirportRow[] } | null> {
+/**
+ * A search's filter and the airports it names; null when a named airport does not exist (so nothing
+ * matches). `known`: the route's two airports as the caller last read them for the same origin and destination.
+ */
+export async function searchScope(
+  ctx: AppContext,
+  query: FlightSearchQuery,
+  known?: readonly [AirportRow, AirportRow],
+): Promise<{ filter: FlightFilter; named: AirportRow[] } | null> {
   const filter: FlightFilter = {
     localDate: query.departureTime,
     flightNumber: query.search?.toUpperCase(),
@@ -47,7 +54,7 @@ export async function searchScope(ctx: AppContext, query: FlightSearchQuery): Pr
   // NOTE: a route names both; one read finds the two (a search runs this on every request).
   const found =
     origin && destination
-      ? await findAirportPair(ctx.db, origin, destination)
+      ? (known ?? (await findAirportPair(ctx.db, origin, destination)))
       : [origin ? await findAirport(ctx.db, origin) : undefined, destination ? await findAirport(ctx.db, destination) : undefined];
   const named: AirportRow[] = [];
   for (const [key, value, airport] of [

@@ -1,56 +1,113 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { FlightSearchQuery } from '../../../sync/schemas/flight';
 import type { AppContext } from '../../context';
 import { currentVersion } from '../../db/current-version';
-import { selectFlightsStamp, type FlightFilter } from '../../db/flight-queries';
+import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
 import { searchFlightsPage, type FlightPage } from './flight-paging';
 import { searchScope } from './flights';
 import type { AirportRow } from './airports';
 
-/** A search's answer as sent: the JSON body, its ETag and the count of all matches. */
-export type SearchAnswer = { body: string; etag: string; total: number };
+/**
+ * A search's answer as sent: the JSON body, its ETag, the count of all matches and, for a body worth
+ * compressing, its gzip and brotli encodings, made once with the answer.
+ */
+export type SearchAnswer = { body: string; etag: string; total: number; encoded?: Record<Encoding, Buffer> };
+type Encoding = 'br' | 'gzip';
 
 /**
  * NOTE: an answer stays right while what it was read from does not move: for a route (origin and
- * destination named) the two airports' versions and the route's flights (selectFlightsStamp: a booking,
- * cancellation or flight change on them moves it, one elsewhere does not); for any other search the
- * global sync version. What time alone changes (a hold that lapses, a flight that departs) shows within
+ * destination named) the two airports' versions and the route's flights (selectRouteStamp: a booking,
+ * cancellation or flight change on them moves it, one elsewhere does not), read in one statement; for
+ * any other search the global sync version. What time alone changes (a hold that lapses, a flight that departs) shows within
  * ANSWER_TTL_MS of the server's clock. The cache is bounded in bytes, so a stream of distinct searches
  * costs at most that memory.
  */
 export const ANSWER_TTL_MS = 5_000;
 const MAX_BYTES = 16 * 1024 * 1024;
+/** The compression middleware's own threshold: a smaller body goes as it is. */
+const COMPRESS_FROM_BYTES = 1024;
+
+const sizeOf = (a: SearchAnswer) => a.body.length + (a.encoded ? a.encoded.br.length + a.encoded.gzip.length : 0) + 64;
 
 function makeCache() {
-  return new LRUCache<string, SearchAnswer>({ maxSize: MAX_BYTES, sizeCalculation: (a) => a.body.length + 64, ttl: ANSWER_TTL_MS });
+  return new LRUCache<string, SearchAnswer>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf, ttl: ANSWER_TTL_MS });
 }
 
-const caches = new WeakMap<AppContext, ReturnType<typeof makeCache>>();
+/** The two airports a route search named, by the words it named them with, as last read. */
+type Pair = readonly [AirportRow, AirportRow];
+const PAIRS_KEPT = 1_000;
+
+type Memory = { answers: ReturnType<typeof makeCache>; pairs: LRUCache<string, Pair> };
+const memories = new WeakMap<AppContext, Memory>();
+
+function memoryOf(ctx: AppContext): Memory {
+  let memory = memories.get(ctx);
+  if (!memory) memories.set(ctx, (memory = { answers: makeCache(), pairs: new LRUCache<string, Pair>({ max: PAIRS_KEPT }) }));
+  return memory;
+}
 
 async function answer(ctx: AppContext, filter: FlightFilter | null, page: FlightPage): Promise<SearchAnswer> {
   const { items, total } = await searchFlightsPage(ctx, filter, page);
   const body = JSON.stringify(items);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, total };
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return { body, etag, total };
+  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  return { body, etag, total, encoded: { br, gzip: gzipSync(body) } };
 }
 
-/** What a search's answer is read from, as a key part: see the NOTE above. */
-export async function sourceStamp(ctx: AppContext, scope: { filter: FlightFilter; named: AirportRow[] } | null): Promise<string> {
-  if (!scope || scope.named.length < 2) return `v${await currentVersion(ctx.db)}`;
-  const airports = scope.named.map((airport) => `${airport.id}@${airport.version}`).join(',');
-  return `${airports}|${await selectFlightsStamp(ctx.db, scope.filter, ctx.now().toISOString())}`;
+/** The body to send to a browser that takes `encoding`, and the Content-Encoding it goes with. */
+export function encodedBody(answer: SearchAnswer, encoding: Encoding | undefined): { body: string | Buffer; encoding?: Encoding } {
+  return encoding && answer.encoded ? { body: answer.encoded[encoding], encoding } : { body: answer.body };
+}
+
+type Scope = Awaited<ReturnType<typeof searchScope>>;
+
+/**
+ * What a search's answer is read from, as a key part (see the NOTE above), and whether the route's
+ * airports still stand as `scope` named them (same ids and versions): when they do not, a scope read
+ * earlier is stale.
+ */
+export async function sourceStamp(ctx: AppContext, scope: Scope): Promise<{ stamp: string; airportsStand: boolean }> {
+  const [origin, destination] = scope?.named ?? [];
+  if (!scope || !origin || !destination) return { stamp: `v${await currentVersion(ctx.db)}`, airportsStand: true };
+  const filter = { ...scope.filter, originId: origin.id, destinationId: destination.id };
+  const now = await selectRouteStamp(ctx.db, filter, ctx.now().toISOString());
+  const airports = `${origin.id}@${now.originVersion},${destination.id}@${now.destinationVersion}`;
+  return { stamp: `${airports}|${now.flights}`, airportsStand: now.originVersion === origin.version && now.destinationVersion === destination.version };
+}
+
+/**
+ * A search's scope and stamp. A route search's airports are looked up once per origin and destination
+ * and then taken from memory while the stamp (which reads their versions) says they stand: a route
+ * search costs one read, not two.
+ */
+async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Promise<{ scope: Scope; stamp: string }> {
+  const { pairs } = memoryOf(ctx);
+  const route = query.origin && query.destination ? `${query.origin}|${query.destination}` : undefined;
+  const known = route ? pairs.get(route) : undefined;
+  if (known) {
+    const scope = await searchScope(ctx, query, known);
+    const { stamp, airportsStand } = await sourceStamp(ctx, scope);
+    if (airportsStand) return { scope, stamp };
+  }
+  const scope = await searchScope(ctx, query);
+  const [origin, destination] = scope?.named ?? [];
+  if (route && origin && destination) pairs.set(route, [origin, destination]);
+  else if (route) pairs.delete(route);
+  return { scope, stamp: (await sourceStamp(ctx, scope)).stamp };
 }
 
 /** One page of a flight search, answered once per search and source stamp and then from memory. */
 export async function searchAnswer(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): Promise<SearchAnswer> {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = makeCache()));
-  const scope = await searchScope(ctx, query);
+  const { answers } = memoryOf(ctx);
+  const { scope, stamp } = await scopeAndStamp(ctx, query);
   const period = Math.floor(ctx.now().getTime() / ANSWER_TTL_MS);
-  const key = `${await sourceStamp(ctx, scope)}|${period}|${JSON.stringify([query, page])}`;
-  const cached = cache.get(key);
+  const key = `${stamp}|${period}|${JSON.stringify([query, page])}`;
+  const cached = answers.get(key);
   if (cached) return cached;
   const fresh = await answer(ctx, scope?.filter ?? null, page);
-  cache.set(key, fresh);
+  answers.set(key, fresh);
   return fresh;
 }

@@ -1,0 +1,53 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { FLIGHT_PAGE_MAX } from '../../sync/constants';
+import { FlightSearchQuerySchema } from '../../sync/schemas/flight';
+import type { AppContext } from '../context';
+import { encodedBody, searchAnswer } from '../services/catalogue/search-answers';
+import { validate } from '../validate';
+
+/**
+ * GET /flights always answers one page (the spec's array) with X-Total-Count: the whole catalogue is
+ * about 5,600 flights, too much to send to anyone who asks. Without parameters it is the first page.
+ */
+const LIMIT = `limit must be 1 to ${FLIGHT_PAGE_MAX}`;
+const FlightPagingQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page is too large')
+    .default(1),
+  limit: z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(FLIGHT_PAGE_MAX, LIMIT).default(FLIGHT_PAGE_MAX),
+});
+
+/** Brotli where the browser takes it (it is the smaller), else gzip, else none. */
+function acceptedEncoding(req: Request): 'br' | 'gzip' | undefined {
+  if (!req.headers['accept-encoding']) return undefined;
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
+}
+
+/**
+ * The flight search, on the fast path (mounted before the body parser, the compression middleware and
+ * the session: it is public, reads no body and its answer is the same for everyone). Its answers are
+ * kept in memory already encoded, so a search costs a lookup, not a JSON build or a compression.
+ */
+export function flightSearchRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/flights', async (req, res) => {
+    const query = validate(FlightSearchQuerySchema, req.query);
+    const paging = validate(FlightPagingQuerySchema, req.query);
+    const answer = await searchAnswer(ctx, query, paging);
+    res.setHeader('X-Total-Count', String(answer.total));
+    res.setHeader('Vary', 'Accept-Encoding');
+    // Express answers 304 when the browser's If-None-Match names this ETag.
+    res.setHeader('ETag', answer.etag);
+    const sent = encodedBody(answer, acceptedEncoding(req));
+    if (sent.encoding) res.setHeader('Content-Encoding', sent.encoding);
+    res.type('json').send(sent.body);
+  });
+
+  return router;
+}
