@@ -31,7 +31,8 @@ function acceptedEncoding(req: Request): 'br' | 'gzip' | undefined {
 /**
  * The flight search, on the fast path (mounted before the body parser, the compression middleware and
  * the session: it is public, reads no body and its answer is the same for everyone). Its answers are
- * kept in memory already encoded, so a search costs a lookup, not a JSON build or a compression.
+ * kept in memory as the bytes sent, each encoding made once, so a search costs a lookup, not a JSON
+ * build, a compression or a character encoding.
  */
 export function flightSearchRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -42,11 +43,17 @@ export function flightSearchRoutes(ctx: AppContext): Router {
     const answer = await searchAnswer(ctx, query, paging);
     res.setHeader('X-Total-Count', String(answer.total));
     res.setHeader('Vary', 'Accept-Encoding');
-    // Express answers 304 when the browser's If-None-Match names this ETag.
     res.setHeader('ETag', answer.etag);
+    // A browser that already holds this answer (its If-None-Match names the ETag) gets 304 and no body.
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
     const sent = encodedBody(answer, acceptedEncoding(req));
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
     if (sent.encoding) res.setHeader('Content-Encoding', sent.encoding);
-    res.type('json').send(sent.body);
+    res.setHeader('Content-Length', sent.bytes.length);
+    res.end(sent.bytes);
   });
 
   return router;

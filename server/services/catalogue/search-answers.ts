@@ -10,10 +10,10 @@ import { searchScope } from './flights';
 import type { AirportRow } from './airports';
 
 /**
- * A search's answer as sent: the JSON body, its ETag, the count of all matches and, for a body worth
- * compressing, its gzip and brotli encodings, made once with the answer.
+ * A search's answer as sent: the JSON body's bytes, its ETag, the count of all matches and, for a body
+ * worth compressing, its gzip and brotli encodings, made once with the answer.
  */
-export type SearchAnswer = { body: string; etag: string; total: number; encoded?: Record<Encoding, Buffer> };
+export type SearchAnswer = { bytes: Buffer; etag: string; total: number; encoded?: Record<Encoding, Buffer> };
 type Encoding = 'br' | 'gzip';
 
 /**
@@ -29,7 +29,7 @@ const MAX_BYTES = 16 * 1024 * 1024;
 /** The compression middleware's own threshold: a smaller body goes as it is. */
 const COMPRESS_FROM_BYTES = 1024;
 
-const sizeOf = (a: SearchAnswer) => a.body.length + (a.encoded ? a.encoded.br.length + a.encoded.gzip.length : 0) + 64;
+const sizeOf = (a: SearchAnswer) => a.bytes.length + (a.encoded ? a.encoded.br.length + a.encoded.gzip.length : 0) + 64;
 
 function makeCache() {
   return new LRUCache<string, SearchAnswer>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf, ttl: ANSWER_TTL_MS });
@@ -50,16 +50,16 @@ function memoryOf(ctx: AppContext): Memory {
 
 async function answer(ctx: AppContext, filter: FlightFilter | null, page: FlightPage): Promise<SearchAnswer> {
   const { items, total } = await searchFlightsPage(ctx, filter, page);
-  const body = JSON.stringify(items);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return { body, etag, total };
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  return { body, etag, total, encoded: { br, gzip: gzipSync(body) } };
+  const bytes = Buffer.from(JSON.stringify(items));
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  if (bytes.length < COMPRESS_FROM_BYTES) return { bytes, etag, total };
+  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  return { bytes, etag, total, encoded: { br, gzip: gzipSync(bytes) } };
 }
 
 /** The body to send to a browser that takes `encoding`, and the Content-Encoding it goes with. */
-export function encodedBody(answer: SearchAnswer, encoding: Encoding | undefined): { body: string | Buffer; encoding?: Encoding } {
-  return encoding && answer.encoded ? { body: answer.encoded[encoding], encoding } : { body: answer.body };
+export function encodedBody(answer: SearchAnswer, encoding: Encoding | undefined): { bytes: Buffer; encoding?: Encoding } {
+  return encoding && answer.encoded ? { bytes: answer.encoded[encoding], encoding } : { bytes: answer.bytes };
 }
 
 type Scope = Awaited<ReturnType<typeof searchScope>>;
