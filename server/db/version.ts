@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { first, prepareOnce, type Queryable } from './client';
+import { first, noteLocalWrite, prepareOnce, type Queryable } from './client';
 import { syncState, tombstones } from './schema';
 
 const bumpVersion = prepareOnce((q) =>
@@ -15,6 +15,7 @@ const bumpVersion = prepareOnce((q) =>
 export async function nextVersion(q: Queryable): Promise<number> {
   const row = await first(bumpVersion(q).execute());
   if (!row) throw new Error('sync_state row missing');
+  noteLocalWrite();
   return row.version;
 }
 

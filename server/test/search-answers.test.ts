@@ -1,4 +1,5 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
+import Database from 'better-sqlite3';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flight } from '../../sync/schemas/flight';
@@ -75,13 +76,35 @@ describe('GET /api/flights answers from memory per search and what it was read f
     expect(await any()).not.toBe(global);
   });
 
-  it('answers a route search it answered before in one read: the route’s stamp, with its airports’ versions', async () => {
+  it('answers a route search again from memory while nothing was written, and in one read after a write', async () => {
     const query = { origin: 'ACC', destination: 'LOS', departureTime: flight.departureTime.slice(0, 10) };
     const page = { page: 1, limit: 100 };
     const first = await searchAnswer(server.ctx, query, page);
-    let again: SearchAnswer | undefined;
-    expect(await statementsRun(server.ctx.db.$client, async () => (again = await searchAnswer(server.ctx, query, page)))).toBe(1);
-    expect(again).toBe(first);
+    const again = async () => {
+      let answer: SearchAnswer | undefined;
+      const statements = await statementsRun(server.ctx.db.$client, async () => (answer = await searchAnswer(server.ctx, query, page)));
+      return { statements, answer };
+    };
+    expect(await again()).toEqual({ statements: 0, answer: first });
+    // A write anywhere (here a booking on another route): the route's stamp is read again, its airports come from memory.
+    await book(people.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 9), ['E1']);
+    const afterWrite = await again();
+    expect(afterWrite.statements).toBe(1);
+    expect(afterWrite.answer).toBe(first);
+  });
+
+  it('shows a change another process wrote to the database file within the answer period', async () => {
+    const route = `/api/flights?origin=ACC&destination=LOS&departureTime=${flight.departureTime.slice(0, 10)}`;
+    const price = async () => (await client(server.url).get<Flight[]>(route)).body.find((f) => f._id === flight._id)?.price;
+    const before = await price();
+    const other = new Database(server.ctx.db.$client.name);
+    try {
+      other.prepare('update flights set price_cents = price_cents + 500, version = version + 1000000 where id = ?').run(flight._id);
+    } finally {
+      other.close();
+    }
+    server.setNow(new Date(server.ctx.now().getTime() + ANSWER_TTL_MS));
+    expect(await price()).toBe((before ?? 0) + 5);
   });
 
   it('follows a renamed airport at once, though a route search takes its airports from memory', async () => {

@@ -3,7 +3,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { FlightSearchQuery } from '../../../sync/schemas/flight';
 import type { AppContext } from '../../context';
+import { localWriteEpoch } from '../../db/client';
 import { currentVersion } from '../../db/current-version';
+import { onPostgres } from '../../db/dialect';
 import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
 import { searchFlightsPage, type FlightPage } from './flight-paging';
 import { searchScope } from './flights';
@@ -20,9 +22,13 @@ type Encoding = 'br' | 'gzip';
  * NOTE: an answer stays right while what it was read from does not move: for a route (origin and
  * destination named) the two airports' versions and the route's flights (selectRouteStamp: a booking,
  * cancellation or flight change on them moves it, one elsewhere does not), read in one statement; for
- * any other search the global sync version. What time alone changes (a hold that lapses, a flight that departs) shows within
- * ANSWER_TTL_MS of the server's clock. The cache is bounded in bytes, so a stream of distinct searches
- * costs at most that memory.
+ * any other search the global sync version. What time alone changes (a hold that lapses, a flight that
+ * departs) shows within ANSWER_TTL_MS of the server's clock. On SQLite, which one server process serves,
+ * a search's stamp is read again only once this process has written since (localWriteEpoch) or a new
+ * period has begun, so a search repeated between writes runs no statement; a write made to the file by
+ * another process (a script) shows within the period too. On PostgreSQL, which several processes share,
+ * every search reads its stamp. The caches are bounded, so a stream of distinct searches costs at most
+ * their memory.
  */
 export const ANSWER_TTL_MS = 5_000;
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -39,12 +45,20 @@ function makeCache() {
 type Pair = readonly [AirportRow, AirportRow];
 const PAIRS_KEPT = 1_000;
 
-type Memory = { answers: ReturnType<typeof makeCache>; pairs: LRUCache<string, Pair> };
+type Scope = Awaited<ReturnType<typeof searchScope>>;
+/** A search's scope and stamp, as read while localWriteEpoch was `epoch`, in answer period `period`. */
+type Stamped = { scope: Scope; stamp: string; epoch: number; period: number };
+const STAMPS_KEPT = 10_000;
+
+type Memory = { answers: ReturnType<typeof makeCache>; pairs: LRUCache<string, Pair>; stamps: LRUCache<string, Stamped> };
 const memories = new WeakMap<AppContext, Memory>();
 
 function memoryOf(ctx: AppContext): Memory {
   let memory = memories.get(ctx);
-  if (!memory) memories.set(ctx, (memory = { answers: makeCache(), pairs: new LRUCache<string, Pair>({ max: PAIRS_KEPT }) }));
+  if (!memory) {
+    memory = { answers: makeCache(), pairs: new LRUCache<string, Pair>({ max: PAIRS_KEPT }), stamps: new LRUCache<string, Stamped>({ max: STAMPS_KEPT }) };
+    memories.set(ctx, memory);
+  }
   return memory;
 }
 
@@ -61,8 +75,6 @@ async function answer(ctx: AppContext, filter: FlightFilter | null, page: Flight
 export function encodedBody(answer: SearchAnswer, encoding: Encoding | undefined): { bytes: Buffer; encoding?: Encoding } {
   return encoding && answer.encoded ? { bytes: answer.encoded[encoding], encoding } : { bytes: answer.bytes };
 }
-
-type Scope = Awaited<ReturnType<typeof searchScope>>;
 
 /**
  * What a search's answer is read from, as a key part (see the NOTE above), and whether the route's
@@ -83,7 +95,7 @@ export async function sourceStamp(ctx: AppContext, scope: Scope): Promise<{ stam
  * and then taken from memory while the stamp (which reads their versions) says they stand: a route
  * search costs one read, not two.
  */
-async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Promise<{ scope: Scope; stamp: string }> {
+async function readScopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Promise<{ scope: Scope; stamp: string }> {
   const { pairs } = memoryOf(ctx);
   const route = query.origin && query.destination ? `${query.origin}|${query.destination}` : undefined;
   const known = route ? pairs.get(route) : undefined;
@@ -99,11 +111,25 @@ async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Promise
   return { scope, stamp: (await sourceStamp(ctx, scope)).stamp };
 }
 
+/** The scope and stamp read for the same search earlier in this period while this process wrote nothing (SQLite), else read now. */
+async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, period: number): Promise<Stamped> {
+  if (onPostgres(ctx.db)) return { ...(await readScopeAndStamp(ctx, query)), epoch: localWriteEpoch(), period };
+  const { stamps } = memoryOf(ctx);
+  const key = JSON.stringify(query);
+  const known = stamps.get(key);
+  if (known && known.epoch === localWriteEpoch() && known.period === period) return known;
+  // NOTE: the epoch is taken before the read: a write that lands during it moves the epoch, so the next search reads again.
+  const epoch = localWriteEpoch();
+  const stamped = { ...(await readScopeAndStamp(ctx, query)), epoch, period };
+  stamps.set(key, stamped);
+  return stamped;
+}
+
 /** One page of a flight search, answered once per search and source stamp and then from memory. */
 export async function searchAnswer(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): Promise<SearchAnswer> {
   const { answers } = memoryOf(ctx);
-  const { scope, stamp } = await scopeAndStamp(ctx, query);
   const period = Math.floor(ctx.now().getTime() / ANSWER_TTL_MS);
+  const { scope, stamp } = await scopeAndStamp(ctx, query, period);
   const key = `${stamp}|${period}|${JSON.stringify([query, page])}`;
   const cached = answers.get(key);
   if (cached) return cached;
