@@ -112,8 +112,8 @@ async function readScopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Pro
 }
 
 /** The scope and stamp read for the same search earlier in this period while this process wrote nothing (SQLite), else read now. */
-async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, period: number): Promise<Stamped> {
-  if (onPostgres(ctx.db)) return { ...(await readScopeAndStamp(ctx, query)), epoch: localWriteEpoch(), period };
+async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, period: number): Promise<{ scope: Scope; stamp: string }> {
+  if (onPostgres(ctx.db)) return readScopeAndStamp(ctx, query);
   const { stamps } = memoryOf(ctx);
   const key = JSON.stringify(query);
   const known = stamps.get(key);
