@@ -30,7 +30,7 @@ export function databaseFile(dataDir: string): string {
  * waits, so the busy timeout only rides out another process's short transactions; a longer lock is
  * waited for asynchronously before a write request starts (middleware/write-gate.ts).
  */
-export function openDatabase(dataDir: string): { sqlite: Database.Database; db: Db } {
+export function openDatabase(dataDir: string): { sqlite: Database.Database; db: Db; reader: Database.Database } {
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new Database(databaseFile(dataDir));
   sqlite.pragma('journal_mode = WAL');
@@ -41,25 +41,40 @@ export function openDatabase(dataDir: string): { sqlite: Database.Database; db: 
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
-  return { sqlite, db };
+  const reader = new Database(databaseFile(dataDir), { readonly: true });
+  reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  cacheStatements(reader);
+  readers.set(db, drizzle(reader, { schema }));
+  return { sqlite, db, reader };
 }
+
+/**
+ * Each SQLite database's read-only second connection, for snapshots: a long read there (an admin's first
+ * sync) can let other requests run between its parts, since their statements go to the first connection
+ * and never land inside its read transaction. WAL lets it read while the first one writes.
+ */
+const readers = new WeakMap<Db, Db>();
 
 /** The longest a statement waits, blocking, for another process's lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 25;
 
-/** Whether this connection could take the write lock at once; never waits. */
+/**
+ * Whether this connection could take the write lock at once; never waits. It runs before every write
+ * request, so its four statements come from the connection's statement cache instead of being compiled
+ * each time, as `pragma` and `exec` would.
+ */
 export function writeLockFree(sqlite: Database.Database): boolean {
   if (sqlite.inTransaction) return true;
-  sqlite.pragma('busy_timeout = 0');
+  sqlite.prepare('PRAGMA busy_timeout = 0').get();
   try {
-    sqlite.exec('BEGIN IMMEDIATE');
-    sqlite.exec('ROLLBACK');
+    sqlite.prepare('BEGIN IMMEDIATE').run();
+    sqlite.prepare('ROLLBACK').run();
     return true;
   } catch (error) {
     if (isLockedError(error)) return false;
     throw error;
   } finally {
-    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    sqlite.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
   }
 }
 
@@ -86,9 +101,11 @@ const turns = new Map<string, Promise<unknown>>();
  * queue per database file, whichever connection of this process it runs on). Its queries are synchronous under their promises: it never waits for I/O, so
  * no other request runs between its statements.
  */
-async function sqliteTransaction<T>(db: Db, begin: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Tx) => Promise<T>): Promise<T> {
   const sqlite = db.$client;
-  const previous = turns.get(sqlite.name) ?? Promise.resolve();
+  const writes = begin === 'BEGIN IMMEDIATE';
+  const queue = writes ? sqlite.name : `${sqlite.name} (read)`;
+  const previous = turns.get(queue) ?? Promise.resolve();
   const turn = previous.then(async () => {
     sqlite.exec(begin);
     try {
@@ -99,12 +116,12 @@ async function sqliteTransaction<T>(db: Db, begin: string, work: (tx: Tx) => Pro
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
       throw error;
     } finally {
-      noteLocalWrite();
+      if (writes) noteLocalWrite();
     }
   });
   const settled = turn.catch(() => undefined);
-  turns.set(sqlite.name, settled);
-  void settled.then(() => turns.get(sqlite.name) === settled && turns.delete(sqlite.name));
+  turns.set(queue, settled);
+  void settled.then(() => turns.get(queue) === settled && turns.delete(queue));
   return turn;
 }
 
@@ -135,10 +152,17 @@ export function immediate<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return outermost(() => (engine ? engine.immediate(work) : sqliteTransaction(db, 'BEGIN IMMEDIATE', work)));
 }
 
-/** Reads that must agree with each other: one snapshot of the database. */
+/**
+ * Reads that must agree with each other: one snapshot of the database. `work` may let other requests run
+ * between its reads (await a macrotask): on SQLite it reads the read-only second connection, whose
+ * snapshots take turns among themselves and never hold up a write.
+ */
 export function snapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   const engine = otherEngines.get(db);
-  return outermost(() => (engine ? engine.snapshot(work) : sqliteTransaction(db, 'BEGIN', work)));
+  if (engine) return outermost(() => engine.snapshot(work));
+  const reader = readers.get(db);
+  if (!reader) throw new Error('a snapshot needs a database opened by openDatabase');
+  return outermost(() => sqliteTransaction(reader, 'BEGIN', work));
 }
 
 /** The first row a query answers, if any. */

@@ -72,7 +72,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
       },
     };
   }
-  const { db, sqlite } = openDatabase(dataDir);
+  const { db, sqlite, reader } = openDatabase(dataDir);
   return {
     engine: 'sqlite',
     db,
@@ -89,6 +89,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
       }
     },
     close: () => {
+      reader.close();
       sqlite.close();
       return Promise.resolve();
     },

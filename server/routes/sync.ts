@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { faultAnswer, whenWritable } from '../db/faults';
 import { AppError } from '../errors';
 import { caller } from '../middleware/auth';
+import { sendJsonInParts } from '../parts';
 import { withinPushBudget } from '../services/sync/push-budget';
 import { pull } from '../services/sync/sync-pull';
 import { push, TransientError } from '../services/sync/sync-push';
@@ -14,7 +15,8 @@ export function syncRoutes(ctx: AppContext): Router {
 
   router.post('/sync/pull', async (req, res) => {
     const user = caller(req, 'sync.use');
-    res.json(await pull(ctx, user, validate(PullRequestSchema, req.body)));
+    // NOTE: an admin's first page holds every booking and payment: its JSON is written a part at a time.
+    await sendJsonInParts(res, await pull(ctx, user, validate(PullRequestSchema, req.body)));
   });
 
   router.post('/sync/push', async (req, res) => {

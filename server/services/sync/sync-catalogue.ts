@@ -19,7 +19,7 @@ export type CataloguePage = {
 };
 
 /** The ids of the user's booked flights (all booked flights for admins), as a subquery. */
-function bookedFlightIds(q: Queryable, user: UserRow, column: typeof bookings.flightId | typeof bookings.returnFlightId) {
+export function bookedFlightIds(q: Queryable, user: UserRow, column: typeof bookings.flightId | typeof bookings.returnFlightId) {
   return q
     .select({ id: column })
     .from(bookings)

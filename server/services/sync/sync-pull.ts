@@ -14,27 +14,29 @@ import {
 } from '../../../sync/protocol';
 import type { AppContext } from '../../context';
 import { first, snapshot, type Queryable } from '../../db/client';
-import { selectFlights } from '../../db/flight-queries';
-import { bookings, payments, settings, syncState, tombstones, users } from '../../db/schema';
+import { selectFlightsByIds } from '../../db/flight-queries';
+import { bookings, flights, payments, settings, syncState, tombstones, users } from '../../db/schema';
+import { inParts, nextTurn } from '../../parts';
 import { may, visibleRows } from '../../policies';
 import { toBookingsJson } from '../booking/booking-view';
 import { CHAT_TABLES, chatChanges, guestChanges } from '../chat/chat-sync';
-import { cataloguePage } from './sync-catalogue';
+import { bookedFlightIds, cataloguePage } from './sync-catalogue';
 import { claimClient, findClient, storedResults } from './sync-clients';
 import { toFlightJson } from '../catalogue/flights';
 import { paymentLinkHash, toPaymentsJson } from '../payment/payments';
 import { adminSettings, publicSettings, readSettings } from '../back-office/settings';
 import { toUserJson, type UserRow } from '../identity/users';
 
-/** The user's booked flights (every booked flight for admins) changed since `since`. */
+/** The user's booked flights (every booked flight for admins) changed since `since`, as the app shows them. */
 async function bookedFlights(q: Queryable, user: UserRow, since: number, nowIso: string) {
-  const booked = (
+  const booked = or(inArray(flights.id, bookedFlightIds(q, user, bookings.flightId)), inArray(flights.id, bookedFlightIds(q, user, bookings.returnFlightId)));
+  const ids = (
     await q
-      .select({ flightId: bookings.flightId, returnFlightId: bookings.returnFlightId })
-      .from(bookings)
-      .where(visibleRows('booking.read', user, bookings.userId))
-  ).flatMap((b) => [b.flightId, b.returnFlightId ?? b.flightId]);
-  return booked.length ? await selectFlights(q, { ids: [...new Set(booked)], minVersion: since }, nowIso) : [];
+      .select({ id: flights.id })
+      .from(flights)
+      .where(and(gt(flights.version, since), booked))
+  ).map((row) => row.id);
+  return inParts(ids, async (part) => (await selectFlightsByIds(q, part, nowIso)).map(toFlightJson));
 }
 
 /**
@@ -42,16 +44,15 @@ async function bookedFlights(q: Queryable, user: UserRow, since: number, nowIso:
  * settings, profile and the booked flights (a cancellation frees seats).
  */
 async function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: string): Promise<Omit<SyncChanges, 'airports' | 'conversations' | 'messages'>> {
-  const flightRows = await bookedFlights(q, user, since, nowIso);
-  const flightIds = flightRows.map((r) => r.flight.id);
+  const pulledFlights = await bookedFlights(q, user, since, nowIso);
+  // A booking shows its flights: one on a flight changed since the cursor comes again.
+  const changedFlights = q.select({ id: flights.id }).from(flights).where(gt(flights.version, since));
   // Bookings and payments show their user's name and e-mail: a profile change sends them again.
   const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, since));
-  const paidBookingIds = (
-    await q
-      .select({ id: payments.bookingId })
-      .from(payments)
-      .where(and(gt(payments.version, since), visibleRows('payment.read', user, payments.userId)))
-  ).map((r) => r.id);
+  const paidBookings = q
+    .select({ id: payments.bookingId })
+    .from(payments)
+    .where(and(gt(payments.version, since), visibleRows('payment.read', user, payments.userId)));
   const bookingRows = await q
     .select()
     .from(bookings)
@@ -60,13 +61,14 @@ async function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: st
         visibleRows('booking.read', user, bookings.userId),
         or(
           gt(bookings.version, since),
-          inArray(bookings.flightId, flightIds),
-          inArray(bookings.returnFlightId, flightIds),
-          inArray(bookings.id, paidBookingIds),
+          inArray(bookings.flightId, changedFlights),
+          inArray(bookings.returnFlightId, changedFlights),
+          inArray(bookings.id, paidBookings),
           inArray(bookings.userId, usersChanged),
         ),
       ),
     );
+  await nextTurn();
   const paymentRows = await q
     .select()
     .from(payments)
@@ -77,12 +79,19 @@ async function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: st
     .select()
     .from(users)
     .where(and(eq(users.id, user.id), gt(users.version, since)));
-  const pulledBookings = await toBookingsJson(q, bookingRows, nowIso);
+  await nextTurn();
+  const pulledBookings = await inParts(bookingRows, (part) => toBookingsJson(q, part, nowIso));
+  const bookingById = new Map(pulledBookings.map((booking) => [booking._id, booking]));
   const accessKeys = new Map(paymentRows.map((row) => [row.id, row.accessKey]));
-  return {
-    flights: flightRows.map(toFlightJson),
-    bookings: pulledBookings,
-    payments: (await toPaymentsJson(q, paymentRows, nowIso, pulledBookings)).map(({ bookingId, ...rest }) => {
+  const pulledPayments = await inParts(paymentRows, async (part) =>
+    (
+      await toPaymentsJson(
+        q,
+        part,
+        nowIso,
+        part.flatMap((row) => bookingById.get(row.bookingId) ?? []),
+      )
+    ).map(({ bookingId, ...rest }) => {
       const key = accessKeys.get(rest._id);
       return {
         ...rest,
@@ -91,6 +100,11 @@ async function ownChanges(q: Queryable, user: UserRow, since: number, nowIso: st
         linkHash: key !== undefined && may('payment.link', user, rest.userId._id) ? paymentLinkHash(key) : null,
       };
     }),
+  );
+  return {
+    flights: pulledFlights,
+    bookings: pulledBookings,
+    payments: pulledPayments,
     settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
     profile: profile.map(toUserJson),
   };

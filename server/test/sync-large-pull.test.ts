@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION, type PullResponse } from '../../sync/protocol';
+import { bookings, payments } from '../db/schema';
+import { nextTurn, PART_ROWS } from '../parts';
+import { findUserByEmail, type UserRow } from '../services/identity/users';
+import { pull } from '../services/sync/sync-pull';
+import { ADMIN, client, login } from './harness';
+import { member, startSyncServer, withDb, type SyncServer } from './sync-fixtures';
+
+/** An admin's first sync brings every booking and payment in its first page: more than a part of each here. */
+describe("an admin's first sync of many bookings", () => {
+  let server: SyncServer;
+  let admin: UserRow;
+  const request = () => ({ clientId: randomUUID(), cursor: null, schemaVersion: SYNC_SCHEMA_VERSION });
+
+  beforeAll(async () => {
+    server = await startSyncServer();
+    // Three travellers: each account may hold at most 100 unpaid bookings.
+    for (const tag of ['many-a', 'many-b', 'many-c']) await member(server.url, tag, Math.ceil((PART_ROWS + 10) / 3));
+    const found = await findUserByEmail(server.ctx.db, ADMIN.email);
+    if (!found) throw new Error('no admin');
+    admin = found;
+  }, 120_000);
+  afterAll(() => server.stop());
+
+  it('lets other work run between its parts, and a write made meanwhile neither waits for it nor shows in it', async () => {
+    const phone = '+1 555 0199';
+    let turns = 0;
+    let pulling = true;
+    const tick = () => {
+      if (!pulling) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    const pulled = pull(server.ctx, admin, request());
+    setImmediate(tick);
+    await nextTurn();
+    await server.ctx.db.update(bookings).set({ phone });
+    const wroteWhilePulling = pulling;
+    // Committed at once: the write did not land inside the pull's read, as it would on the pull's connection.
+    const committed = withDb(server, (db) => db.prepare('select count(*) as n from bookings where phone = ?').get(phone) as { n: number });
+    const answer = await pulled.finally(() => (pulling = false));
+
+    expect(wroteWhilePulling).toBe(true);
+    expect(committed.n).toBe(await server.ctx.db.$count(bookings));
+    expect(turns).toBeGreaterThan(2);
+    expect(answer.changes.bookings.length).toBeGreaterThan(PART_ROWS);
+    expect(answer.changes.bookings.filter((b) => b.phone === phone)).toEqual([]);
+  });
+
+  it('answers over HTTP the same rows as one read, every booking and payment with its booking', async () => {
+    const direct = await pull(server.ctx, admin, request());
+    const res = await client(server.url, await login(server.url, ADMIN.email, ADMIN.password)).post<PullResponse>('/api/sync/pull', request());
+    expect(res.status).toBe(200);
+    expect(res.body.changes).toEqual(direct.changes);
+    expect(res.body.changes.bookings).toHaveLength(await server.ctx.db.$count(bookings));
+    expect(res.body.changes.payments).toHaveLength(await server.ctx.db.$count(payments));
+    const bookingIds = new Set(res.body.changes.bookings.map((b) => b._id));
+    expect(res.body.changes.payments.filter((p) => !bookingIds.has(p.bookingId))).toEqual([]);
+  });
+});
