@@ -25,6 +25,8 @@ const SWEEP_MS = 1_000;
 const KEEP_DONE_MS = 3_600_000;
 const MAX_BACKOFF_MS = 3_600_000;
 const STOP_WAIT_MS = 5_000;
+/** How long done marks gather before they are written together: under load, one write for many changes' effects. */
+const MARK_EVERY_MS = 50;
 
 /**
  * The transactional outbox (docs/decisions/009). A change writes its effects into `events` inside its
@@ -147,12 +149,15 @@ export class Outbox {
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  /** Done marks are gathered and written together once the current turn of sends is over. */
+  /**
+   * Done marks are gathered for MARK_EVERY_MS and written together. A crash before they are written
+   * sends those effects again once their lease ends, as for any send not yet marked (at least once).
+   */
   private done(id: number): void {
     this.finished.add(id);
     if (this.flushing) return;
     this.flushing = true;
-    this.track(new Promise((resolve) => setImmediate(resolve)).then(() => this.flush()));
+    this.track(new Promise((resolve) => setTimeout(resolve, MARK_EVERY_MS)).then(() => this.flush()));
   }
 
   /**

@@ -3,17 +3,25 @@ import { contains } from '../../db/contains';
 import type { FlightStatus } from '../../../sync/constants';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { AppContext } from '../../context';
-import { first, type Queryable } from '../../db/client';
+import { first, prepareOnce, type Queryable } from '../../db/client';
 import { bookings, flights, travellers } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies';
 import { toBookingJson, toBookingsJson, type BookingRow } from './booking-view';
 import type { UserRow } from '../identity/users';
 
+const userBookings = prepareOnce((q) =>
+  q
+    .select()
+    .from(bookings)
+    .where(eq(bookings.userId, sql.placeholder('userId')))
+    .orderBy(desc(bookings.createdAt))
+    .prepare(),
+);
+
 export async function listUserBookings(ctx: AppContext, userId: string): Promise<Booking[]> {
   const nowIso = ctx.now().toISOString();
-  const rows = await ctx.db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt));
-  return toBookingsJson(ctx.db, rows, nowIso);
+  return toBookingsJson(ctx.db, await userBookings(ctx.db).execute({ userId }), nowIso);
 }
 
 export type BookingListQuery = { search?: string; status?: BookingRow['status']; page: number; limit: number };

@@ -28,6 +28,12 @@ function buildStatements(q: Queryable) {
       .from(bookings)
       .where(inJsonList(q, bookings.id, ids))
       .prepare(),
+    own: q
+      .select()
+      .from(payments)
+      .where(eq(payments.userId, sql.placeholder('userId')))
+      .orderBy(desc(payments.createdAt))
+      .prepare(),
     // While a payment awaits review its seats stay held until the review deadline (never past departure).
     heldUntil: q
       .select({ bookingId: seatAllocations.bookingId, at: sql<string | null>`max(${seatAllocations.holdExpiresAt})` })
@@ -116,7 +122,7 @@ export async function paymentFor(q: Queryable, user: UserRow, where: { id: strin
 
 export async function listUserPayments(ctx: AppContext, userId: string): Promise<Payment[]> {
   const nowIso = ctx.now().toISOString();
-  return await toPaymentsJson(ctx.db, await ctx.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)), nowIso);
+  return await toPaymentsJson(ctx.db, await statements(ctx.db).own.execute({ userId }), nowIso);
 }
 
 export type ListQuery = { search?: string; status?: PaymentRow['status']; page: number; limit: number };
