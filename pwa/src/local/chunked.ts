@@ -1,3 +1,4 @@
+import { byCodeUnits } from '../lib/order';
 import type { Table } from 'dexie';
 
 const CHUNK = 100;
@@ -19,7 +20,7 @@ export async function readInChunks<T extends { _id: string }, TInsert>(table: Ta
   }
 }
 
-const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+const descending = (a: string, b: string) => byCodeUnits(b, a);
 
 /**
  * The newest first; rows made in the same instant in descending id order. Compared by code unit, as

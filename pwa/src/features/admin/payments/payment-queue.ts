@@ -1,6 +1,7 @@
 import type { SyncPayment } from '../../../../../sync/protocol';
 import type { PaymentQueueQuery, QueueStatus } from '../../../../../sync/schemas/admin-lists';
 import { inDayRange } from '../../../components/table/day-range';
+import { byCodeUnits } from '../../../lib/order';
 
 /** Awaiting review once the traveller sent a receipt or said they paid; a pending payment before that is not yet paid. */
 export function queueStatus(payment: SyncPayment): QueueStatus {
@@ -25,9 +26,9 @@ function matches(payment: SyncPayment, query: PaymentQueueQuery, term: string, d
 export function queueOrder(a: SyncPayment, b: SyncPayment): number {
   const waitA = queueStatus(a) === 'awaiting' ? a.awaitingReviewAt : null;
   const waitB = queueStatus(b) === 'awaiting' ? b.awaitingReviewAt : null;
-  if (waitA && waitB) return waitA.localeCompare(waitB);
+  if (waitA && waitB) return byCodeUnits(waitA, waitB);
   if (waitA || waitB) return waitA ? -1 : 1;
-  return b.createdAt.localeCompare(a.createdAt);
+  return byCodeUnits(b.createdAt, a.createdAt);
 }
 
 /**
