@@ -58,23 +58,19 @@ const readers = new WeakMap<Db, Db>();
 /** The longest a statement waits, blocking, for another process's lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 25;
 
-/**
- * Whether this connection could take the write lock at once; never waits. It runs before every write
- * request, so its four statements come from the connection's statement cache instead of being compiled
- * each time, as `pragma` and `exec` would.
- */
+/** Whether this connection could take the write lock at once; never waits. */
 export function writeLockFree(sqlite: Database.Database): boolean {
   if (sqlite.inTransaction) return true;
-  sqlite.prepare('PRAGMA busy_timeout = 0').get();
+  sqlite.pragma('busy_timeout = 0');
   try {
-    sqlite.prepare('BEGIN IMMEDIATE').run();
-    sqlite.prepare('ROLLBACK').run();
+    sqlite.exec('BEGIN IMMEDIATE');
+    sqlite.exec('ROLLBACK');
     return true;
   } catch (error) {
     if (isLockedError(error)) return false;
     throw error;
   } finally {
-    sqlite.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).get();
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }
 
