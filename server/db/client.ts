@@ -94,8 +94,9 @@ const turns = new Map<string, Promise<unknown>>();
 /**
  * NOTE: better-sqlite3 runs one transaction per connection and cannot wait inside one, so an
  * asynchronous transaction is BEGIN ... COMMIT on the connection, one at a time in this process (a
- * queue per database file, whichever connection of this process it runs on). Its queries are synchronous under their promises: it never waits for I/O, so
- * no other request runs between its statements.
+ * queue per database file for writes, whichever connection of this process they run on, and one for
+ * snapshots on the read-only connection). A write's queries are synchronous under their promises: it
+ * never waits for I/O, so no other request runs between its statements.
  */
 async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Tx) => Promise<T>): Promise<T> {
   const sqlite = db.$client;
