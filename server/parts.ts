@@ -55,8 +55,8 @@ export function* jsonPieces(value: unknown): Generator<string> {
 }
 
 /**
- * Sends `value` as JSON written a piece at a time, with a turn of the event loop between pieces, so a large
- * answer is never one long task. What the socket has not taken yet waits in memory, no more than the
+ * Sends `value` as JSON written a piece at a time, with a turn of the event loop after every 64 kB, so a
+ * large answer is never one long task. What the socket has not taken yet waits in memory, no more than the
  * answer already held. No ETag: Express would hash the whole body for it, and no one revalidates the
  * answers sent this way (POSTs).
  */
