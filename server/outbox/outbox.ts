@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { first, immediate, inTurn, type Db, type Tx } from '../db/client';
@@ -157,7 +158,7 @@ export class Outbox {
     this.finished.add(id);
     if (this.flushing) return;
     this.flushing = true;
-    this.track(new Promise((resolve) => setTimeout(resolve, MARK_EVERY_MS)).then(() => this.flush()));
+    this.track(wait(MARK_EVERY_MS).then(() => this.flush()));
   }
 
   /**
