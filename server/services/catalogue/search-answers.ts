@@ -35,10 +35,22 @@ const MAX_BYTES = 16 * 1024 * 1024;
 /** The compression middleware's own threshold: a smaller body goes as it is. */
 const COMPRESS_FROM_BYTES = 1024;
 
-const sizeOf = (a: SearchAnswer) => a.bytes.length + (a.encoded ? a.encoded.br.length + a.encoded.gzip.length : 0) + 64;
+/** A search page's answer, with the stamp and period it was last found right for. */
+type Kept = { answer: SearchAnswer; stamp: string; period: number };
+const sizeOf = ({ answer: a }: Kept) => a.bytes.length + (a.encoded ? a.encoded.br.length + a.encoded.gzip.length : 0) + 64;
 
 function makeCache() {
-  return new LRUCache<string, SearchAnswer>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf, ttl: ANSWER_TTL_MS });
+  return new LRUCache<string, Kept>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf, ttl: 2 * ANSWER_TTL_MS });
+}
+
+/**
+ * The answer period of a search: ANSWER_TTL_MS long, starting at a moment of its own (a hash of the
+ * search), so the searches a server keeps are renewed spread over the period and not all at its start.
+ */
+function periodOf(now: Date, searchKey: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < searchKey.length; i++) hash = Math.imul(hash ^ searchKey.charCodeAt(i), 16777619);
+  return Math.floor((now.getTime() + ((hash >>> 0) % ANSWER_TTL_MS)) / ANSWER_TTL_MS);
 }
 
 /** The two airports a route search named, by the words it named them with, as last read. */
@@ -62,9 +74,14 @@ function memoryOf(ctx: AppContext): Memory {
   return memory;
 }
 
-async function answer(ctx: AppContext, filter: FlightFilter | null, page: FlightPage): Promise<SearchAnswer> {
+/**
+ * A search page's answer read now. When it reads the same as the answer kept before (the usual case when
+ * only a new period began), that answer is taken again with its ETag and encodings, not made anew.
+ */
+async function answer(ctx: AppContext, filter: FlightFilter | null, page: FlightPage, kept: SearchAnswer | undefined): Promise<SearchAnswer> {
   const { items, total } = await searchFlightsPage(ctx, filter, page);
   const bytes = Buffer.from(JSON.stringify(items));
+  if (kept && kept.total === total && kept.bytes.equals(bytes)) return kept;
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   if (bytes.length < COMPRESS_FROM_BYTES) return { bytes, etag, total };
   const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
@@ -112,28 +129,28 @@ async function readScopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Pro
 }
 
 /** The scope and stamp read for the same search earlier in this period while this process wrote nothing (SQLite), else read now. */
-async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, period: number): Promise<{ scope: Scope; stamp: string }> {
+async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, searchKey: string, period: number): Promise<{ scope: Scope; stamp: string }> {
   if (onPostgres(ctx.db)) return readScopeAndStamp(ctx, query);
   const { stamps } = memoryOf(ctx);
-  const key = JSON.stringify(query);
-  const known = stamps.get(key);
+  const known = stamps.get(searchKey);
   if (known && known.epoch === localWriteEpoch() && known.period === period) return known;
   // NOTE: the epoch is taken before the read: a write that lands during it moves the epoch, so the next search reads again.
   const epoch = localWriteEpoch();
   const stamped = { ...(await readScopeAndStamp(ctx, query)), epoch, period };
-  stamps.set(key, stamped);
+  stamps.set(searchKey, stamped);
   return stamped;
 }
 
 /** One page of a flight search, answered once per search and source stamp and then from memory. */
 export async function searchAnswer(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): Promise<SearchAnswer> {
   const { answers } = memoryOf(ctx);
-  const period = Math.floor(ctx.now().getTime() / ANSWER_TTL_MS);
-  const { scope, stamp } = await scopeAndStamp(ctx, query, period);
-  const key = `${stamp}|${period}|${JSON.stringify([query, page])}`;
-  const cached = answers.get(key);
-  if (cached) return cached;
-  const fresh = await answer(ctx, scope?.filter ?? null, page);
-  answers.set(key, fresh);
+  const searchKey = JSON.stringify(query);
+  const period = periodOf(ctx.now(), searchKey);
+  const { scope, stamp } = await scopeAndStamp(ctx, query, searchKey, period);
+  const pageKey = `${searchKey}|${page.page}|${page.limit}`;
+  const kept = answers.get(pageKey);
+  if (kept?.stamp === stamp && kept.period === period) return kept.answer;
+  const fresh = await answer(ctx, scope?.filter ?? null, page, kept?.answer);
+  answers.set(pageKey, { answer: fresh, stamp, period });
   return fresh;
 }
