@@ -41,7 +41,7 @@ export async function createContext(
 ): Promise<AppContext> {
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabaseHandle(dataDir, env.DATABASE_URL);
+  const database = await openDatabaseHandle(dataDir, env.DATABASE_URL, log);
   const { db } = database;
   const ctx: AppContext = {
     machine: new Machine(dataDir, env.DISK_FREE_MIN, database.sqlite, log, machine),

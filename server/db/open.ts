@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import pg from 'pg';
+import type { Logger } from 'pino';
+import { checkpointOnAThreadOfItsOwn } from './checkpoints';
 import { openDatabase, type Db } from './client';
 import { openPostgres } from './postgres';
 
@@ -27,7 +29,7 @@ export type DatabaseHandle = {
 /** The session advisory lock of the process that sweeps; any constant every process shares. */
 const LEADER_LOCK = 7_210_017;
 
-export async function openDatabaseHandle(dataDir: string, databaseUrl: string | undefined): Promise<DatabaseHandle> {
+export async function openDatabaseHandle(dataDir: string, databaseUrl: string | undefined, log: Logger): Promise<DatabaseHandle> {
   if (databaseUrl) {
     const { db, pool } = await openPostgres(databaseUrl);
     const listeners: pg.Client[] = [];
@@ -73,6 +75,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
     };
   }
   const { db, sqlite, reader } = openDatabase(dataDir);
+  const stopCheckpoints = checkpointOnAThreadOfItsOwn(sqlite, log);
   return {
     engine: 'sqlite',
     db,
@@ -88,10 +91,10 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
         return Promise.resolve(false);
       }
     },
-    close: () => {
+    close: async () => {
+      await stopCheckpoints();
       reader.close();
       sqlite.close();
-      return Promise.resolve();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabaseHandle, type DatabaseHandle } from '../db/open';
 import { createTestDatabase } from './pg-database';
@@ -16,7 +17,7 @@ describe('PostgreSQL: the process that sweeps, and the health of the connection'
   it('one process at a time leads; another takes over once the leader is gone', async () => {
     const database = await createTestDatabase();
     cleanups.push(database.drop);
-    const open = async (): Promise<DatabaseHandle> => openDatabaseHandle(dataDir, database.url);
+    const open = async (): Promise<DatabaseHandle> => openDatabaseHandle(dataDir, database.url, pino({ level: 'silent' }));
     const [a, b] = [await open(), await open()];
     cleanups.push(() => b.close());
     expect(await a.leads()).toBe(true);
@@ -29,7 +30,7 @@ describe('PostgreSQL: the process that sweeps, and the health of the connection'
 
   it('answers that the database does not answer once it is gone', async () => {
     const database = await createTestDatabase();
-    const handle = await openDatabaseHandle(dataDir, database.url);
+    const handle = await openDatabaseHandle(dataDir, database.url, pino({ level: 'silent' }));
     cleanups.push(() => handle.close());
     expect(await handle.ping()).toBe(true);
     await database.drop();
