@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port';
@@ -18,7 +18,19 @@ export type BenchServer = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The real server (`tsx server/main.ts`) as a child process over a fresh demo-seeded DATA_DIR; `env` adds to or overrides its settings. */
+/**
+ * Node's flags from the `start` script of package.json (`node <flags> server/main.ts`): the bench runs the
+ * server, and bare Express beside it, as `npm start` runs it.
+ */
+function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = scripts.start.split(/\s+/);
+  const script = words.indexOf('server/main.ts');
+  if (words[0] !== 'node' || script < 0) throw new Error(`the start script is not "node <flags> server/main.ts": ${scripts.start}`);
+  return words.slice(1, script);
+}
+
+/** The real server (`npm start`'s command) as a child process over a fresh demo-seeded DATA_DIR; `env` adds to or overrides its settings. */
 export function launchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   return launch('server/main.ts', {
     SEED: 'demo',
@@ -39,7 +51,7 @@ export function launchBareExpress(): Promise<BenchServer> {
 async function launch(script: string, env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-bench-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [script], {
+  const child = spawn(process.execPath, [...startFlags(), script], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
