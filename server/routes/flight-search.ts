@@ -1,8 +1,10 @@
 import { Router, type Request } from 'express';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { FLIGHT_PAGE_MAX } from '../../sync/constants';
-import { FlightSearchQuerySchema } from '../../sync/schemas/flight';
+import { FlightSearchQuerySchema, type FlightSearchQuery } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
+import type { FlightPage } from '../services/catalogue/flight-paging';
 import { encodedBody, searchAnswer } from '../services/catalogue/search-answers';
 import { validate } from '../validate';
 
@@ -21,6 +23,20 @@ const FlightPagingQuerySchema = z.object({
   limit: z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(FLIGHT_PAGE_MAX, LIMIT).default(FLIGHT_PAGE_MAX),
 });
 
+type Parsed = { query: FlightSearchQuery; paging: FlightPage };
+const PARSED_KEPT = 10_000;
+
+/** A search's parameters, parsed from its query string, which names them whole: a search asked again is not parsed again. */
+function parsedSearch(req: Request, kept: LRUCache<string, Parsed>): Parsed {
+  const at = req.url.indexOf('?');
+  const raw = at < 0 ? '' : req.url.slice(at + 1);
+  const known = kept.get(raw);
+  if (known) return known;
+  const parsed = { query: validate(FlightSearchQuerySchema, req.query), paging: validate(FlightPagingQuerySchema, req.query) };
+  kept.set(raw, parsed);
+  return parsed;
+}
+
 /** Brotli where the browser takes it (it is the smaller), else gzip, else none. */
 function acceptedEncoding(req: Request): 'br' | 'gzip' | undefined {
   if (!req.headers['accept-encoding']) return undefined;
@@ -36,10 +52,10 @@ function acceptedEncoding(req: Request): 'br' | 'gzip' | undefined {
  */
 export function flightSearchRoutes(ctx: AppContext): Router {
   const router = Router();
+  const parsed = new LRUCache<string, Parsed>({ max: PARSED_KEPT });
 
   router.get('/flights', async (req, res) => {
-    const query = validate(FlightSearchQuerySchema, req.query);
-    const paging = validate(FlightPagingQuerySchema, req.query);
+    const { query, paging } = parsedSearch(req, parsed);
     const answer = await searchAnswer(ctx, query, paging);
     res.setHeader('X-Total-Count', String(answer.total));
     res.setHeader('Vary', 'Accept-Encoding');

@@ -1,8 +1,8 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import Database from 'better-sqlite3';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Flight } from '../../sync/schemas/flight';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FlightSearchQuerySchema, type Flight } from '../../sync/schemas/flight';
 import { immediate, localWriteEpoch } from '../db/client';
 import { ANSWER_TTL_MS, searchAnswer, sourceStamp, type SearchAnswer } from '../services/catalogue/search-answers';
 import { searchScope } from '../services/catalogue/flights';
@@ -52,6 +52,19 @@ describe('GET /api/flights answers from memory per search and what it was read f
     expect(again.body.length).toBe(0);
     expect(again.headers['x-total-count']).toBe(first.headers.get('x-total-count'));
     expect((await revalidate('"other"')).status).toBe(200);
+  });
+
+  it('parses a search asked again once, and refuses a bad one every time', async () => {
+    const parse = vi.spyOn(FlightSearchQuerySchema, 'safeParse');
+    try {
+      const asked = `${search}&limit=7`;
+      for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}${asked}`)).status).toBe(200);
+      expect(parse).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 2; i++) expect((await fetch(`${server.url}${asked}&departureTime=soon`)).status).toBe(400);
+      expect(parse).toHaveBeenCalledTimes(3);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('shows a booking and an admin change at once, and a lapsed hold within the answer period', async () => {
