@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { settleCatalogueWrites, watchCatalogueWrites } from './catalogue-writes';
 import { isLockedError } from './faults';
 import * as schema from './schema';
 import { cacheStatements } from './statement-cache';
@@ -40,6 +41,7 @@ export function openDatabase(dataDir: string): { sqlite: Database.Database; db: 
   cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
+  watchCatalogueWrites(sqlite);
   sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
   const reader = new Database(databaseFile(dataDir), { readonly: true });
   reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -113,7 +115,10 @@ async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', 
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
       throw error;
     } finally {
-      if (writes) noteLocalWrite();
+      if (writes) {
+        noteLocalWrite();
+        settleCatalogueWrites(sqlite);
+      }
     }
   });
   const settled = turn.catch(() => undefined);

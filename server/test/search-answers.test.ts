@@ -3,7 +3,10 @@ import Database from 'better-sqlite3';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FlightSearchQuerySchema, type Flight } from '../../sync/schemas/flight';
+import { eq, sql } from 'drizzle-orm';
+import { catalogueMark, routeWrittenSince } from '../db/catalogue-writes';
 import { immediate, localWriteEpoch } from '../db/client';
+import { flights } from '../db/schema';
 import { ANSWER_TTL_MS, searchAnswer, sourceStamp, type SearchAnswer } from '../services/catalogue/search-answers';
 import { searchScope } from '../services/catalogue/flights';
 import { actors, book, upcomingFlight, type Actors } from './booking-fixtures';
@@ -93,7 +96,7 @@ describe('GET /api/flights answers from memory per search and what it was read f
     expect(await any()).not.toBe(global);
   });
 
-  it('answers a route search again from memory while nothing was written, and in one read after a write', async () => {
+  it('answers a route search again from memory through writes elsewhere, and in one read after a booking on its route and day', async () => {
     const query = { origin: 'ACC', destination: 'LOS', departureTime: flight.departureTime.slice(0, 10) };
     const page = { page: 1, limit: 100 };
     const first = await searchAnswer(server.ctx, query, page);
@@ -103,11 +106,38 @@ describe('GET /api/flights answers from memory per search and what it was read f
       return { statements, answer };
     };
     expect(await again()).toEqual({ statements: 0, answer: first });
-    // A write anywhere (here a booking on another route): the route's stamp is read again, its airports come from memory.
+    // A booking on another route, and one on this route another day: the stamp stands, no statement runs.
     await book(people.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 9), ['E1']);
-    const afterWrite = await again();
-    expect(afterWrite.statements).toBe(1);
-    expect(afterWrite.answer).toBe(first);
+    await book(people.owner, await upcomingFlight(server.url, 'ACC', 'LOS', 10), ['E1']);
+    const elsewhere = await again();
+    expect(elsewhere.statements).toBe(0);
+    expect(elsewhere.answer).toBe(first);
+    // One on this route and day: the stamp is read again (its airports come from memory), and the answer shows it.
+    await book(people.owner, await upcomingFlight(server.url, 'ACC', 'LOS', 9), ['E2']);
+    const booked = await again();
+    expect(booked.statements).toBeGreaterThanOrEqual(1);
+    expect(booked.answer?.etag).not.toBe(first.etag);
+  });
+
+  it('counts a flight written inside a transaction as written again when it rolls back', async () => {
+    const sqlite = server.ctx.db.$client;
+    const day = flight.departureTime.slice(0, 10);
+    const before = catalogueMark(sqlite) ?? 0;
+    let inside = 0;
+    await expect(
+      immediate(server.ctx.db, async (tx) => {
+        await tx
+          .update(flights)
+          .set({ version: sql`${flights.version}` })
+          .where(eq(flights.id, flight._id));
+        inside = catalogueMark(sqlite) ?? 0;
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(routeWrittenSince(sqlite, before, flight.origin._id, flight.destination._id, day)).toBe(true);
+    // A stamp read inside the transaction, after its write, saw rows that were then rolled back: it does not stand.
+    expect(routeWrittenSince(sqlite, inside, flight.origin._id, flight.destination._id, day)).toBe(true);
+    expect(routeWrittenSince(sqlite, catalogueMark(sqlite) ?? 0, flight.origin._id, flight.destination._id, day)).toBe(false);
   });
 
   it('moves the write count at the end of a transaction that rolled back, so a stamp read inside it is read again', async () => {

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { FlightSearchQuery } from '../../../sync/schemas/flight';
 import type { AppContext } from '../../context';
+import { catalogueMark, routeWrittenSince } from '../../db/catalogue-writes';
 import { localWriteEpoch } from '../../db/client';
 import { currentVersion } from '../../db/current-version';
 import { onPostgres } from '../../db/dialect';
@@ -24,8 +25,10 @@ type Encoding = 'br' | 'gzip';
  * cancellation or flight change on them moves it, one elsewhere does not), read in one statement; for
  * any other search the global sync version. What time alone changes (a hold that lapses, a flight that
  * departs) shows within ANSWER_TTL_MS of the server's clock. On SQLite, which one server process serves,
- * a search's stamp is read again only once this process has written since (localWriteEpoch) or a new
- * period has begun, so a search repeated between writes runs no statement; a write made to the file by
+ * a search's stamp is read again only once a new period has begun or this process has written since what
+ * it was read from: for a route, a flight of the route (of its day, for a search of one day) or an airport
+ * (db/catalogue-writes.ts); for any other search, anything (localWriteEpoch). So a search repeated between
+ * such writes runs no statement, through bookings on other routes and days; a write made to the file by
  * another process (a script) shows within the period too. On PostgreSQL, which several processes share,
  * every search reads its stamp. The caches are bounded, so a stream of distinct searches costs at most
  * their memory.
@@ -58,8 +61,8 @@ type Pair = readonly [AirportRow, AirportRow];
 const PAIRS_KEPT = 1_000;
 
 type Scope = Awaited<ReturnType<typeof searchScope>>;
-/** A search's scope and stamp, as read while localWriteEpoch was `epoch`, in answer period `period`. */
-type Stamped = { scope: Scope; stamp: string; epoch: number; period: number };
+/** A search's scope and stamp, as read while localWriteEpoch was `epoch` and the catalogue's writes at `mark`, in answer period `period`. */
+type Stamped = { scope: Scope; stamp: string; epoch: number; mark: number | undefined; period: number };
 const STAMPS_KEPT = 10_000;
 
 type Memory = { answers: ReturnType<typeof makeCache>; pairs: LRUCache<string, Pair>; stamps: LRUCache<string, Stamped> };
@@ -128,15 +131,28 @@ async function readScopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Pro
   return { scope, stamp: (await sourceStamp(ctx, scope)).stamp };
 }
 
-/** The scope and stamp read for the same search earlier in this period while this process wrote nothing (SQLite), else read now. */
+/**
+ * Whether a stamp read earlier still stands for what this process wrote since: for a route, no flight of
+ * the route (of its day, for a search of one day) nor any airport written (db/catalogue-writes.ts); for
+ * any other search, nothing written at all.
+ */
+function stands(ctx: AppContext, known: Stamped): boolean {
+  const [origin, destination] = known.scope?.named ?? [];
+  if (origin && destination && known.mark !== undefined)
+    return !routeWrittenSince(ctx.db.$client, known.mark, origin.id, destination.id, known.scope?.filter.localDate);
+  return known.epoch === localWriteEpoch();
+}
+
+/** The scope and stamp read for the same search earlier in this period and still standing (SQLite), else read now. */
 async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, searchKey: string, period: number): Promise<{ scope: Scope; stamp: string }> {
   if (onPostgres(ctx.db)) return readScopeAndStamp(ctx, query);
   const { stamps } = memoryOf(ctx);
   const known = stamps.get(searchKey);
-  if (known && known.epoch === localWriteEpoch() && known.period === period) return known;
-  // NOTE: the epoch is taken before the read: a write that lands during it moves the epoch, so the next search reads again.
+  if (known && known.period === period && stands(ctx, known)) return known;
+  // NOTE: the marks are taken before the read: a write that lands during it moves them, so the next search reads again.
   const epoch = localWriteEpoch();
-  const stamped = { ...(await readScopeAndStamp(ctx, query)), epoch, period };
+  const mark = catalogueMark(ctx.db.$client);
+  const stamped = { ...(await readScopeAndStamp(ctx, query)), epoch, mark, period };
   stamps.set(searchKey, stamped);
   return stamped;
 }
