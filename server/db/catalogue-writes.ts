@@ -56,8 +56,8 @@ export function catalogueMark(sqlite: Database.Database): number | undefined {
 export function routeWrittenSince(sqlite: Database.Database, mark: number, originId: string, destinationId: string, day?: string): boolean {
   const writes = watched.get(sqlite);
   if (!writes) return true;
-  const after = (key: string) => (writes.last.get(key) ?? 0) > mark;
-  return after(AIRPORTS) || after(day ? dayKey(originId, destinationId, day) : routeKey(originId, destinationId));
+  const route = day ? dayKey(originId, destinationId, day) : routeKey(originId, destinationId);
+  return (writes.last.get(AIRPORTS) ?? 0) > mark || (writes.last.get(route) ?? 0) > mark;
 }
 
 /**
