@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseFile } from '../db/client';
-import { checkpointOnAThreadOfItsOwn } from '../db/checkpoints';
+import { checkpointOnAThreadOfItsOwn, SERVER_CHECKPOINT_PAGES } from '../db/checkpoints';
 import { openDatabaseHandle } from '../db/open';
 
 const silent = pino({ level: 'silent' });
@@ -25,22 +25,44 @@ describe('WAL checkpoints run on a thread of their own', () => {
   };
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it('leaves the server’s connection out of checkpoints, and still brings committed pages into the database file', async () => {
+  it('brings committed pages into the database file without the server’s connection', async () => {
     const dataDir = tempDir();
     const handle = await openDatabaseHandle(dataDir, undefined, silent);
     try {
       const sqlite = handle.sqlite;
       if (!sqlite) throw new Error('expected SQLite');
-      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(SERVER_CHECKPOINT_PAGES);
       const file = databaseFile(dataDir);
       const before = statSync(file).size;
-      // About 6 MB, 1,500 pages: past the 1,000 pages at which the committing connection would checkpoint itself.
+      // About 6 MB, 1,500 pages: past SQLite's default of 1,000 pages, short of the server's connection's own checkpoint.
       sqlite.exec('create table filler (body blob)');
       const insert = sqlite.prepare('insert into filler (body) values (randomblob(4000))');
       sqlite.transaction(() => {
         for (let i = 0; i < 1_500; i++) insert.run();
       })();
       expect(await until(() => statSync(file).size > before + 5_000_000)).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('keeps the WAL within the server’s checkpoint under steady writes', async () => {
+    const dataDir = tempDir();
+    const handle = await openDatabaseHandle(dataDir, undefined, silent);
+    try {
+      const sqlite = handle.sqlite;
+      if (!sqlite) throw new Error('expected SQLite');
+      sqlite.exec('create table filler (body blob)');
+      const insert = sqlite.prepare('insert into filler (body) values (randomblob(4000))');
+      let largest = 0;
+      // 100 commits of 60 pages: 6,000 pages written, one after another as bookings come.
+      for (let i = 0; i < 100; i++) {
+        sqlite.transaction(() => {
+          for (let j = 0; j < 60; j++) insert.run();
+        })();
+        largest = Math.max(largest, statSync(`${databaseFile(dataDir)}-wal`).size);
+      }
+      expect(largest).toBeLessThan((SERVER_CHECKPOINT_PAGES + 200) * 4120);
     } finally {
       await handle.close();
     }
