@@ -25,6 +25,8 @@ const FlightPagingQuerySchema = z.object({
 
 type Parsed = { query: FlightSearchQuery; paging: FlightPage };
 const PARSED_KEPT = 10_000;
+/** A longer query string (unknown parameters pass the schema) is parsed every time, so the kept ones stay small. */
+const KEPT_QUERY_MAX = 512;
 
 /** A search's parameters, parsed from its query string, which names them whole: a search asked again is not parsed again. */
 function parsedSearch(req: Request, kept: LRUCache<string, Parsed>): Parsed {
@@ -33,7 +35,7 @@ function parsedSearch(req: Request, kept: LRUCache<string, Parsed>): Parsed {
   const known = kept.get(raw);
   if (known) return known;
   const parsed = { query: validate(FlightSearchQuerySchema, req.query), paging: validate(FlightPagingQuerySchema, req.query) };
-  kept.set(raw, parsed);
+  if (raw.length <= KEPT_QUERY_MAX) kept.set(raw, parsed);
   return parsed;
 }
 

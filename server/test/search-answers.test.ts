@@ -57,7 +57,7 @@ describe('GET /api/flights answers from memory per search and what it was read f
     expect((await revalidate('"other"')).status).toBe(200);
   });
 
-  it('parses a search asked again once, and refuses a bad one every time', async () => {
+  it('parses a search asked again once, refuses a bad one every time, and keeps no long query string', async () => {
     const parse = vi.spyOn(FlightSearchQuerySchema, 'safeParse');
     try {
       const asked = `${search}&limit=7`;
@@ -65,6 +65,10 @@ describe('GET /api/flights answers from memory per search and what it was read f
       expect(parse).toHaveBeenCalledTimes(1);
       for (let i = 0; i < 2; i++) expect((await fetch(`${server.url}${asked}&departureTime=soon`)).status).toBe(400);
       expect(parse).toHaveBeenCalledTimes(3);
+      // A query string padded with a parameter the search does not know is answered, but not kept.
+      const padded = `${asked}&pad=${'x'.repeat(600)}`;
+      for (let i = 0; i < 2; i++) expect((await fetch(`${server.url}${padded}`)).status).toBe(200);
+      expect(parse).toHaveBeenCalledTimes(5);
     } finally {
       parse.mockRestore();
     }
