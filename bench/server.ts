@@ -31,7 +31,7 @@ function startFlags(): string[] {
   if (words[0] !== 'node' || words[loader + 1] !== 'tsx' || words.at(-1) !== 'server/main.ts') {
     throw new Error(`the start script is not "node <flags> --import tsx server/main.ts": ${scripts.start}`);
   }
-  return words.slice(1, -1).filter((_, i) => i + 1 !== loader && i + 1 !== loader + 1);
+  return [...words.slice(1, loader), ...words.slice(loader + 2, -1)];
 }
 
 /** The real server (`npm start`'s command) as a child process over a fresh demo-seeded DATA_DIR; `env` adds to or overrides its settings. */

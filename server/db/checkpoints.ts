@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 
-export const CHECKPOINT_EVERY_MS = 100;
+const CHECKPOINT_EVERY_MS = 100;
 
 /**
  * The checkpointing thread: its own connection to the file, a passive checkpoint every `everyMs`. Plain
