@@ -144,6 +144,26 @@ describe('GET /api/flights answers from memory per search and what it was read f
     expect(routeWrittenSince(sqlite, catalogueMark(sqlite) ?? 0, flight.origin._id, flight.destination._id, day)).toBe(false);
   });
 
+  it('renews the searches it keeps spread over the answer period, and keeps an answer that reads the same', async () => {
+    const page = { page: 1, limit: 100 };
+    const day = (offset: number) => new Date(Date.parse(flight.departureTime) + offset * 86_400_000).toISOString().slice(0, 10);
+    const queries = Array.from({ length: 20 }, (_, i) => ({ origin: 'ACC', destination: 'LOS', departureTime: day(i + 11) }));
+    const first = await Promise.all(queries.map((query) => searchAnswer(server.ctx, query, page)));
+    // Half a period later, some searches have begun a new period of their own and others have not.
+    server.setNow(new Date(server.ctx.now().getTime() + ANSWER_TTL_MS / 2));
+    const renewed = [];
+    for (const query of queries) renewed.push((await statementsRun(server.ctx.db.$client, () => searchAnswer(server.ctx, query, page))) > 0);
+    expect(renewed.filter(Boolean).length).toBeGreaterThan(0);
+    expect(renewed.filter(Boolean).length).toBeLessThan(queries.length);
+    // A whole period later every search has read its answer again; with nothing written, each is the one it had.
+    server.setNow(new Date(server.ctx.now().getTime() + ANSWER_TTL_MS));
+    for (const [i, query] of queries.entries()) {
+      let again: SearchAnswer | undefined;
+      expect(await statementsRun(server.ctx.db.$client, async () => (again = await searchAnswer(server.ctx, query, page)))).toBeGreaterThan(0);
+      expect(again).toBe(first[i]);
+    }
+  });
+
   it('moves the write count at the end of a transaction that rolled back, so a stamp read inside it is read again', async () => {
     const before = localWriteEpoch();
     await expect(
