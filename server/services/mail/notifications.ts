@@ -3,7 +3,7 @@ import { bookingPagePath } from '../../../sync/booking-page';
 import { formatMoney } from '../../../sync/money';
 import { refundSentence, type Refund } from '../../../sync/refund';
 import type { Booking } from '../../../sync/schemas/booking';
-import { localDate, localTime } from '../../../sync/time';
+import { localDateTime } from '../../../sync/time';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { mailEffect, type Effect } from '../../outbox/effects';
@@ -17,10 +17,11 @@ type Leg = Booking['flightId'];
 
 /** One leg in the airports' local times: 'SW100 Lagos (LOS) Mon 01 Dec 07:15 -> London (LHR) 13:55'. */
 function legLine(leg: Leg): string {
-  const day = dayjs(localDate(leg.departureTime, leg.origin.timeZone)).format('ddd DD MMM YYYY');
-  const arrivalDay = localDate(leg.arrivalTime, leg.destination.timeZone);
-  const later = arrivalDay !== localDate(leg.departureTime, leg.origin.timeZone) ? ` (${dayjs(arrivalDay).format('ddd DD MMM')})` : '';
-  return `${leg.flightNumber} ${leg.origin.city} (${leg.origin.code}) ${day} ${localTime(leg.departureTime, leg.origin.timeZone)} -> ${leg.destination.city} (${leg.destination.code}) ${localTime(leg.arrivalTime, leg.destination.timeZone)}${later}`;
+  const departs = localDateTime(leg.departureTime, leg.origin.timeZone);
+  const arrives = localDateTime(leg.arrivalTime, leg.destination.timeZone);
+  const day = dayjs(departs.date).format('ddd DD MMM YYYY');
+  const later = arrives.date !== departs.date ? ` (${dayjs(arrives.date).format('ddd DD MMM')})` : '';
+  return `${leg.flightNumber} ${leg.origin.city} (${leg.origin.code}) ${day} ${departs.time} -> ${leg.destination.city} (${leg.destination.code}) ${arrives.time}${later}`;
 }
 
 export function itinerary(booking: Booking): string[] {
