@@ -3,6 +3,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { AUTH_TOKEN_KEY } from '../../pwa/src/lib/auth-token';
+import { chromiumPath } from '../browser';
 import { adminToken, dashboardPages, landingPages } from '../pages';
 import type { PageAudit, Result, Scenario } from '../types';
 
@@ -87,7 +88,7 @@ async function signedIn(port: number, url: string, token: string): Promise<Page>
 
 /** One Lighthouse run (its default: mobile emulation, simulated throttling) in a fresh Chromium, signed in with `token` if given. */
 async function audit(url: string, token?: string): Promise<Figures> {
-  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const page = token ? await signedIn(chrome.port, url, token) : undefined;
     const flags = { port: chrome.port, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token) };

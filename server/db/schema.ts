@@ -89,6 +89,8 @@ export const flights = sqliteTable(
     index('flights_route_date').on(t.originId, t.destinationId, t.departureLocalDate),
     index('flights_date').on(t.departureLocalDate),
     index('flights_departure').on(t.departureTime),
+    /** The sweep's flights that have left without being marked so: scheduled or delayed ones before now, not every past flight. */
+    index('flights_status_departure').on(t.status, t.departureTime),
   ],
 );
 
@@ -139,7 +141,14 @@ export const bookings = sqliteTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index('bookings_user').on(t.userId), index('bookings_flight').on(t.flightId)],
+  (t) => [
+    index('bookings_user').on(t.userId),
+    index('bookings_flight').on(t.flightId),
+    /** The sweep's paid bookings, whose last flight may have left: not every booking ever made. */
+    index('bookings_confirmed')
+      .on(t.id)
+      .where(sql`status = 'confirmed'`),
+  ],
 );
 
 export const travellers = sqliteTable(
@@ -188,6 +197,8 @@ export const seatAllocations = sqliteTable(
       .where(sql`state in ('held', 'sold')`),
     index('seat_allocations_booking').on(t.bookingId),
     index('seat_allocations_flight_state').on(t.flightId, t.state),
+    /** The sweep's lapsed holds: a sold or released seat has none, so this holds the live holds only. */
+    index('seat_allocations_hold_expiry').on(t.holdExpiresAt),
     uniqueIndex('seat_allocations_boarding_code').on(t.boardingCode),
   ],
 );

@@ -26,6 +26,50 @@ async function expiryReason(tx: Tx, bookingId: string): Promise<string> {
 }
 
 /**
+ * The bookings (one row per seat: may repeat) of pending bookings whose seat holds ran out, found through
+ * the holds' expiry index. NOTE: no DISTINCT: SQLite would then walk every allocation in booking order.
+ */
+export function lapsedHolds(tx: Tx, nowIso: string) {
+  return tx
+    .select({ id: seatAllocations.bookingId })
+    .from(seatAllocations)
+    .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
+    // 'released' too: a buyer who takes a seat whose hold ran out releases it before this pass sees it.
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        inArray(seatAllocations.state, ['held', 'released']),
+        isNotNull(seatAllocations.holdExpiresAt),
+        lte(seatAllocations.holdExpiresAt, nowIso),
+      ),
+    );
+}
+
+/**
+ * Confirmed bookings whose last leg has departed, through the partial index of confirmed bookings.
+ * NOTE: the status is written in the SQL, not bound: SQLite uses a partial index only for a condition it can
+ * see implies the index's. A booking on a flight the airline cancelled was not flown: it stays open for its
+ * refund (product rules §4.10).
+ */
+export function finishedBookings(tx: Tx, nowIso: string) {
+  const lastDeparture = sql`coalesce((select departure_time from flights r where r.id = ${bookings.returnFlightId}), ${flights.departureTime})`;
+  const cancelledLeg = sql`exists (select 1 from flights c where c.status = 'cancelled' and c.id in (${bookings.flightId}, ${bookings.returnFlightId}))`;
+  return tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(flights, eq(flights.id, bookings.flightId))
+    .where(and(sql`${bookings.status} = 'confirmed'`, sql`${lastDeparture} <= ${nowIso}`, not(cancelledLeg)));
+}
+
+/** Scheduled or delayed flights whose departure time has passed, through the (status, departure) index. */
+export function departedFlights(tx: Tx, nowIso: string) {
+  return tx
+    .select({ id: flights.id, status: flights.status })
+    .from(flights)
+    .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)));
+}
+
+/**
  * One pass of the lifecycle: pending bookings whose holds ran out are cancelled and their seats
  * freed (the traveller is mailed; a review that ran out is mailed to the operator too); confirmed
  * bookings whose last leg has departed are completed; departed flights say so; owners of bookings whose
@@ -36,35 +80,9 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
   const now = ctx.now();
   const nowIso = now.toISOString();
   return commitWithEffects(ctx, async (tx) => {
-    const expiredIds = (
-      await tx
-        .selectDistinct({ id: seatAllocations.bookingId })
-        .from(seatAllocations)
-        .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
-        // 'released' too: a buyer who takes a seat whose hold ran out releases it before this pass sees it.
-        .where(
-          and(
-            eq(bookings.status, 'pending'),
-            inArray(seatAllocations.state, ['held', 'released']),
-            isNotNull(seatAllocations.holdExpiresAt),
-            lte(seatAllocations.holdExpiresAt, nowIso),
-          ),
-        )
-    ).map((r) => r.id);
-    const lastDeparture = sql`coalesce((select departure_time from flights r where r.id = ${bookings.returnFlightId}), ${flights.departureTime})`;
-    // A booking on a flight the airline cancelled was not flown: it stays open for its refund (product rules §4.10).
-    const cancelledLeg = sql`exists (select 1 from flights c where c.status = 'cancelled' and c.id in (${bookings.flightId}, ${bookings.returnFlightId}))`;
-    const finished = (
-      await tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .innerJoin(flights, eq(flights.id, bookings.flightId))
-        .where(and(eq(bookings.status, 'confirmed'), sql`${lastDeparture} <= ${nowIso}`, not(cancelledLeg)))
-    ).map((r) => r.id);
-    const departed = await tx
-      .select({ id: flights.id, status: flights.status })
-      .from(flights)
-      .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)));
+    const expiredIds = [...new Set((await lapsedHolds(tx, nowIso)).map((r) => r.id))];
+    const finished = (await finishedBookings(tx, nowIso)).map((r) => r.id);
+    const departed = await departedFlights(tx, nowIso);
     const checkIns = await checkInNotices(tx, now);
     if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: checkIns };
     const version = await nextVersion(tx);
