@@ -30,19 +30,21 @@ async function expiryReason(tx: Tx, bookingId: string): Promise<string> {
  * the holds' expiry index. NOTE: no DISTINCT: SQLite would then walk every allocation in booking order.
  */
 export function lapsedHolds(tx: Tx, nowIso: string) {
-  return tx
-    .select({ id: seatAllocations.bookingId })
-    .from(seatAllocations)
-    .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
-    // 'released' too: a buyer who takes a seat whose hold ran out releases it before this pass sees it.
-    .where(
-      and(
-        eq(bookings.status, 'pending'),
-        inArray(seatAllocations.state, ['held', 'released']),
-        isNotNull(seatAllocations.holdExpiresAt),
-        lte(seatAllocations.holdExpiresAt, nowIso),
-      ),
-    );
+  return (
+    tx
+      .select({ id: seatAllocations.bookingId })
+      .from(seatAllocations)
+      .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
+      // 'released' too: a buyer who takes a seat whose hold ran out releases it before this pass sees it.
+      .where(
+        and(
+          eq(bookings.status, 'pending'),
+          inArray(seatAllocations.state, ['held', 'released']),
+          isNotNull(seatAllocations.holdExpiresAt),
+          lte(seatAllocations.holdExpiresAt, nowIso),
+        ),
+      )
+  );
 }
 
 /**
