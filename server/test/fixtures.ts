@@ -1,10 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { ErrorCode } from '../../sync/error-codes';
 import { ErrorBodySchema, type ErrorBody } from '../../sync/schemas/common';
 import type { AppContext } from '../context';
+import { openDatabase } from '../db/client';
 import type { Answer, TestServer } from './harness';
 
 /** A string of about 100 kB: under the JSON body limit, far over every field limit. */
@@ -89,4 +92,15 @@ export function imageForm(data: Buffer | string, filename: string, type: string,
 export function sqliteOf(ctx: AppContext): Database.Database {
   if (!ctx.database.sqlite) throw new Error('this test needs the SQLite engine');
   return ctx.database.sqlite;
+}
+
+/** The server's SQLite database, migrated, in a fresh folder of its own: closed and deleted after the calling file's tests. */
+export function scratchDatabase(name: string): ReturnType<typeof openDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), `skyway-${name}-`));
+  const opened = openDatabase(dir);
+  afterAll(() => {
+    opened.sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return opened;
 }

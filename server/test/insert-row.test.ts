@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../db/client';
+import { describe, expect, it, vi } from 'vitest';
 import { insertReturning, insertRow } from '../db/insert-row';
 import { auditLog, settings } from '../db/schema';
+import { scratchDatabase } from './fixtures';
 
 describe('an insert prepared once per table and set of columns', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'skyway-insert-row-'));
-  const { sqlite, db } = openDatabase(dir);
-  afterAll(() => {
-    sqlite.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { sqlite, db } = scratchDatabase('insert-row');
   const change = (entityId: string) => ({
     action: 'flight.status' as const,
     entity: 'flight' as const,

@@ -1,16 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import { scratchDatabase } from './fixtures';
 
 describe('the statement cache on a connection', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'skyway-statements-'));
-  const { sqlite } = openDatabase(dir);
-  afterAll(() => {
-    sqlite.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { sqlite } = scratchDatabase('statements');
 
   it('compiles a SQL text once and hands the statement back in its default mode', () => {
     const first = sqlite.prepare('select 1 as one, 2 as two');

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
+import { describe, expect, it } from 'vitest';
 import { departedFlights, finishedBookings, lapsedHolds } from '../services/booking/lifecycle';
+import { scratchDatabase } from './fixtures';
 
 /**
  * The sweep runs on the event loop every 15 s. A query of it that reads every booking or seat ever made
@@ -11,12 +8,7 @@ import { departedFlights, finishedBookings, lapsedHolds } from '../services/book
  * query took 5.7 ms a pass. Each must search an index that holds only what it looks for.
  */
 describe("the sweep's queries", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'skyway-sweep-plans-'));
-  const { sqlite, db } = openDatabase(dir);
-  afterAll(() => {
-    sqlite.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { sqlite, db } = scratchDatabase('sweep-plans');
   const nowIso = '2031-01-01T00:00:00.000Z';
   const plan = (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
     const { sql, params } = query.toSQL();
