@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { findChromium, INSTALL_CHROMIUM } from '../scripts/chromium';
 
-/** CHROMIUM_PATH or Debian's Chromium; a clear error when there is none (a browser scenario then fails alone, not the whole bench). */
+/** The tests' Chromium; a clear error when there is none (a browser scenario then fails alone, not the whole bench). */
 export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`no Chromium at ${path}: install Debian's (apt-get update && apt-get install -y chromium) or set CHROMIUM_PATH`);
-  return path;
+  const found = findChromium();
+  if (!found) throw new Error(`Chromium not found. Install it with: ${INSTALL_CHROMIUM}`);
+  return found;
 }
 
 /** Debian's Chromium with the flags this closed network needs. */

@@ -1,10 +1,10 @@
 // `npm run test:e2e`: the browser tests alone, with the same Chromium lookup as `npm test`.
 import { spawnSync } from 'node:child_process';
+import { findChromium, INSTALL_CHROMIUM } from '../scripts/chromium';
 
-const lookup = spawnSync('bash', ['scripts/find-chromium.sh'], { encoding: 'utf8' });
-const chromium = lookup.stdout.trim();
-if (lookup.status !== 0 || !chromium) {
-  console.error('Chromium not found. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH)');
+const chromium = findChromium();
+if (!chromium) {
+  console.error(`Chromium not found. Install it with: ${INSTALL_CHROMIUM}`);
   process.exit(1);
 }
 
