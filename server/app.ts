@@ -25,6 +25,7 @@ import { overviewRoutes } from './routes/overview';
 import { passwordResetRoutes } from './routes/password-reset';
 import { paymentRoutes } from './routes/payments';
 import { pushRoutes } from './routes/push';
+import { bySegment } from './routes/by-segment';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
@@ -129,7 +130,7 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
     res.status(health.database === 'ok' ? 200 : 503).json(health);
   });
   app.use('/api', writeGate(ctx));
-  for (const make of ROUTERS) app.use('/api', make(ctx));
+  app.use('/api', bySegment(ROUTERS.map((make) => make(ctx))));
   app.use('/api', (_req, _res, next) => {
     next(new AppError(404, 'Not found'));
   });
