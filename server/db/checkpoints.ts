@@ -7,7 +7,8 @@ const CHECKPOINT_EVERY_MS = 100;
 
 /**
  * The checkpointing thread: its own connection to the file, a passive checkpoint every `everyMs`. Plain
- * JavaScript evaluated by the worker, since Node 20 runs no TypeScript loader in worker threads.
+ * JavaScript evaluated by the worker: it needs none of our modules, and the process's `--import tsx` does
+ * not reach worker threads.
  */
 const THREAD = `
 const { workerData } = require('node:worker_threads');
