@@ -25,16 +25,12 @@ export function bySegment(routers: Router[]) {
     }
     for (const segment of segments) table.set(segment, [...(table.get(segment) ?? []), router]);
   }
-  return (req: Request, res: Response, next: NextFunction) => {
-    const candidates = table.get(firstSegment(req.path));
-    if (!candidates) return next();
-    let i = 0;
-    const step = (error?: unknown) => {
-      if (error) return next(error);
-      const router = candidates[i++];
-      if (!router) return next();
-      router(req, res, step);
-    };
-    step();
-  };
+  return (req: Request, res: Response, next: NextFunction) => walk(table.get(firstSegment(req.path)) ?? [], 0, req, res, next);
+}
+
+/** Hands the request to `routers[i]`, and to the next one when it passes it on. */
+function walk(routers: Router[], i: number, req: Request, res: Response, next: NextFunction): void {
+  const router = routers[i];
+  if (!router) return next();
+  router(req, res, (error?: unknown) => (error ? next(error) : walk(routers, i + 1, req, res, next)));
 }
