@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 
-/** A path's first segment: `payments` for `/payments/user` and `/payments`. */
+/** A path's first segment, lower-cased as Express matches routes: `payments` for `/Payments/user` and `/payments`. */
 function firstSegment(path: string): string {
   const end = path.indexOf('/', 1);
-  return end === -1 ? path.slice(1) : path.slice(1, end);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
 }
 
 /**

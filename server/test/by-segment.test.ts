@@ -27,11 +27,16 @@ describe('bySegment', () => {
     });
     const third = router((r) => {
       r.get('/users/skip', (_req, res) => void res.send('third skip'));
+      r.get('/users/fail', () => {
+        throw new Error('broke');
+      });
       r.get('/users/:id', (req, res) => void res.send(`user ${req.params.id}`));
     });
     const app = express();
     app.use('/api', bySegment([first, second, third]));
     app.use('/api', (_req, res) => void res.status(404).send('none'));
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express knows an error handler by its four parameters.
+    app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(error.message));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
@@ -39,8 +44,8 @@ describe('bySegment', () => {
   });
   afterAll(() => close());
 
-  const text = async (path: string) => {
-    const res = await fetch(base + path);
+  const text = async (path: string, method = 'GET') => {
+    const res = await fetch(base + path, { method });
     return `${res.status} ${await res.text()}`;
   };
 
@@ -48,6 +53,14 @@ describe('bySegment', () => {
     expect(await text('/payments/user')).toBe('200 payments');
     expect(await text('/users/update')).toBe('200 first update');
     expect(await text('/users/42')).toBe('200 user 42');
+  });
+
+  it('matches the segment whatever its case, as Express matches routes', async () => {
+    expect(await text('/Payments/USER')).toBe('200 payments');
+  });
+
+  it("hands a route's error to the error handler, not to the next router", async () => {
+    expect(await text('/users/fail')).toBe('500 broke');
   });
 
   it("goes on to the next router with the segment on next('router')", async () => {
@@ -58,6 +71,7 @@ describe('bySegment', () => {
   it('hands a path no router has, or a method no route takes, to what follows', async () => {
     expect(await text('/nothing/here')).toBe('404 none');
     expect(await text('/payments/other')).toBe('404 none');
+    expect(await text('/payments/user', 'POST')).toBe('404 none');
     expect(await text('')).toBe('404 none');
   });
 
