@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { ownServer } from './own-server';
 import { AuthPage, registerAccount, type Account } from './pages/auth-page';
 import { datePlus } from './pages/dates';
@@ -12,6 +12,30 @@ type ApiConversation = { _id: string };
 async function device(browser: Browser, serviceWorkers: 'allow' | 'block' = 'block') {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, serviceWorkers });
   return { context, page: await context.newPage() };
+}
+
+const blockers = new Map<Page, CDPSession>();
+
+/**
+ * Offline without a gap: Chromium's offline emulation once let a sync push through to the server (the page saw
+ * it fail, the server had it), so the page's API requests are also blocked until `goOnline`. Blocked through
+ * the DevTools protocol rather than `context.route`, which turns the HTTP cache off: offline, with the service
+ * worker blocked, that cache is what serves the login page's script.
+ */
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBlockedURLs', { urls: ['*/api/*'] });
+  await context.setOffline(true);
+  blockers.set(page, cdp);
+}
+
+async function goOnline(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = blockers.get(page);
+  blockers.delete(page);
+  await cdp?.send('Network.setBlockedURLs', { urls: [] });
+  await cdp?.detach();
+  await context.setOffline(false);
 }
 
 async function signIn(page: Page, account: Account): Promise<void> {
@@ -79,7 +103,7 @@ test.describe('queued work belongs to its account', () => {
     await expect(main.getByRole('heading', { name: 'Upload Receipt' })).toBeVisible();
     const { chat, composer } = await openChat(page);
 
-    await context.setOffline(true);
+    await goOffline(context, page);
     await composer.fill('Ama, written offline');
     await composer.press('Enter');
     await expect(chat.getByText('Ama, written offline')).toBeVisible();
@@ -96,7 +120,7 @@ test.describe('queued work belongs to its account', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Sign in again to send 2 waiting changes.' })).toBeVisible();
 
     // Bola signs in on the same device, online: Ama's changes are neither sent nor shown nor deleted.
-    await context.setOffline(false);
+    await goOnline(context, page);
     await signIn(page, bola);
     await expect(page.getByText(/Sign in again to send/)).toBeHidden();
     await page.goto('/dashboard/profile');
@@ -131,7 +155,7 @@ test.describe('queued work belongs to its account', () => {
     await page.goto('/dashboard/profile');
     const name = page.getByLabel('Full name');
     await expect(name).toHaveValue(ama.fullName);
-    await context.setOffline(true);
+    await goOffline(context, page);
     await name.fill('Ama Never Sent');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('list', { name: 'Changes waiting to sync' })).toContainText('Profile update');
@@ -146,7 +170,7 @@ test.describe('queued work belongs to its account', () => {
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText(/Sign in again to send/)).toBeHidden();
 
-    await context.setOffline(false);
+    await goOnline(context, page);
     await signIn(page, ama);
     await page.goto('/dashboard/profile');
     await expect(page.getByText('Last synced just now.')).toBeVisible({ timeout: 15_000 });
@@ -161,7 +185,7 @@ test.describe('queued work belongs to its account', () => {
     await signIn(page, ama);
     await page.goto('/dashboard/profile');
     await expect(page.getByLabel('Full name')).toHaveValue(ama.fullName);
-    await context.setOffline(true);
+    await goOffline(context, page);
     await page.getByLabel('Full name').fill('Ama Kept Waiting');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('list', { name: 'Changes waiting to sync' })).toContainText('Profile update');
@@ -171,7 +195,7 @@ test.describe('queued work belongs to its account', () => {
     const changed = await request.put('/api/users/update', { headers: bearer(token), data: { currentPassword: ama.password, newPassword: 'Fresh-pass-77' } });
     expect(changed.status()).toBe(200);
 
-    await context.setOffline(false);
+    await goOnline(context, page);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     const banner = page.getByRole('status').filter({ hasText: 'Sign in again to send 1 waiting change.' });
     await expect(banner).toBeVisible({ timeout: 15_000 });
