@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BUSY_TIMEOUT_MS, databaseFile, openDatabase, writeLockFree } from '../db/client';
+
+describe('writeLockFree', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-lockfree-'));
+  const { sqlite, reader } = openDatabase(dataDir);
+  const other = new Database(databaseFile(dataDir));
+
+  afterAll(() => {
+    other.close();
+    reader.close();
+    sqlite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says whether the write lock is free without waiting for it, and leaves the busy timeout as it was', () => {
+    expect(writeLockFree(sqlite)).toBe(true);
+    other.exec('BEGIN EXCLUSIVE');
+    expect(writeLockFree(sqlite)).toBe(false);
+    expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+    other.exec('ROLLBACK');
+    expect(writeLockFree(sqlite)).toBe(true);
+    expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+    expect(sqlite.inTransaction).toBe(false);
+  });
+});
