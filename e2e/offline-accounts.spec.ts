@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ownServer } from './own-server';
 import { AuthPage, registerAccount, type Account } from './pages/auth-page';
 import { datePlus } from './pages/dates';
@@ -14,28 +14,22 @@ async function device(browser: Browser, serviceWorkers: 'allow' | 'block' = 'blo
   return { context, page: await context.newPage() };
 }
 
-const blockers = new Map<Page, CDPSession>();
-
 /**
  * Offline without a gap: Chromium's offline emulation once let a sync push through to the server (the page saw
- * it fail, the server had it), so the page's API requests are also blocked until `goOnline`. Blocked through
+ * it fail, the server had it), so the page's API requests are also blocked until the returned function brings it back online. Blocked through
  * the DevTools protocol rather than `context.route`, which turns the HTTP cache off: offline, with the service
  * worker blocked, that cache is what serves the login page's script.
  */
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+async function goOffline(context: BrowserContext, page: Page): Promise<() => Promise<void>> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setBlockedURLs', { urls: ['*/api/*'] });
   await context.setOffline(true);
-  blockers.set(page, cdp);
-}
-
-async function goOnline(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = blockers.get(page);
-  blockers.delete(page);
-  await cdp?.send('Network.setBlockedURLs', { urls: [] });
-  await cdp?.detach();
-  await context.setOffline(false);
+  return async () => {
+    await cdp.send('Network.setBlockedURLs', { urls: [] });
+    await cdp.detach();
+    await context.setOffline(false);
+  };
 }
 
 async function signIn(page: Page, account: Account): Promise<void> {
@@ -103,7 +97,7 @@ test.describe('queued work belongs to its account', () => {
     await expect(main.getByRole('heading', { name: 'Upload Receipt' })).toBeVisible();
     const { chat, composer } = await openChat(page);
 
-    await goOffline(context, page);
+    const goOnline = await goOffline(context, page);
     await composer.fill('Ama, written offline');
     await composer.press('Enter');
     await expect(chat.getByText('Ama, written offline')).toBeVisible();
@@ -120,7 +114,7 @@ test.describe('queued work belongs to its account', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Sign in again to send 2 waiting changes.' })).toBeVisible();
 
     // Bola signs in on the same device, online: Ama's changes are neither sent nor shown nor deleted.
-    await goOnline(context, page);
+    await goOnline();
     await signIn(page, bola);
     await expect(page.getByText(/Sign in again to send/)).toBeHidden();
     await page.goto('/dashboard/profile');
@@ -155,7 +149,7 @@ test.describe('queued work belongs to its account', () => {
     await page.goto('/dashboard/profile');
     const name = page.getByLabel('Full name');
     await expect(name).toHaveValue(ama.fullName);
-    await goOffline(context, page);
+    const goOnline = await goOffline(context, page);
     await name.fill('Ama Never Sent');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('list', { name: 'Changes waiting to sync' })).toContainText('Profile update');
@@ -170,7 +164,7 @@ test.describe('queued work belongs to its account', () => {
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText(/Sign in again to send/)).toBeHidden();
 
-    await goOnline(context, page);
+    await goOnline();
     await signIn(page, ama);
     await page.goto('/dashboard/profile');
     await expect(page.getByText('Last synced just now.')).toBeVisible({ timeout: 15_000 });
@@ -185,7 +179,7 @@ test.describe('queued work belongs to its account', () => {
     await signIn(page, ama);
     await page.goto('/dashboard/profile');
     await expect(page.getByLabel('Full name')).toHaveValue(ama.fullName);
-    await goOffline(context, page);
+    const goOnline = await goOffline(context, page);
     await page.getByLabel('Full name').fill('Ama Kept Waiting');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('list', { name: 'Changes waiting to sync' })).toContainText('Profile update');
@@ -195,7 +189,7 @@ test.describe('queued work belongs to its account', () => {
     const changed = await request.put('/api/users/update', { headers: bearer(token), data: { currentPassword: ama.password, newPassword: 'Fresh-pass-77' } });
     expect(changed.status()).toBe(200);
 
-    await goOnline(context, page);
+    await goOnline();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     const banner = page.getByRole('status').filter({ hasText: 'Sign in again to send 1 waiting change.' });
     await expect(banner).toBeVisible({ timeout: 15_000 });

@@ -120,7 +120,7 @@ test('the update prompt works in every tab: Reload in the second tab after the f
   test.setTimeout(90_000);
   const first = await context.newPage();
   await first.goto('/');
-  await expect.poll(() => first.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await expect.poll(() => first.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 20_000 }).toBe('activated');
   await first.reload();
   const second = await context.newPage();
   await second.goto('/');

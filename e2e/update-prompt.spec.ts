@@ -5,7 +5,7 @@ const swFile = new URL('../dist/pwa/sw.js', import.meta.url);
 
 test('a new deploy shows the update toast and Reload switches to it', async ({ page }) => {
   await page.goto('/');
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 20_000 }).toBe('activated');
 
   const original = await readFile(swFile, 'utf8');
   try {

@@ -17,7 +17,7 @@ describe('writeLockFree', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('says whether the write lock is free without waiting for it, and leaves the busy timeout as it was', () => {
+  it('says whether another connection holds the write lock, and leaves the busy timeout as it was', () => {
     expect(writeLockFree(sqlite)).toBe(true);
     other.exec('BEGIN EXCLUSIVE');
     expect(writeLockFree(sqlite)).toBe(false);
