@@ -14,7 +14,7 @@ export type SyncRunner = {
   start: () => Promise<void>;
   /** The signed-in account's changes not yet on the server (named before signing out). */
   pendingChanges: () => Promise<{ outbox: OutboxRow[]; uploads: UploadRow[] }>;
-  /** Signing out: the device forgets this account's view; its unsent changes stay unless discarded. */
+  /** Signing out: the token goes and the device forgets this account's view; its unsent changes stay unless discarded. */
   forgetDevice: (discardChanges: boolean) => Promise<void>;
   onRealtime: <E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]) => () => void;
   emitRealtime: <E extends ClientEventName>(event: E, ...payload: Parameters<ClientToServerEvents[E]>) => void;

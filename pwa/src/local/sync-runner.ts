@@ -1,11 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { SyncEngine } from '../../../sync/client/engine';
 import { httpTransport } from '../../../sync/client/http-transport';
-import type { OutboxRow } from '../../../sync/client/types';
+import { TransportError, type OutboxRow } from '../../../sync/client/types';
 import type { MutationCall } from '../../../sync/protocol';
 import type { ClientEventName, ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../../sync/socket-events';
 import { api } from '../lib/api';
-import { readAuthToken, subscribeAuthToken, tokenUserId } from '../lib/auth-token';
+import { clearAuthToken, readAuthToken, subscribeAuthToken, tokenUserId } from '../lib/auth-token';
 import { registerBackgroundFlush } from './background-sync';
 import { storeIncomingMessage, storeMessagesRead } from './chat-store';
 import { coalesced } from './coalesce';
@@ -21,6 +21,9 @@ import { writeWaitingHint } from './waiting-hint';
 
 const store = new DexieStore(db);
 
+/** A cycle that finds no session stops before sending anything, in 'sign in to send' until the next sign-in. */
+const signedOut = () => new TransportError('auth', 'Sign in to send your changes.');
+
 /**
  * The account the device syncs as and its token, set with each claim under the sync lock: the outbox
  * in use is always this account's, so every push carries its rows' author's token.
@@ -34,10 +37,12 @@ const engine = new SyncEngine({
   beforeCycle: async () => {
     const token = syncToken();
     const userId = tokenUserId(token);
-    if (!token || !userId) return;
+    if (!token || !userId) throw signedOut();
     await store.claim(userId);
+    // Signed out while the device was claimed: nothing of the account goes (forgetDevice).
+    if (syncToken() !== token) throw signedOut();
     session = { userId, token };
-    await drainUploads(store, () => token);
+    await drainUploads(store, () => session?.token ?? null);
     await sendGuestQueue(userId);
   },
 });
@@ -219,14 +224,17 @@ export async function pendingChanges(): Promise<{ outbox: OutboxRow[]; uploads: 
 }
 
 /**
- * Signing out forgets this account's view of the device; its unsent changes stay for its next
- * sign-in (invisible to anyone else meanwhile) unless the user chose to discard them.
+ * Signing out drops the account's token and forgets its view of the device; its unsent changes stay
+ * for its next sign-in (invisible to anyone else meanwhile) unless the user chose to discard them.
+ * NOTE: the token goes first, before anything waits: a cycle already running (an upload waiting for the
+ * network) then sends nothing more of the account, and the service worker's copy of the token goes with it.
  */
 export async function forgetDevice(discardChanges: boolean): Promise<void> {
+  session = null;
+  clearAuthToken();
   socket?.disconnect();
   socket = undefined;
   socketToken = null;
-  session = null;
   await store.signOut(discardChanges);
   await mirrorToken(syncToken());
   await noteWaiting();

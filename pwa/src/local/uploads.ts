@@ -128,9 +128,12 @@ export async function drainUploads(store: DexieStore, token: () => string | null
     (u) => u.account === userId && u.nextAttemptAt <= now,
   );
   for (const row of waiting) {
+    const bearer = token();
+    // Signed out meanwhile: the rest waits for the next sign-in.
+    if (!bearer) return;
     await db.uploads.update(row.hash, { state: 'uploading', progress: 0 });
     try {
-      const { imageUrl } = await send(row, token(), (progress) => void db.uploads.update(row.hash, { progress }));
+      const { imageUrl } = await send(row, bearer, (progress) => void db.uploads.update(row.hash, { progress }));
       await db.transaction('rw', db.uploads, db.outbox, db.meta, async () => {
         if ((await store.owner()).userId !== row.account) throw new Error('Another account signed in');
         await store.enqueue(landed(row.intent, imageUrl), Date.now());

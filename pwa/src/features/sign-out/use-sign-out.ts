@@ -5,8 +5,8 @@ import { useSyncRunner } from '../../local/sync-context';
 
 /**
  * Sign-out that first names the changes not yet sent, if any, and lets the user keep them for their
- * next sign-in on this device (the default) or discard them; then the device forgets this account's
- * view and the token goes.
+ * next sign-in on this device (the default) or discard them; then the token goes and the device forgets
+ * this account's view (forgetDevice), and the app shows the signed-out state.
  */
 export function useSignOut() {
   const { logout } = useAuth();
