@@ -3,7 +3,6 @@ import { PaymentCreateBodySchema } from '../../sync/schemas/payment';
 import { authorize } from '../policies';
 import { pokeEffect } from '../outbox/effects';
 import { createBookingWithPayment } from '../services/booking/booking-create';
-import { toBookingJson } from '../services/booking/booking-view';
 import { bookingMails } from '../services/mail/notifications';
 import type { UserRow } from '../services/identity/users';
 import { defineMutation } from './mutation';
@@ -20,7 +19,6 @@ export const createBooking = defineMutation({
   permission: mayBook,
   async run(tx, ctx, user, body) {
     const input = {
-      userId: user.id,
       flightId: body.flightId,
       seats: body.seatNumber,
       returnFlightId: body.returnFlightId,
@@ -33,11 +31,10 @@ export const createBooking = defineMutation({
       cryptoName: body.cryptoName,
       expectedAmountCents: dollarsToCents(body.amount),
     };
-    const created = await createBookingWithPayment(tx, ctx, input, user.id);
-    const booking = await toBookingJson(tx, created.booking, ctx.now().toISOString());
+    const created = await createBookingWithPayment(tx, ctx, input, { booker: user, actor: user });
     return {
-      result: { ...created, view: booking },
-      effects: [...(await bookingMails.paymentRequested(ctx, tx, booking, created.payment.method)), pokeEffect([user.id])],
+      result: created,
+      effects: [...(await bookingMails.paymentRequested(ctx, tx, created.view, created.payment.method)), pokeEffect([user.id])],
     };
   },
 });

@@ -23,7 +23,6 @@ export const createCustomerBooking = defineMutation({
       tx,
       ctx,
       {
-        userId: customer.id,
         flightId: body.flightId,
         seats: body.seatId,
         returnFlightId: body.returnFlightId,
@@ -35,7 +34,7 @@ export const createCustomerBooking = defineMutation({
         method: body.paymentMethod,
         cryptoName: body.cryptoName,
       },
-      admin.id,
+      { booker: customer, actor: admin },
     );
     return { result: created, effects: [pokeEffect([customer.id])] };
   },

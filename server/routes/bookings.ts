@@ -8,7 +8,6 @@ import { checkIn } from '../mutations/check-in';
 import { createCustomerBooking } from '../mutations/create-customer-booking';
 import { markRefundPaid } from '../mutations/mark-refund-paid';
 import { runMutation } from '../mutations/run';
-import { toBookingJson } from '../services/booking/booking-view';
 import { listAllBookings, listUserBookings, trackBooking } from '../services/booking/bookings';
 import { bookingItinerary } from '../services/booking/itinerary';
 import { verifyBoardingPass } from '../services/booking/boarding-passes';
@@ -37,8 +36,8 @@ export function bookingRoutes(ctx: AppContext): Router {
   /** The admin's manual booking for a customer, with the same seat, traveller and flight rules. */
   router.post('/bookings', async (req, res) => {
     const admin = caller(req, 'booking.createForCustomer');
-    const { booking } = await runMutation(ctx, createCustomerBooking, admin, req.body);
-    res.status(201).json(await toBookingJson(ctx.db, booking, ctx.now().toISOString()));
+    const { view } = await runMutation(ctx, createCustomerBooking, admin, req.body);
+    res.status(201).json(view);
   });
 
   router.put('/bookings/:id/cancel', limits.bookingAddress, limits.bookingCancel, async (req, res) => {

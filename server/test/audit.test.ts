@@ -5,7 +5,7 @@ import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import { DEFAULT_RATE_LIMITS, setRateLimits } from '../middleware/rate-limits';
 import { sweep } from '../services/booking/lifecycle';
-import { actors, book, expectAnswer, flightAt, receiptUrl, type Actors } from './booking-fixtures';
+import { actors, book, expectAnswer, flightAt, receiptUrl, traveller, type Actors } from './booking-fixtures';
 import { expectCode } from './fixtures';
 import { ADMIN, login, startTestServer, type TestServer } from './harness';
 
@@ -74,6 +74,26 @@ describe('the audit a reviewer reads: every money, flight, airport, settings and
     expect(summary(await rowsOf(created.payment._id)).map(([action, , , reason]) => [action, reason])).toEqual([
       ['payment.created', 'cashApp'],
       ['payment.claimed', 'I have made payment'],
+    ]);
+  });
+
+  it("an admin's booking for a customer names the admin as who, and the customer in the booking and payment", async () => {
+    const made = await who.admin.post<Booking>('/api/bookings', {
+      userId: who.otherId,
+      flightId: flight._id,
+      seatId: ['A3'],
+      classType: 'Economy',
+      currency: 'USD',
+      travellers: [traveller(1)],
+    });
+    expectAnswer(made, 201);
+    const booking = made.body;
+    const [payment] = (await audit(`action=payment.created&entity=payment&search=${booking.bookingId}`)).rows;
+    expect(summary(await rowsOf(booking._id))).toEqual([['booking.created', `${booking.bookingId} · Other audit`, 'SkyWay Admin', 'booked']]);
+    expect(payment && [payment.label.startsWith(`${booking.bookingId} · TX`), payment.label.endsWith(' · Other audit'), payment.actorName]).toEqual([
+      true,
+      true,
+      'SkyWay Admin',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../sync/money';
+import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import { startTestServer, type TestServer } from './harness';
 import {
@@ -96,6 +97,10 @@ describe('POST /api/payments: booking with a server-computed fare', () => {
     expect(cents(res.body.payment.amount)).toBe(total);
     expect(res.body.booking.returnFlightId?._id).toBe(inbound._id);
     expect(res.body.booking.returnFlightId?.origin.code).toBe('LHR');
+    // The answer is built from the rows just written: it is the booking as it reads back.
+    const readBack = (await who.owner.get<Booking[]>('/api/bookings/user')).body.find((b) => b._id === res.body.booking._id);
+    expect(res.body.booking).toEqual(readBack);
+    expect(res.body.payment.bookingId).toEqual(readBack);
     const held = await allocationsOf(server, res.body.booking._id);
     expect(held.filter((a) => a.flight_id === outbound._id).map((a) => a.seat_label)).toEqual(['C1', 'C2']);
     expect(held.filter((a) => a.flight_id === inbound._id).map((a) => a.seat_label)).toEqual(['D3', 'D4']);

@@ -169,7 +169,6 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
                   tx,
                   server.ctx,
                   {
-                    userId: owner.id,
                     flightId: op.legs === 'back' ? back._id : out._id,
                     seats: op.seats.map(label),
                     returnFlightId: op.legs === 'round' ? back._id : undefined,
@@ -180,7 +179,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
                     phone: '+1 555 0100',
                     method: op.method,
                   },
-                  owner.id,
+                  { booker: owner, actor: owner },
                 ),
               );
               made.push({ bookingId: booking.id, paymentId: payment.id, owner });

@@ -34,9 +34,11 @@ const bookingRow = prepareOnce((q) =>
     .prepare(),
 );
 
+export const bookingLabelOf = (reference: string, name: string): string => `${reference} · ${name}`;
+
 async function bookingLabel(q: Queryable, id: string): Promise<string | undefined> {
   const row = await first(bookingRow(q).execute({ id }));
-  return row && `${row.reference} · ${row.name}`;
+  return row && bookingLabelOf(row.reference, row.name);
 }
 
 /** 'K7QX2P · TXN-… · Ada Obi': the booking's reference, the transaction id and the payer. */
@@ -50,9 +52,11 @@ const paymentRow = prepareOnce((q) =>
     .prepare(),
 );
 
+export const paymentLabelOf = (reference: string, transactionId: string, name: string): string => `${reference} · ${transactionId} · ${name}`;
+
 async function paymentLabel(q: Queryable, id: string): Promise<string | undefined> {
   const row = await first(paymentRow(q).execute({ id }));
-  return row && `${row.reference} · ${row.transactionId} · ${row.name}`;
+  return row && paymentLabelOf(row.reference, row.transactionId, row.name);
 }
 
 async function airportLabel(q: Queryable, id: string): Promise<string | undefined> {

@@ -29,15 +29,16 @@ export type Change = {
  * Every change of a booking, payment, flight, airport, account or the settings: who, when, what, from,
  * to and why. The object's label and the actor's name are written with it (product rules §4.8), so a
  * deleted flight or a renamed account still reads well; a deletion is recorded before the row goes.
+ * A caller that has both in hand (it just wrote the object) passes them as `known`.
  */
-export async function recordChange(q: Queryable, change: Change, at: Date): Promise<void> {
+export async function recordChange(q: Queryable, change: Change, at: Date, known?: { actorName: string | null; label: string }): Promise<void> {
   await insertRow(q, auditLog, {
     action: change.action,
     actorId: change.actorId,
-    actorName: await actorName(q, change.actorId),
+    actorName: known ? known.actorName : await actorName(q, change.actorId),
     entity: change.entity,
     entityId: change.entityId,
-    label: await auditLabel(q, change.entity, change.entityId),
+    label: known ? known.label : await auditLabel(q, change.entity, change.entityId),
     fromStatus: change.from,
     toStatus: change.to,
     reason: change.reason ?? null,

@@ -16,13 +16,14 @@ import { recordChange } from '../back-office/audit';
 import { assertWithinUnpaidCap } from './hold-rules';
 import { ownedImage } from '../images/images';
 import { holdSeats, touchFlights } from './seats';
-import { readSettings } from '../back-office/settings';
+import { readSettings, type StoredSettings } from '../back-office/settings';
+import { bookingLabelOf, paymentLabelOf } from '../back-office/audit-labels';
+import { newBookingJson } from './booking-view';
 
 /** The crypto and Cash App window in which 'I have made payment' must be pressed: 15:56. */
 export const INSTANT_PAYMENT_WINDOW_MS = 956_000;
 
 export type NewBooking = {
-  userId: string;
   flightId: string;
   seats: string[];
   returnFlightId?: string;
@@ -103,23 +104,29 @@ async function uniqueReference(tx: Tx): Promise<string> {
 }
 
 /** When a payment by `method` opened at `now` is due (product rules §3.4). */
-export async function paymentDeadline(tx: Tx, method: PaymentMethod, now: Date): Promise<Date> {
+export function paymentDeadline(settings: StoredSettings, method: PaymentMethod, now: Date): Date {
   if (method !== 'bank_transfer') return new Date(now.getTime() + INSTANT_PAYMENT_WINDOW_MS);
-  return new Date(now.getTime() + (await readSettings(tx)).paymentDeadlineHours * 3_600_000);
+  return new Date(now.getTime() + settings.paymentDeadlineHours * 3_600_000);
 }
+
+/** Who a booking is for, and who made it: the same account, or an admin booking by hand. */
+export type Account = { id: string; fullName: string; email: string };
 
 /**
  * Creates the booking, its travellers, the seat holds on every leg and a pending payment in one
  * immediate transaction: either all of it is written or none. A traveller booking for themselves
- * stays within the unpaid-holds cap; an admin booking for a customer by hand does not.
+ * stays within the unpaid-holds cap; an admin booking for a customer by hand does not. Answers the
+ * rows written and the booking as it reads back (`view`), built from them.
  */
-export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBooking, actorId: string) {
+export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBooking, who: { booker: Account; actor: Account }) {
   const now = ctx.now();
   const nowIso = now.toISOString();
+  const { booker, actor } = who;
   const { outbound, inbound } = await legsOf(tx, input, nowIso);
   const dobs = checkTravellers(input.travellers, (inbound ?? outbound).flight.departureTime, now);
-  await checkPhotos(tx, input.travellers, input.userId);
-  const ratio = (await readSettings(tx)).classFares[input.travelClass];
+  await checkPhotos(tx, input.travellers, booker.id);
+  const settings = await readSettings(tx);
+  const ratio = settings.classFares[input.travelClass];
   const fare = computeFare(
     [outbound, inbound].filter((leg) => leg !== undefined).map((leg) => leg.flight),
     input.travellers.length,
@@ -131,16 +138,15 @@ export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: N
       'fare_changed',
     );
   }
-  if (input.method === 'crypto' && (await readSettings(tx)).cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
+  if (input.method === 'crypto' && settings.cryptoInfo.length === 0) throw bad('Cryptocurrency payment is not set up', 'paymentMethod');
   // RATE_LIMITS=off (load tests from one machine) lifts the unpaid-holds cap with the other per-account limits.
-  if (actorId === input.userId && ctx.env.RATE_LIMITS !== 'off')
-    await assertWithinUnpaidCap(tx, input.userId, input.travellers.length * (inbound ? 2 : 1), nowIso);
+  if (actor.id === booker.id && ctx.env.RATE_LIMITS !== 'off') await assertWithinUnpaidCap(tx, booker.id, input.travellers.length * (inbound ? 2 : 1), nowIso);
   const version = await nextVersion(tx);
-  const deadline = (await paymentDeadline(tx, input.method, now)).toISOString();
+  const deadline = paymentDeadline(settings, input.method, now).toISOString();
   const booking = await insertReturning(tx, bookings, {
     id: randomUUID(),
     reference: await uniqueReference(tx),
-    userId: input.userId,
+    userId: booker.id,
     flightId: outbound.flight.id,
     returnFlightId: inbound?.flight.id ?? null,
     travelClass: input.travelClass,
@@ -152,21 +158,22 @@ export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: N
     updatedAt: nowIso,
     version,
   });
-  const travellerIds: string[] = [];
+  const people: (typeof travellers.$inferSelect)[] = [];
   for (const [position, t] of input.travellers.entries()) {
-    const id = randomUUID();
-    await insertRow(tx, travellers, { id, bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null });
-    travellerIds.push(id);
+    const row = { id: randomUUID(), bookingId: booking.id, position: position + 1, ...t, dob: dobs[position] ?? '', image: t.image ?? null };
+    await insertRow(tx, travellers, row);
+    people.push(row);
   }
-  await holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
-  if (inbound) await holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now);
+  const travellerIds = people.map((t) => t.id);
+  const seats = await holdSeats(tx, booking.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now);
+  if (inbound) seats.push(...(await holdSeats(tx, booking.id, { flightId: inbound.flight.id, seats: input.returnSeats ?? [], travellerIds }, deadline, now)));
   await touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version);
   const payment = await insertReturning(tx, payments, {
     id: randomUUID(),
     transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
     accessKey: randomBytes(16).toString('hex'),
     bookingId: booking.id,
-    userId: input.userId,
+    userId: booker.id,
     amountCents: fare.totalCents,
     currency: 'USD',
     method: input.method,
@@ -176,7 +183,20 @@ export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: N
     updatedAt: nowIso,
     version,
   });
-  await recordChange(tx, { action: 'booking.created', actorId, entity: 'booking', entityId: booking.id, from: null, to: 'pending', reason: 'booked' }, now);
-  await recordChange(tx, { action: 'payment.created', actorId, entity: 'payment', entityId: payment.id, from: null, to: 'pending', reason: input.method }, now);
-  return { booking, payment };
+  const known = (label: string) => ({ actorName: actor.fullName, label });
+  const created = { entityId: booking.id, from: null, to: 'pending', actorId: actor.id } as const;
+  await recordChange(
+    tx,
+    { ...created, action: 'booking.created', entity: 'booking', reason: 'booked' },
+    now,
+    known(bookingLabelOf(booking.reference, booker.fullName)),
+  );
+  await recordChange(
+    tx,
+    { ...created, action: 'payment.created', entity: 'payment', entityId: payment.id, reason: input.method },
+    now,
+    known(paymentLabelOf(booking.reference, payment.transactionId, booker.fullName)),
+  );
+  const account = { _id: booker.id, fullName: booker.fullName, email: booker.email };
+  return { booking, payment, view: newBookingJson(booking, { account, seats, people, legs: [outbound, ...(inbound ? [inbound] : [])] }) };
 }

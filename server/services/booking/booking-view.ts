@@ -94,10 +94,79 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 
 const list = (values: Iterable<string>) => jsonList(ids, values);
 
-/** Each booking's or payment's account as it shows populated; an account gone shows its id with no name. */
-export async function accountsById(q: Queryable, userIds: Iterable<string>): Promise<(id: string) => Booking['userId']> {
-  const found = new Map((await statements(q).users.execute(list(userIds))).map((u) => [u._id, u]));
+/**
+ * Each booking's or payment's account as it shows populated; an account gone shows its id with no name.
+ * Accounts the caller already holds (`known`) are not read again.
+ */
+export async function accountsById(
+  q: Queryable,
+  userIds: Iterable<string>,
+  known: readonly Booking['userId'][] = [],
+): Promise<(id: string) => Booking['userId']> {
+  const found = new Map(known.map((u) => [u._id, u]));
+  const missing = [...new Set(userIds)].filter((id) => !found.has(id));
+  if (missing.length) for (const u of await statements(q).users.execute(list(missing))) found.set(u._id, u);
   return (id) => found.get(id) ?? { _id: id, fullName: '', email: '' };
+}
+
+type SeatRow = Pick<typeof seatAllocations.$inferSelect, 'flightId' | 'seatLabel' | 'travellerId' | 'boardingCode'>;
+type TravellerRow = typeof travellers.$inferSelect;
+type FlightChange = { changedAt: string; departureTime: string; arrivalTime: string };
+
+/** What one booking shows besides its own row: its account, payment status, seats, travellers and legs. */
+type BookingParts = {
+  account: Booking['userId'];
+  paymentStatus: Booking['paymentStatus'];
+  seats: readonly SeatRow[];
+  people: readonly TravellerRow[];
+  flight: (id: string) => FlightWithAirports | undefined;
+  changes: (flightId: string) => readonly FlightChange[];
+};
+
+function bookingView(row: BookingRow, parts: BookingParts): Booking {
+  const leg = (flightId: string): BookingFlight => {
+    const flight = parts.flight(flightId);
+    if (!flight) throw notFound('Flight');
+    const booked = parts.changes(flightId).find((c) => c.changedAt > row.createdAt);
+    return flightView(flight, booked ? { departureTime: booked.departureTime, arrivalTime: booked.arrivalTime } : null);
+  };
+  return {
+    _id: row.id,
+    bookingId: row.reference,
+    userId: parts.account,
+    flightId: leg(row.flightId),
+    returnFlightId: row.returnFlightId ? leg(row.returnFlightId) : null,
+    seatId: parts.seats.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
+    class: row.travelClass,
+    status: row.status,
+    paymentStatus: parts.paymentStatus,
+    email: row.email,
+    phone: row.phone,
+    totalAmount: centsToDollars(row.totalCents),
+    refundDue: row.refundDueCents === null ? null : centsToDollars(row.refundDueCents),
+    refundPaidAt: row.refundPaidAt,
+    cancelReason: row.cancelReason,
+    checkedInAt: row.checkedInAt,
+    createdAt: row.createdAt,
+    travellers: parts.people.map((t) => {
+      const [year, month, day] = t.dob.split('-').map(Number);
+      return {
+        _id: t.id,
+        title: t.title,
+        firstName: t.firstName,
+        lastName: t.lastName,
+        dob: { day: day ?? 0, month: month ?? 0, year: year ?? 0 },
+        nationality: t.nationality,
+        passportNumber: t.passportNumber,
+        passportCountry: t.passportCountry,
+        passportExpiry: t.passportExpiry,
+        image: imageLink(t.image),
+      };
+    }),
+    boardingPasses: parts.seats.flatMap((s) =>
+      s.boardingCode && s.travellerId ? [{ travellerId: s.travellerId, flightId: s.flightId, seat: s.seatLabel, code: s.boardingCode }] : [],
+    ),
+  };
 }
 
 /**
@@ -120,51 +189,33 @@ export async function toBookingsJson(q: Queryable, rows: readonly BookingRow[], 
   const peopleByBooking = groupBy(await run.people.execute(bookingIds), (t) => t.bookingId);
   const flightById = new Map((await selectFlightsByIds(q, flightIds, nowIso)).map((f) => [f.flight.id, f]));
   const changesByFlight = groupBy(await run.changes.execute(list(flightIds)), (c) => c.flightId);
-  const leg = (flightId: string, bookedAt: string): BookingFlight => {
-    const flight = flightById.get(flightId);
-    if (!flight) throw notFound('Flight');
-    const booked = changesByFlight.get(flightId)?.find((c) => c.changedAt > bookedAt);
-    return flightView(flight, booked ? { departureTime: booked.departureTime, arrivalTime: booked.arrivalTime } : null);
-  };
-  return rows.map((row) => {
-    const seatRows = seatsByBooking.get(row.id) ?? [];
-    return {
-      _id: row.id,
-      bookingId: row.reference,
-      userId: accountOf(row.userId),
-      flightId: leg(row.flightId, row.createdAt),
-      returnFlightId: row.returnFlightId ? leg(row.returnFlightId, row.createdAt) : null,
-      seatId: seatRows.map((s) => ({ seatNumber: s.seatLabel, class: row.travelClass, flightId: s.flightId })),
-      class: row.travelClass,
-      status: row.status,
+  return rows.map((row) =>
+    bookingView(row, {
+      account: accountOf(row.userId),
       paymentStatus: statusByBooking.get(row.id) ?? 'pending',
-      email: row.email,
-      phone: row.phone,
-      totalAmount: centsToDollars(row.totalCents),
-      refundDue: row.refundDueCents === null ? null : centsToDollars(row.refundDueCents),
-      refundPaidAt: row.refundPaidAt,
-      cancelReason: row.cancelReason,
-      checkedInAt: row.checkedInAt,
-      createdAt: row.createdAt,
-      travellers: (peopleByBooking.get(row.id) ?? []).map((t) => {
-        const [year, month, day] = t.dob.split('-').map(Number);
-        return {
-          _id: t.id,
-          title: t.title,
-          firstName: t.firstName,
-          lastName: t.lastName,
-          dob: { day: day ?? 0, month: month ?? 0, year: year ?? 0 },
-          nationality: t.nationality,
-          passportNumber: t.passportNumber,
-          passportCountry: t.passportCountry,
-          passportExpiry: t.passportExpiry,
-          image: imageLink(t.image),
-        };
-      }),
-      boardingPasses: seatRows.flatMap((s) =>
-        s.boardingCode && s.travellerId ? [{ travellerId: s.travellerId, flightId: s.flightId, seat: s.seatLabel, code: s.boardingCode }] : [],
-      ),
-    };
+      seats: seatsByBooking.get(row.id) ?? [],
+      people: peopleByBooking.get(row.id) ?? [],
+      flight: (id) => flightById.get(id),
+      changes: (flightId) => changesByFlight.get(flightId) ?? [],
+    }),
+  );
+}
+
+/**
+ * A booking made in this transaction, as toBookingsJson would read it back, from the rows just written: its
+ * payment is pending and no leg has moved since (it was booked on the times it has now).
+ */
+export function newBookingJson(
+  row: BookingRow,
+  written: { account: Booking['userId']; seats: readonly SeatRow[]; people: readonly TravellerRow[]; legs: readonly FlightWithAirports[] },
+): Booking {
+  return bookingView(row, {
+    account: written.account,
+    paymentStatus: 'pending',
+    seats: written.seats,
+    people: written.people,
+    flight: (id) => written.legs.find((leg) => leg.flight.id === id),
+    changes: () => [],
   });
 }
 

@@ -8,6 +8,8 @@ import { flights, seatAllocations } from '../../db/schema';
 import { conflict } from '../../errors';
 
 export type SeatRequest = { flightId: string; seats: string[]; travellerIds: string[] };
+/** A seat as holdSeats wrote it, in the order asked. */
+export type HeldSeat = { flightId: string; seatLabel: string; travellerId: string | null; boardingCode: null };
 
 const now = sql.placeholder('now');
 const flightId = sql.placeholder('flightId');
@@ -59,7 +61,7 @@ const preparedInsert = prepareOnce((tx) =>
  * held or sold answers 409 'Seat {label} is no longer available'; the partial unique index is the
  * last word, so two processes can never both win.
  */
-export async function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): Promise<void> {
+export async function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): Promise<HeldSeat[]> {
   const nowIso = at.toISOString();
   const release = preparedRelease(tx);
   const taken = preparedTaken(tx);
@@ -69,22 +71,18 @@ export async function holdSeats(tx: Tx, bookingId: string, request: SeatRequest,
     await release.execute(values);
     if (await first(taken.execute(values))) throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
   }
+  const held: HeldSeat[] = [];
   for (const [index, seat] of request.seats.entries()) {
+    const travellerId = request.travellerIds[index] ?? null;
     try {
-      await insert.execute({
-        id: randomUUID(),
-        flightId: request.flightId,
-        seatLabel: seat,
-        bookingId,
-        travellerId: request.travellerIds[index] ?? null,
-        holdExpiresAt,
-        now: nowIso,
-      });
+      await insert.execute({ id: randomUUID(), flightId: request.flightId, seatLabel: seat, bookingId, travellerId, holdExpiresAt, now: nowIso });
     } catch (error) {
       if (constraintRejection(error)?.code === 'seat_unavailable') throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
       throw error;
     }
+    held.push({ flightId: request.flightId, seatLabel: seat, travellerId, boardingCode: null });
   }
+  return held;
 }
 
 /** Moves a booking's live allocations to a new state or hold expiry (sell, release, extend). */

@@ -27,10 +27,11 @@ export async function changePaymentMethod(tx: Tx, user: UserRow, paymentId: stri
   if (booking.status !== 'pending') throw conflict(`This booking is ${booking.status}; its payment can no longer change`, 'booking_not_pending');
   if (payment.awaitingReviewAt) throw conflict('You told us this payment is made; we are checking it', 'payment_awaiting_review');
   if (payment.deadlineAt <= nowIso) throw conflict('The payment deadline has passed', 'payment_deadline_passed');
-  if (method === 'crypto' && (await readSettings(tx)).cryptoInfo.length === 0) throw invalidField('Cryptocurrency payment is not set up', 'paymentMethod');
+  const settings = await readSettings(tx);
+  if (method === 'crypto' && settings.cryptoInfo.length === 0) throw invalidField('Cryptocurrency payment is not set up', 'paymentMethod');
   if (method === payment.method) return payment;
-  const latest = (await paymentDeadline(tx, 'bank_transfer', new Date(payment.createdAt))).getTime();
-  const deadline = new Date(Math.min((await paymentDeadline(tx, method, now)).getTime(), latest)).toISOString();
+  const latest = paymentDeadline(settings, 'bank_transfer', new Date(payment.createdAt)).getTime();
+  const deadline = new Date(Math.min(paymentDeadline(settings, method, now).getTime(), latest)).toISOString();
   const version = await nextVersion(tx);
   const updated = await only(
     tx

@@ -62,6 +62,7 @@ export async function toPaymentsJson(q: Queryable, rows: readonly PaymentRow[], 
   const accountOf = await accountsById(
     q,
     rows.map((row) => row.userId),
+    built.map((b) => b.userId),
   );
   const reviewed = rows.filter(awaitingReview).map((row) => row.bookingId);
   const heldUntil = new Map(reviewed.length ? (await run.heldUntil.execute(list(reviewed))).map((h) => [h.bookingId, h.at]) : []);
