@@ -161,8 +161,8 @@ function clientKey(req: Request, rule: LimitRule): string {
 
 /**
  * A ready limiter for one rule. `currentLimit` is read on every request so a test can lower or raise
- * it on a running server (a lifted one skips counting); the window is fixed when the limiter is made. A refusal is a 429 in the
- * product's error shape, through the one error middleware.
+ * it on a running server (a lifted one skips counting); the window is fixed when the limiter is made.
+ * A refusal is a 429 in the product's error shape, through the one error middleware.
  */
 export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => rule.limit, store: Store = new MemoryStore()): RateLimitRequestHandler {
   return rateLimit({
@@ -172,7 +172,7 @@ export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => 
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipSuccessfulRequests: rule.failuresOnly ?? false,
-    // NOTE: a lifted limit counts nothing: counting and its headers cost some 300 us a request under load.
+    // NOTE: a lifted limit counts nothing: counting and its headers took 0.6 ms a booking (two limiters) in a profile under load.
     skip: (req) => currentLimit() >= LIFTED || Boolean(rule.exemptAdmins && may('limits.exempt', req.user)),
     keyGenerator: (req) => clientKey(req, rule),
     handler: (_req, _res, next) => {
