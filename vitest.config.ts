@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account, audit, flight-change and Web Push suites. */
+/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account, audit, flight-change, Web Push and own-answer suites. */
 const BOTH_ENGINES = [
   'server/test/seat-concurrency.test.ts',
   'server/test/seat-property.test.ts',
@@ -20,6 +20,7 @@ const BOTH_ENGINES = [
   'server/test/audit.test.ts',
   'server/test/flight-changes.test.ts',
   'server/test/push.test.ts',
+  'server/test/own-answers.test.ts',
 ];
 
 /** Tests of what exists only on PostgreSQL. */

@@ -12,13 +12,16 @@ import { listAllBookings, listUserBookings, trackBooking } from '../services/boo
 import { bookingItinerary } from '../services/booking/itinerary';
 import { verifyBoardingPass } from '../services/booking/boarding-passes';
 import { validate } from '../validate';
+import { sendKept } from '../kept-answer';
+import { ownAnswer } from '../services/booking/own-answers';
 
 export function bookingRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = rateLimiters(ctx);
 
   router.get('/bookings/user', async (req, res) => {
-    res.json(await listUserBookings(ctx, currentUser(req).id));
+    const userId = currentUser(req).id;
+    sendKept(req, res, await ownAnswer(ctx, 'bookings', userId, () => listUserBookings(ctx, userId)));
   });
 
   router.get('/bookings', async (req, res) => {

@@ -5,7 +5,8 @@ import { FLIGHT_PAGE_MAX } from '../../sync/constants';
 import { FlightSearchQuerySchema, type FlightSearchQuery } from '../../sync/schemas/flight';
 import type { AppContext } from '../context';
 import type { FlightPage } from '../services/catalogue/flight-paging';
-import { encodedBody, searchAnswer } from '../services/catalogue/search-answers';
+import { sendKept } from '../kept-answer';
+import { searchAnswer } from '../services/catalogue/search-answers';
 import { validate } from '../validate';
 
 /**
@@ -39,13 +40,6 @@ function parsedSearch(req: Request, kept: LRUCache<string, Parsed>): Parsed {
   return parsed;
 }
 
-/** Brotli where the browser takes it (it is the smaller), else gzip, else none. */
-function acceptedEncoding(req: Request): 'br' | 'gzip' | undefined {
-  if (!req.headers['accept-encoding']) return undefined;
-  if (req.acceptsEncodings('br') === 'br') return 'br';
-  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
-}
-
 /**
  * The flight search, on the fast path (mounted before the body parser, the compression middleware and
  * the session: it is public, reads no body and its answer is the same for everyone). Its answers are
@@ -60,18 +54,7 @@ export function flightSearchRoutes(ctx: AppContext): Router {
     const { query, paging } = parsedSearch(req, parsed);
     const answer = await searchAnswer(ctx, query, paging);
     res.setHeader('X-Total-Count', String(answer.total));
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', answer.etag);
-    // A browser that already holds this answer (its If-None-Match names the ETag) gets 304 and no body.
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    const sent = encodedBody(answer, acceptedEncoding(req));
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    if (sent.encoding) res.setHeader('Content-Encoding', sent.encoding);
-    res.setHeader('Content-Length', sent.bytes.length);
-    res.end(sent.bytes);
+    sendKept(req, res, answer);
   });
 
   return router;

@@ -21,6 +21,8 @@ import { runMutation } from '../mutations/run';
 import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
 import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toPaymentJson } from '../services/payment/payments';
 import { validate } from '../validate';
+import { sendKept } from '../kept-answer';
+import { ownAnswer } from '../services/booking/own-answers';
 
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -44,7 +46,8 @@ export function paymentRoutes(ctx: AppContext): Router {
   });
 
   router.get('/payments/user', async (req, res) => {
-    res.json(await listUserPayments(ctx, currentUser(req).id));
+    const userId = currentUser(req).id;
+    sendKept(req, res, await ownAnswer(ctx, 'payments', userId, () => listUserPayments(ctx, userId)));
   });
 
   router.get('/payments', async (req, res) => {

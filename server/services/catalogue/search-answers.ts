@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { FlightSearchQuery } from '../../../sync/schemas/flight';
 import type { AppContext } from '../../context';
@@ -8,16 +6,13 @@ import { localWriteEpoch } from '../../db/client';
 import { currentVersion } from '../../db/current-version';
 import { onPostgres } from '../../db/dialect';
 import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
+import { ANSWER_TTL_MS, answerOf, keptSize, periodOf, type KeptAnswer } from '../../kept-answer';
 import { searchFlightsPage, type FlightPage } from './flight-paging';
 import { searchScope } from './flights';
 import type { AirportRow } from './airports';
 
-/**
- * A search's answer as sent: the JSON body's bytes, its ETag, the count of all matches and, for a body
- * worth compressing, its gzip and brotli encodings, made once with the answer.
- */
-export type SearchAnswer = { bytes: Buffer; etag: string; total: number; encoded?: Record<Encoding, Buffer> };
-type Encoding = 'br' | 'gzip';
+/** A search's answer as sent (kept-answer.ts), with the count of all matches. */
+export type SearchAnswer = KeptAnswer & { total: number };
 
 /**
  * NOTE: an answer stays right while what it was read from does not move: for a route (origin and
@@ -33,27 +28,14 @@ type Encoding = 'br' | 'gzip';
  * every search reads its stamp. The caches are bounded, so a stream of distinct searches costs at most
  * their memory.
  */
-export const ANSWER_TTL_MS = 5_000;
 const MAX_BYTES = 16 * 1024 * 1024;
-/** The compression middleware's own threshold: a smaller body goes as it is. */
-const COMPRESS_FROM_BYTES = 1024;
 
 /** A search page's answer, with the stamp and period it was last found right for. */
 type Kept = { answer: SearchAnswer; stamp: string; period: number };
-const sizeOf = ({ answer: a }: Kept) => a.bytes.length + (a.encoded ? a.encoded.br.length + a.encoded.gzip.length : 0) + 64;
+const sizeOf = ({ answer }: Kept) => keptSize(answer);
 
 function makeCache() {
   return new LRUCache<string, Kept>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf, ttl: 2 * ANSWER_TTL_MS });
-}
-
-/**
- * The answer period of a search: ANSWER_TTL_MS long, starting at a moment of its own (a hash of the
- * search), so the searches a server keeps are renewed spread over the period and not all at its start.
- */
-function periodOf(now: Date, searchKey: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < searchKey.length; i++) hash = Math.imul(hash ^ searchKey.charCodeAt(i), 16777619);
-  return Math.floor((now.getTime() + ((hash >>> 0) % ANSWER_TTL_MS)) / ANSWER_TTL_MS);
 }
 
 /** The two airports a route search named, by the words it named them with, as last read. */
@@ -85,15 +67,7 @@ async function answer(ctx: AppContext, filter: FlightFilter | null, page: Flight
   const { items, total } = await searchFlightsPage(ctx, filter, page);
   const bytes = Buffer.from(JSON.stringify(items));
   if (kept && kept.total === total && kept.bytes.equals(bytes)) return kept;
-  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  if (bytes.length < COMPRESS_FROM_BYTES) return { bytes, etag, total };
-  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  return { bytes, etag, total, encoded: { br, gzip: gzipSync(bytes) } };
-}
-
-/** The body to send to a browser that takes `encoding`, and the Content-Encoding it goes with. */
-export function encodedBody(answer: SearchAnswer, encoding: Encoding | undefined): { bytes: Buffer; encoding?: Encoding } {
-  return encoding && answer.encoded ? { bytes: answer.encoded[encoding], encoding } : { bytes: answer.bytes };
+  return { ...answerOf(bytes), total };
 }
 
 /**
