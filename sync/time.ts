@@ -3,7 +3,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 type Parts = { year: string; month: string; day: string; hour: string; minute: string };
 
 /** NOTE: building an Intl formatter is the costly part of a zone conversion, so one is kept per zone. */
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
+function parts(instant: string | number, timeZone: string): Parts {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -17,24 +17,10 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
     });
     formatters.set(timeZone, format);
   }
-  return format;
-}
-
-/** Conversions made, by zone and instant; the same flight times are converted again and again (mails, lists). */
-const converted = new Map<string, Readonly<Parts>>();
-const CONVERSIONS_KEPT = 10_000;
-
-/** NOTE: formatToParts costs some 20 µs a call; a conversion made before is looked up (the map starts over when full). */
-function parts(instant: string | number, timeZone: string): Readonly<Parts> {
-  const key = `${timeZone}|${instant}`;
-  const known = converted.get(key);
-  if (known) return known;
   const found: Parts = { year: '', month: '', day: '', hour: '', minute: '' };
-  for (const part of formatterOf(timeZone).formatToParts(new Date(instant))) {
+  for (const part of format.formatToParts(new Date(instant))) {
     if (part.type in found) found[part.type as keyof Parts] = part.value;
   }
-  if (converted.size >= CONVERSIONS_KEPT) converted.clear();
-  converted.set(key, found);
   return found;
 }
 
