@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 
 type Encoding = 'br' | 'gzip';
 
@@ -14,8 +15,14 @@ export type KeptAnswer = { bytes: Buffer; etag: string; encoded?: Record<Encodin
 export const ANSWER_TTL_MS = 5_000;
 /** The compression middleware's own threshold: a smaller body goes as it is. */
 const COMPRESS_FROM_BYTES = 1024;
+const MAX_BYTES = 16 * 1024 * 1024;
 
-export const keptSize = (answer: KeptAnswer): number => answer.bytes.length + (answer.encoded ? answer.encoded.br.length + answer.encoded.gzip.length : 0) + 64;
+const keptSize = (answer: KeptAnswer): number => answer.bytes.length + (answer.encoded ? answer.encoded.br.length + answer.encoded.gzip.length : 0) + 64;
+
+/** A memory of kept answers, bounded: 16 MB, the least recently used going first, none past two periods. */
+export function keptAnswers<T extends { answer: KeptAnswer }>(): LRUCache<string, T> {
+  return new LRUCache<string, T>({ maxSize: MAX_BYTES, sizeCalculation: ({ answer }) => keptSize(answer), ttl: 2 * ANSWER_TTL_MS });
+}
 
 /** The answer for `bytes`: `kept` itself when it reads the same (no hash or compression made again). */
 export function answerOf(bytes: Buffer, kept?: KeptAnswer): KeptAnswer {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { first, prepareOnce } from '../../db/client';
 import { bookings, flights, payments, users } from '../../db/schema';
-import { ANSWER_TTL_MS, answerOf, keptSize, periodOf, type KeptAnswer } from '../../kept-answer';
+import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-answer';
 
 /** The count of rows and their highest version, as text on both engines. */
 const countAt = (rows: string) => sql.raw(`cast(count(*) as text) || '@' || cast(coalesce(max(${rows}.version), 0) as text)`);
@@ -33,14 +33,13 @@ const ownStamp = prepareOnce((q) => {
     .prepare();
 });
 
-const MAX_BYTES = 16 * 1024 * 1024;
 type Kept = { answer: KeptAnswer; stamp: string; period: number };
 const memories = new WeakMap<AppContext, LRUCache<string, Kept>>();
 
 function memoryOf(ctx: AppContext): LRUCache<string, Kept> {
   let memory = memories.get(ctx);
   if (!memory) {
-    memory = new LRUCache<string, Kept>({ maxSize: MAX_BYTES, sizeCalculation: ({ answer }) => keptSize(answer), ttl: 2 * ANSWER_TTL_MS });
+    memory = keptAnswers<Kept>();
     memories.set(ctx, memory);
   }
   return memory;
@@ -48,8 +47,8 @@ function memoryOf(ctx: AppContext): LRUCache<string, Kept> {
 
 /**
  * A traveller's own list (`kind`) as sent: kept in memory per account, built again by `build` only once
- * the rows it shows have changed or its answer period has ended. Memory is bounded: a crowd of accounts
- * costs at most MAX_BYTES.
+ * the rows it shows have changed or its answer period has ended. Memory is bounded (keptAnswers): a crowd
+ * of accounts costs at most 16 MB.
  */
 export async function ownAnswer(ctx: AppContext, kind: 'bookings' | 'payments', userId: string, build: () => Promise<unknown>): Promise<KeptAnswer> {
   const memory = memoryOf(ctx);

@@ -6,7 +6,7 @@ import { localWriteEpoch } from '../../db/client';
 import { currentVersion } from '../../db/current-version';
 import { onPostgres } from '../../db/dialect';
 import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
-import { ANSWER_TTL_MS, answerOf, keptSize, periodOf, type KeptAnswer } from '../../kept-answer';
+import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-answer';
 import { searchFlightsPage, type FlightPage } from './flight-paging';
 import { searchScope } from './flights';
 import type { AirportRow } from './airports';
@@ -28,15 +28,8 @@ export type SearchAnswer = KeptAnswer & { total: number };
  * every search reads its stamp. The caches are bounded, so a stream of distinct searches costs at most
  * their memory.
  */
-const MAX_BYTES = 16 * 1024 * 1024;
-
 /** A search page's answer, with the stamp and period it was last found right for. */
 type Kept = { answer: SearchAnswer; stamp: string; period: number };
-const sizeOf = ({ answer }: Kept) => keptSize(answer);
-
-function makeCache() {
-  return new LRUCache<string, Kept>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf, ttl: 2 * ANSWER_TTL_MS });
-}
 
 /** The two airports a route search named, by the words it named them with, as last read. */
 type Pair = readonly [AirportRow, AirportRow];
@@ -47,13 +40,17 @@ type Scope = Awaited<ReturnType<typeof searchScope>>;
 type Stamped = { scope: Scope; stamp: string; epoch: number; mark: number | undefined; period: number };
 const STAMPS_KEPT = 10_000;
 
-type Memory = { answers: ReturnType<typeof makeCache>; pairs: LRUCache<string, Pair>; stamps: LRUCache<string, Stamped> };
+type Memory = { answers: LRUCache<string, Kept>; pairs: LRUCache<string, Pair>; stamps: LRUCache<string, Stamped> };
 const memories = new WeakMap<AppContext, Memory>();
 
 function memoryOf(ctx: AppContext): Memory {
   let memory = memories.get(ctx);
   if (!memory) {
-    memory = { answers: makeCache(), pairs: new LRUCache<string, Pair>({ max: PAIRS_KEPT }), stamps: new LRUCache<string, Stamped>({ max: STAMPS_KEPT }) };
+    memory = {
+      answers: keptAnswers<Kept>(),
+      pairs: new LRUCache<string, Pair>({ max: PAIRS_KEPT }),
+      stamps: new LRUCache<string, Stamped>({ max: STAMPS_KEPT }),
+    };
     memories.set(ctx, memory);
   }
   return memory;
