@@ -6,6 +6,7 @@ import type { Machine } from './ops/machine';
 import type { Outbox } from './outbox/outbox';
 import type { Realtime } from './realtime/port';
 import type { SharedRedis } from './redis';
+import type { BookingThread } from './services/booking/booking-thread';
 import type { Mailer } from './services/mail/mail';
 
 /** What every route and service needs, built once at start (and once per test server). */
@@ -29,4 +30,6 @@ export interface AppContext {
   outbox: Outbox;
   /** With REDIS_URL: what the processes serving the app share (rate limit counters, socket.io's rooms). */
   redis: SharedRedis | undefined;
+  /** On SQLite with BOOKING_THREAD=on: bookings run on a thread of their own (services/booking/booking-thread.ts). */
+  bookingThread?: BookingThread;
 }

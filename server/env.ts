@@ -85,6 +85,9 @@ const EnvSchema = z.object({
   /** Below this much free space on DATA_DIR's disk writes are refused (507); uploads below twice as much. */
   DISK_FREE_MIN: FreeSpaceSchema.default({ bytes: 200 * UNITS.MB }),
 
+  /** 'on': on SQLite, bookings run on a thread of their own (docs/decisions/019). */
+  BOOKING_THREAD: z.enum(['on', 'off']).default('on'),
+
   /** 'paused' writes effects to the events table but sends none (a test kills the server between the two). */
   OUTBOX_DISPATCH: z.enum(['on', 'paused']).default('on'),
   /** How long a dispatcher owns the events it claimed; an unfinished claim is taken again after it. */

@@ -14,6 +14,7 @@ import { releaseServerLock, writeServerLock } from './ops/server-lock';
 import { closeRealtime } from './ops/shutdown';
 import { attachRealtime } from './realtime/socket';
 import { siteAddress } from './routes/site-url';
+import { BookingThread } from './services/booking/booking-thread';
 import { startSweeper } from './services/booking/lifecycle';
 import { createMailer } from './services/mail/mail';
 import { deliver } from './outbox/deliver';
@@ -58,6 +59,8 @@ export async function createContext(
     outbox: new Outbox({ db, log, now, dispatch: env.OUTBOX_DISPATCH === 'on', leaseMs: env.OUTBOX_LEASE_MS, deliver: (effect) => deliver(ctx, effect) }),
     redis: env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX, log) : undefined,
   };
+  if (database.sqlite && env.BOOKING_THREAD === 'on')
+    ctx.bookingThread = new BookingThread(db, { file: database.sqlite.name, env, owner: ctx.outbox.owner }, log);
   return ctx;
 }
 
@@ -132,6 +135,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
       await stopOutbox();
       await backups?.stop();
       await ctx.redis?.close();
+      await ctx.bookingThread?.stop();
       await ctx.database.close();
       releaseServerLock(ctx.dataDir);
     })();

@@ -71,3 +71,18 @@ export function settleCatalogueWrites(sqlite: Database.Database): void {
   for (const key of writes.pending) writes.last.set(key, writes.count);
   writes.pending.clear();
 }
+
+/** The keys this connection wrote since `mark` (another thread's connection reports them to the server's). */
+export function catalogueWritesSince(sqlite: Database.Database, mark: number): string[] {
+  const writes = watched.get(sqlite);
+  if (!writes) return [AIRPORTS];
+  return [...writes.last].filter(([, count]) => count > mark).map(([key]) => key);
+}
+
+/** Counts as written on this connection what another connection to the same file wrote (its catalogueWritesSince). */
+export function noteCatalogueWrites(sqlite: Database.Database, keys: readonly string[]): void {
+  const writes = watched.get(sqlite);
+  if (!writes || keys.length === 0) return;
+  writes.count += 1;
+  for (const key of keys) writes.last.set(key, writes.count);
+}

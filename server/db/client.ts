@@ -6,9 +6,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settleCatalogueWrites, watchCatalogueWrites } from './catalogue-writes';
+import { SERVER_CHECKPOINT_PAGES } from './checkpoints';
 import { isLockedError } from './faults';
 import * as schema from './schema';
 import { cacheStatements } from './statement-cache';
+import { takeWriteLock, tryWriteLock } from './thread-lock';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** A transaction: on SQLite the database itself while its connection holds the transaction. */
@@ -33,21 +35,36 @@ export function databaseFile(dataDir: string): string {
  */
 export function openDatabase(dataDir: string): { sqlite: Database.Database; db: Db; reader: Database.Database } {
   mkdirSync(dataDir, { recursive: true });
-  const sqlite = new Database(databaseFile(dataDir));
+  const sqlite = connect(databaseFile(dataDir));
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   watchCatalogueWrites(sqlite);
   sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
-  const reader = new Database(databaseFile(dataDir), { readonly: true });
-  reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  cacheStatements(reader);
+  const reader = connect(databaseFile(dataDir), { readonly: true });
   readers.set(db, drizzle(reader, { schema }));
   return { sqlite, db, reader };
+}
+
+function connect(file: string, options?: Database.Options): Database.Database {
+  const sqlite = new Database(file, options);
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  cacheStatements(sqlite);
+  return sqlite;
+}
+
+/**
+ * Another writing connection to a database file that openDatabase has opened and migrated, for a thread
+ * of its own (services/booking/booking-thread.ts); its writes to flights and airports are watched too.
+ */
+export function openWriter(file: string): Db {
+  const sqlite = connect(file, { fileMustExist: true });
+  // NOTE: the checkpoint thread copies the WAL back; this connection only bounds it, as the server's does (db/checkpoints.ts).
+  sqlite.pragma(`wal_autocheckpoint = ${SERVER_CHECKPOINT_PAGES}`);
+  watchCatalogueWrites(sqlite);
+  return drizzle(sqlite, { schema });
 }
 
 /**
@@ -60,9 +77,11 @@ const readers = new WeakMap<Db, Db>();
 /** The longest a statement waits, blocking, for another process's lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 25;
 
-/** Whether this connection could take the write lock at once; never waits. */
+/** Whether this connection could take the write lock at once, or a thread of this process holds it for a moment; never waits. */
 export function writeLockFree(sqlite: Database.Database): boolean {
   if (sqlite.inTransaction) return true;
+  const release = tryWriteLock(sqlite);
+  if (!release) return true;
   // NOTE: exec, not pragma(), which prepares a statement at every call: in the server under load 50 to 56 us a call against 3 to 20.
   sqlite.exec('PRAGMA busy_timeout = 0');
   try {
@@ -74,6 +93,7 @@ export function writeLockFree(sqlite: Database.Database): boolean {
     throw error;
   } finally {
     sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    release();
   }
 }
 
@@ -101,14 +121,22 @@ const turns = new Map<string, Promise<unknown>>();
  * snapshots on the read-only connection). A write's queries are synchronous under their promises: it
  * never waits for I/O, so no other request runs between its statements.
  */
+function takeTurn<T>(queue: string, work: () => Promise<T>): Promise<T> {
+  const previous = turns.get(queue) ?? Promise.resolve();
+  const turn = previous.then(work);
+  const settled = turn.catch(() => undefined);
+  turns.set(queue, settled);
+  void settled.then(() => turns.get(queue) === settled && turns.delete(queue));
+  return turn;
+}
+
 async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Tx) => Promise<T>): Promise<T> {
   const sqlite = db.$client;
   const writes = begin === 'BEGIN IMMEDIATE';
-  const queue = writes ? sqlite.name : `${sqlite.name} (read)`;
-  const previous = turns.get(queue) ?? Promise.resolve();
-  const turn = previous.then(async () => {
-    sqlite.exec(begin);
+  return takeTurn(writes ? sqlite.name : `${sqlite.name} (read)`, async () => {
+    const release = writes ? await takeWriteLock(sqlite) : undefined;
     try {
+      sqlite.exec(begin);
       const result = await work(db);
       sqlite.exec('COMMIT');
       return result;
@@ -120,12 +148,9 @@ async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', 
         noteLocalWrite();
         settleCatalogueWrites(sqlite);
       }
+      release?.();
     }
   });
-  const settled = turn.catch(() => undefined);
-  turns.set(queue, settled);
-  void settled.then(() => turns.get(queue) === settled && turns.delete(queue));
-  return turn;
 }
 
 type Transactions = {

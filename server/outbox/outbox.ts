@@ -19,6 +19,8 @@ export type OutboxOptions = {
   leaseMs: number;
   /** Sends one effect; resolves once it is out (a mail accepted), rejects to be retried later. */
   deliver: (effect: Effect, eventId: number) => void | Promise<void>;
+  /** The dispatcher whose claim `record` writes; another thread's recorder names the server's own. */
+  owner?: string;
 };
 
 const BATCH = 100;
@@ -39,7 +41,7 @@ const MARK_EVERY_MS = 50;
  */
 export class Outbox {
   /** This dispatcher's name in `claimed_by`. */
-  readonly owner = randomUUID();
+  readonly owner: string;
   private readonly finished = new Set<number>();
   private readonly inFlight = new Set<Promise<void>>();
   private flushing = false;
@@ -47,7 +49,9 @@ export class Outbox {
   private draining = false;
   private prunedAt = 0;
 
-  constructor(private readonly options: OutboxOptions) {}
+  constructor(private readonly options: OutboxOptions) {
+    this.owner = options.owner ?? randomUUID();
+  }
 
   /** Writes the effects in the caller's transaction; hand the answer to `dispatch` after the commit. */
   async record(tx: Tx, effects: readonly Effect[]): Promise<Pending> {

@@ -15,7 +15,6 @@ import { rateLimiters } from '../middleware/rate-limits';
 import { attachReceipt } from '../mutations/attach-receipt';
 import { changePaymentMethod } from '../mutations/change-payment-method';
 import { confirmManualPayment } from '../mutations/confirm-manual-payment';
-import { createBooking } from '../mutations/create-booking';
 import { reviewPayment } from '../mutations/review-payment';
 import { runMutation } from '../mutations/run';
 import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
@@ -23,6 +22,7 @@ import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toP
 import { validate } from '../validate';
 import { sendKept } from '../kept-answer';
 import { ownAnswer } from '../services/booking/own-answers';
+import { book } from '../services/booking/booking-thread';
 
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -35,14 +35,10 @@ export function paymentRoutes(ctx: AppContext): Router {
   router.post('/payments', ...bookingLimits, async (req, res) => {
     const user = caller(req, 'booking.create');
     const body = validate(PaymentCreateBodySchema, req.body);
-    const { payment, view: bookingJson } = await whenWritable(async () => runMutation(ctx, createBooking, user, body));
-    const instructions = await paymentInstructions(ctx.db, payment, body.cryptoName);
-    res.status(201).json({
-      link: instructions.link,
-      booking: bookingJson,
-      payment: await toPaymentJson(ctx.db, payment, nowIso(), bookingJson),
-      instructions,
-    });
+    res
+      .status(201)
+      .type('json')
+      .send(await whenWritable(() => book(ctx, user, body)));
   });
 
   router.get('/payments/user', async (req, res) => {

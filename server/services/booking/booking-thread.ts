@@ -1,0 +1,128 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { PaymentCreateBody } from '../../../sync/schemas/payment';
+import type { AppContext } from '../../context';
+import { noteCatalogueWrites } from '../../db/catalogue-writes';
+import { noteLocalWrite, type Db } from '../../db/client';
+import { BOOKING_THREAD, newWriteLock, releaseWriteLock, SERVER_THREAD, shareWriteLock } from '../../db/thread-lock';
+import type { Env } from '../../env';
+import { AppError, NotNow, type FieldError } from '../../errors';
+import type { Pending } from '../../outbox/outbox';
+import type { UserRow } from '../identity/users';
+import { bookAndPay } from './book-and-pay';
+
+/** A booking for the thread: who books, the parsed body, and the server's clock and address at the time. */
+export type BookingJob = { id: number; user: UserRow; body: PaymentCreateBody; nowMs: number; siteUrl: string };
+
+/** What went wrong on the thread, as the server's thread rebuilds it (an AppError, or an error with a driver code). */
+export type ThreadFailure = { message: string; status?: number; code?: string; errors?: FieldError[]; retryAfterSeconds?: number };
+
+export type BookingDone = { id: number; ok: true; answer: string; pending: Pending; catalogue: string[] } | { id: number; ok: false; failure: ThreadFailure };
+
+/** `lock`: the write lock word the thread shares with the server's (db/thread-lock.ts). */
+export type ThreadSetup = { file: string; env: Env; owner: string; lock: Int32Array };
+
+/**
+ * NOTE: the process's `--import tsx` does not reach worker threads, so the thread registers tsx itself
+ * before it loads its TypeScript entry (docs/decisions/017, addendum).
+ */
+const BOOT = `
+const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then(({ register }) => { register(); return import(workerData.entry); });
+`;
+
+export function toFailure(error: unknown): ThreadFailure {
+  if (error instanceof NotNow) return { message: error.message, status: error.status, retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof AppError) return { message: error.message, status: error.status, code: error.code, errors: error.errors };
+  const code: unknown = error instanceof Error ? Reflect.get(error, 'code') : undefined;
+  return { message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' && { code }) };
+}
+
+function fromFailure(failure: ThreadFailure): Error {
+  const { status, message } = failure;
+  if (status === 503 || status === 507) return new NotNow(status, message, failure.retryAfterSeconds ?? 2);
+  if (status !== undefined) return new AppError(status, message, { code: failure.code as AppError['code'], errors: failure.errors });
+  return Object.assign(new Error(message), failure.code && { code: failure.code });
+}
+
+/**
+ * Bookings on a thread of their own (docs/decisions/019): a booking is the heaviest request, about half
+ * of a mixed load's CPU. The thread runs the same mutation on its own connection to the SQLite file and
+ * hands back the answer, the effects it recorded (claimed by this process's outbox, which sends them) and
+ * the routes and days it wrote, so kept searches of those are built again. The two threads' writes take
+ * turns on a shared lock word (db/thread-lock.ts). Started at the first booking, and again after a failure.
+ */
+export class BookingThread {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly lock = newWriteLock();
+  private readonly waiting = new Map<number, { resolve: (done: BookingDone & { ok: true }) => void; reject: (error: Error) => void }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly setup: Omit<ThreadSetup, 'lock'>,
+    private readonly log: Logger,
+  ) {
+    shareWriteLock(db.$client, this.lock, SERVER_THREAD);
+  }
+
+  /** bookAndPay on the thread: the answer's JSON text, once its effects are dispatched and its writes counted here. */
+  async book(ctx: AppContext, user: UserRow, body: PaymentCreateBody): Promise<string> {
+    const done = await this.run({ id: this.nextId++, user, body, nowMs: ctx.now().getTime(), siteUrl: ctx.siteUrl });
+    noteLocalWrite();
+    noteCatalogueWrites(this.db.$client, done.catalogue);
+    ctx.outbox.dispatch(done.pending);
+    return done.answer;
+  }
+
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private run(job: BookingJob): Promise<BookingDone & { ok: true }> {
+    return new Promise((resolve, reject) => {
+      this.waiting.set(job.id, { resolve, reject });
+      this.started().postMessage(job);
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(BOOT, {
+      eval: true,
+      workerData: {
+        ...this.setup,
+        lock: this.lock,
+        tsx: import.meta.resolve('tsx/esm/api'),
+        entry: new URL('./booking-thread-worker.ts', import.meta.url).href,
+      },
+    });
+    worker.unref();
+    worker.on('message', (done: BookingDone) => {
+      const waiter = this.waiting.get(done.id);
+      this.waiting.delete(done.id);
+      if (done.ok) waiter?.resolve(done);
+      else waiter?.reject(fromFailure(done.failure));
+    });
+    const lost = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      releaseWriteLock(this.lock, BOOKING_THREAD);
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', (error) => {
+      this.log.error({ err: error }, 'the booking thread failed; the next booking starts it again');
+      lost(error);
+    });
+    worker.on('exit', (code) => lost(new Error(`the booking thread exited with ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/** The answer of a booking: on the thread when the server has one (SQLite), here otherwise (PostgreSQL). */
+export function book(ctx: AppContext, user: UserRow, body: PaymentCreateBody): Promise<string> {
+  return ctx.bookingThread ? ctx.bookingThread.book(ctx, user, body) : bookAndPay(ctx, user, body);
+}

@@ -1,0 +1,130 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Flight } from '../../sync/schemas/flight';
+import { immediate } from '../db/client';
+import { events, users } from '../db/schema';
+import { BOOKING_THREAD, newWriteLock, SERVER_THREAD, shareWriteLock, takeWriteLock, tryWriteLock } from '../db/thread-lock';
+import { actors, book, expectAnswer, paymentBody, upcomingFlight, type Actors } from './booking-fixtures';
+import { client, startTestServer, type TestServer } from './harness';
+
+describe('bookings on a thread of their own (BOOKING_THREAD=on, the default on SQLite)', () => {
+  let server: TestServer;
+  let who: Actors;
+  let flight: Flight;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo' });
+    who = await actors(server, 'booking-thread');
+    flight = await upcomingFlight(server.url, 'LOS', 'LHR', 8);
+  });
+  afterAll(() => server.stop());
+
+  const thread = () => {
+    const running = server.ctx.bookingThread;
+    if (!running) throw new Error('no booking thread');
+    return running;
+  };
+  const seatsLeft = async () =>
+    (await client(server.url).get<Flight[]>(`/api/flights?origin=LOS&destination=LHR&departureTime=${flight.departureTime.slice(0, 10)}`)).body.find(
+      (f) => f._id === flight._id,
+    )?.availableSeats;
+
+  it('books there, and a kept search of the flight shows the seat taken at once', async () => {
+    const before = await seatsLeft();
+    expect(await seatsLeft()).toBe(before);
+    const booked = vi.spyOn(thread(), 'book');
+    const created = await book(who.owner, flight, ['F1']);
+    expect(booked).toHaveBeenCalledTimes(1);
+    booked.mockRestore();
+    expect(created.booking.seatId.map((s) => s.seatNumber)).toEqual(['F1']);
+    expect(created.payment.status).toBe('pending');
+    expect(await seatsLeft()).toBe((before ?? 0) - 1);
+  });
+
+  it('hands its effects to the server’s outbox, which sends them', async () => {
+    const last = (await server.ctx.db.select({ id: events.id }).from(events)).reduce((max, e) => Math.max(max, e.id), 0);
+    await book(who.owner, flight, ['F2']);
+    await server.ctx.outbox.idle();
+    const written = await server.ctx.db.select().from(events).where(gt(events.id, last));
+    expect(written.length).toBeGreaterThan(0);
+    // NOTE: a done mark is written only by the dispatcher whose claim the row bears; another's would wait out the lease.
+    for (const event of written) expect(event.doneAt).not.toBeNull();
+  });
+
+  it('answers the booking rules’ refusals as the route always has', async () => {
+    const taken = await who.other.post('/api/payments', paymentBody(flight, ['F1']));
+    expectAnswer(taken, 409, 'Seat F1 is no longer available');
+    expect(taken.body).toMatchObject({ code: 'seat_unavailable' });
+    const expired = await who.other.post(
+      '/api/payments',
+      paymentBody(flight, ['F3'], { travellers: [{ ...paymentBody(flight, ['F3']).travellers[0], passportExpiry: '2020-01-01' }] }),
+    );
+    expectAnswer(expired, 400, 'The passport must be valid after the last flight');
+    expect(expired.body).toMatchObject({ errors: [{ path: 'travellers.0.passportExpiry' }] });
+  });
+
+  it('takes turns with the server’s own writes: all of them land, and the write lock is free after', async () => {
+    const seats = ['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4'];
+    const bookings = seats.map((seat) => who.other.post('/api/payments', paymentBody(flight, [seat])));
+    const writes = seats.map((_, i) =>
+      immediate(server.ctx.db, async (tx) => {
+        await tx
+          .update(users)
+          .set({ mobile: `+233 20 000 00${i}` })
+          .where(gt(users.id, ''));
+      }),
+    );
+    const answers = await Promise.all(bookings);
+    await Promise.all(writes);
+    for (const answer of answers) expectAnswer(answer, 201);
+    const free = tryWriteLock(server.ctx.db.$client);
+    expect(free).toBeDefined();
+    free?.();
+  });
+
+  it('starts again at the next booking when it is gone, and leaves the write lock free', async () => {
+    const flying = who.other.post('/api/payments', paymentBody(flight, ['C1']));
+    await thread().stop();
+    expect([201, 500]).toContain((await flying).status);
+    expectAnswer(await who.other.post('/api/payments', paymentBody(flight, ['C2'])), 201);
+    await immediate(server.ctx.db, async (tx) => {
+      await tx.update(users).set({ mobile: '+233 20 111 1111' }).where(gt(users.id, ''));
+    });
+  });
+});
+
+describe('the write lock two threads of one process share', () => {
+  it('makes one wait, asynchronously, while the other holds it, and wakes it at the release', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'skyway-lock-'));
+    const server = new Database(path.join(dir, 'db.sqlite'));
+    const booking = new Database(path.join(dir, 'db.sqlite'));
+    const lock = newWriteLock();
+    shareWriteLock(server, lock, SERVER_THREAD);
+    shareWriteLock(booking, lock, BOOKING_THREAD);
+    const release = await takeWriteLock(booking);
+    expect(tryWriteLock(server)).toBeUndefined();
+    let taken = false;
+    const waiting = takeWriteLock(server).then((next) => {
+      taken = true;
+      return next;
+    });
+    await sleep(30);
+    expect(taken).toBe(false);
+    release();
+    const releaseServer = await waiting;
+    expect(taken).toBe(true);
+    expect(tryWriteLock(booking)).toBeUndefined();
+    releaseServer();
+    const again = tryWriteLock(booking);
+    expect(again).toBeDefined();
+    again?.();
+    server.close();
+    booking.close();
+    rmSync(dir, { recursive: true });
+  });
+});
