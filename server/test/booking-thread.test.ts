@@ -9,6 +9,8 @@ import type { Flight } from '../../sync/schemas/flight';
 import { immediate } from '../db/client';
 import { events, users } from '../db/schema';
 import { BOOKING_THREAD, newWriteLock, SERVER_THREAD, shareWriteLock, takeWriteLock, tryWriteLock } from '../db/thread-lock';
+import { conflict, NotNow } from '../errors';
+import { fromFailure, toFailure } from '../services/booking/booking-thread';
 import { actors, book, expectAnswer, paymentBody, upcomingFlight, type Actors } from './booking-fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 
@@ -126,5 +128,17 @@ describe('the write lock two threads of one process share', () => {
     server.close();
     booking.close();
     rmSync(dir, { recursive: true });
+  });
+});
+
+describe('what a failure on the booking thread becomes on the server’s', () => {
+  it('keeps an AppError’s status, code and field errors, a NotNow’s retry, and a driver error’s code and stack', () => {
+    const refused = fromFailure(toFailure(conflict('Seat F1 is no longer available', 'seat_unavailable')));
+    expect(refused).toMatchObject({ status: 409, code: 'seat_unavailable', message: 'Seat F1 is no longer available' });
+    expect(fromFailure(toFailure(new NotNow(503, 'later', 2)))).toMatchObject({ status: 503, retryAfterSeconds: 2 });
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    const rebuilt = fromFailure(toFailure(busy));
+    expect(rebuilt).toMatchObject({ message: 'database is locked', code: 'SQLITE_BUSY' });
+    expect(rebuilt.stack).toBe(busy.stack);
   });
 });

@@ -15,7 +15,7 @@ import { bookAndPay } from './book-and-pay';
 export type BookingJob = { id: number; user: UserRow; body: PaymentCreateBody; nowMs: number; siteUrl: string };
 
 /** What went wrong on the thread, as the server's thread rebuilds it (an AppError, or an error with a driver code). */
-export type ThreadFailure = { message: string; status?: number; code?: string; errors?: FieldError[]; retryAfterSeconds?: number };
+export type ThreadFailure = { message: string; status?: number; code?: string; errors?: FieldError[]; retryAfterSeconds?: number; stack?: string };
 
 export type BookingDone = { id: number; ok: true; answer: string; pending: Pending; catalogue: string[] } | { id: number; ok: false; failure: ThreadFailure };
 
@@ -34,15 +34,17 @@ import(workerData.tsx).then(({ register }) => { register(); return import(worker
 export function toFailure(error: unknown): ThreadFailure {
   if (error instanceof NotNow) return { message: error.message, status: error.status, retryAfterSeconds: error.retryAfterSeconds };
   if (error instanceof AppError) return { message: error.message, status: error.status, code: error.code, errors: error.errors };
-  const code: unknown = error instanceof Error ? Reflect.get(error, 'code') : undefined;
-  return { message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' && { code }) };
+  if (!(error instanceof Error)) return { message: String(error) };
+  const code: unknown = Reflect.get(error, 'code');
+  return { message: error.message, stack: error.stack, ...(typeof code === 'string' && { code }) };
 }
 
-function fromFailure(failure: ThreadFailure): Error {
+export function fromFailure(failure: ThreadFailure): Error {
   const { status, message } = failure;
   if (status === 503 || status === 507) return new NotNow(status, message, failure.retryAfterSeconds ?? 2);
   if (status !== undefined) return new AppError(status, message, { code: failure.code as AppError['code'], errors: failure.errors });
-  return Object.assign(new Error(message), failure.code && { code: failure.code });
+  // NOTE: the thread's own stack, so a 500's log line shows where the booking failed.
+  return Object.assign(new Error(message), failure.code && { code: failure.code }, failure.stack && { stack: failure.stack });
 }
 
 /**
