@@ -11,7 +11,7 @@ const WRITTEN = 'skyway_catalogue_written';
 const AIRPORTS = 'airports';
 
 /** A connection's count of such writes, the count at each key's last write, and the keys written in the open transaction. */
-type Writes = { count: number; last: Map<string, number>; pending: Set<string> };
+type Writes = { count: number; last: Map<string, number>; pending: Set<string>; unreported?: Set<string> };
 const watched = new WeakMap<Database.Database, Writes>();
 
 const routeKey = (originId: string, destinationId: string) => `${originId}|${destinationId}`;
@@ -22,8 +22,9 @@ function keysOf(originId: unknown, destinationId: unknown, day: unknown): string
   return [routeKey(originId, destinationId), dayKey(originId, destinationId, String(day))];
 }
 
-export function watchCatalogueWrites(sqlite: Database.Database): void {
-  const writes: Writes = { count: 0, last: new Map(), pending: new Set() };
+/** With `report`, the keys written are also kept until takeCatalogueWrites (a thread's connection reports them to the server's). */
+export function watchCatalogueWrites(sqlite: Database.Database, report = false): void {
+  const writes: Writes = { count: 0, last: new Map(), pending: new Set(), ...(report && { unreported: new Set<string>() }) };
   watched.set(sqlite, writes);
   sqlite.function(WRITTEN, (originId: unknown, destinationId: unknown, day: unknown) => {
     writes.count += 1;
@@ -68,18 +69,23 @@ export function settleCatalogueWrites(sqlite: Database.Database): void {
   const writes = watched.get(sqlite);
   if (!writes || writes.pending.size === 0) return;
   writes.count += 1;
-  for (const key of writes.pending) writes.last.set(key, writes.count);
+  for (const key of writes.pending) {
+    writes.last.set(key, writes.count);
+    writes.unreported?.add(key);
+  }
   writes.pending.clear();
 }
 
-/** The keys this connection wrote since `mark` (another thread's connection reports them to the server's). */
-export function catalogueWritesSince(sqlite: Database.Database, mark: number): string[] {
-  const writes = watched.get(sqlite);
-  if (!writes) return [AIRPORTS];
-  return [...writes.last].filter(([, count]) => count > mark).map(([key]) => key);
+/** The keys written by the transactions ended since the last call, on a connection watched with `report`. */
+export function takeCatalogueWrites(sqlite: Database.Database): string[] {
+  const unreported = watched.get(sqlite)?.unreported;
+  if (!unreported) return [AIRPORTS];
+  const keys = [...unreported];
+  unreported.clear();
+  return keys;
 }
 
-/** Counts as written on this connection what another connection to the same file wrote (its catalogueWritesSince). */
+/** Counts as written on this connection what another connection to the same file wrote (its takeCatalogueWrites). */
 export function noteCatalogueWrites(sqlite: Database.Database, keys: readonly string[]): void {
   const writes = watched.get(sqlite);
   if (!writes || keys.length === 0) return;

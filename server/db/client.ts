@@ -63,7 +63,7 @@ export function openWriter(file: string): Db {
   const sqlite = connect(file, { fileMustExist: true });
   // NOTE: the checkpoint thread copies the WAL back; this connection only bounds it, as the server's does (db/checkpoints.ts).
   sqlite.pragma(`wal_autocheckpoint = ${SERVER_CHECKPOINT_PAGES}`);
-  watchCatalogueWrites(sqlite);
+  watchCatalogueWrites(sqlite, true);
   return drizzle(sqlite, { schema });
 }
 

@@ -89,6 +89,21 @@ describe('bookings on a thread of their own (BOOKING_THREAD=on, the default on S
     free?.();
   });
 
+  it('makes a write of the server’s wait while the lock word is held, and run at its release', async () => {
+    const held = tryWriteLock(server.ctx.db.$client);
+    expect(held).toBeDefined();
+    let written = false;
+    const write = immediate(server.ctx.db, async (tx) => {
+      await tx.update(users).set({ mobile: '+233 20 222 2222' }).where(gt(users.id, ''));
+      written = true;
+    });
+    await sleep(30);
+    expect(written).toBe(false);
+    held?.();
+    await write;
+    expect(written).toBe(true);
+  });
+
   it('starts again at the next booking when it is gone, and leaves the write lock free', async () => {
     const flying = who.other.post('/api/payments', paymentBody(flight, ['C1']));
     await thread().stop();

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import type { AppContext } from '../../context';
-import { catalogueMark, catalogueWritesSince } from '../../db/catalogue-writes';
+import { takeCatalogueWrites } from '../../db/catalogue-writes';
 import { openWriter } from '../../db/client';
 import { BOOKING_THREAD, shareWriteLock } from '../../db/thread-lock';
 import { Outbox, type Pending } from '../../outbox/outbox';
@@ -43,17 +43,15 @@ const ctx = new Proxy(known, {
   },
 }) as unknown as AppContext;
 
+/** The booking's answer or failure, with what it wrote either way: a failure after the commit still leaves effects to send. */
 async function answer(next: BookingJob): Promise<BookingDone> {
   job = next;
   outbox.handed = [];
-
-  const mark = catalogueMark(db.$client) ?? 0;
-  try {
-    const text = await bookAndPay(ctx, next.user, next.body);
-    return { id: next.id, ok: true, answer: text, pending: outbox.handed, catalogue: catalogueWritesSince(db.$client, mark) };
-  } catch (error) {
-    return { id: next.id, ok: false, failure: toFailure(error) };
-  }
+  const outcome = await bookAndPay(ctx, next.user, next.body).then(
+    (text) => ({ ok: true as const, answer: text }),
+    (error: unknown) => ({ ok: false as const, failure: toFailure(error) }),
+  );
+  return { id: next.id, ...outcome, pending: outbox.handed, catalogue: takeCatalogueWrites(db.$client) };
 }
 
 let queue = Promise.resolve();

@@ -17,7 +17,8 @@ export type BookingJob = { id: number; user: UserRow; body: PaymentCreateBody; n
 /** What went wrong on the thread, as the server's thread rebuilds it (an AppError, or an error with a driver code). */
 export type ThreadFailure = { message: string; status?: number; code?: string; errors?: FieldError[]; retryAfterSeconds?: number; stack?: string };
 
-export type BookingDone = { id: number; ok: true; answer: string; pending: Pending; catalogue: string[] } | { id: number; ok: false; failure: ThreadFailure };
+/** A job's outcome, and what its transaction recorded and wrote whether or not the answer failed after the commit. */
+export type BookingDone = { id: number; pending: Pending; catalogue: string[] } & ({ ok: true; answer: string } | { ok: false; failure: ThreadFailure });
 
 /** `lock`: the write lock word the thread shares with the server's (db/thread-lock.ts). */
 export type ThreadSetup = { file: string; env: Env; owner: string; lock: Int32Array };
@@ -47,6 +48,8 @@ export function fromFailure(failure: ThreadFailure): Error {
   return Object.assign(new Error(message), failure.code && { code: failure.code }, failure.stack && { stack: failure.stack });
 }
 
+type Running = { worker: Worker; waiting: Map<number, { resolve: (done: BookingDone) => void; reject: (error: Error) => void }> };
+
 /**
  * Bookings on a thread of their own (docs/decisions/019): a booking is the heaviest request, about half
  * of a mixed load's CPU. The thread runs the same mutation on its own connection to the SQLite file and
@@ -55,10 +58,10 @@ export function fromFailure(failure: ThreadFailure): Error {
  * turns on a shared lock word (db/thread-lock.ts). Started at the first booking, and again after a failure.
  */
 export class BookingThread {
-  private worker: Worker | undefined;
+  /** The running thread and the jobs it owes an answer; replaced only once it has exited. */
+  private current: Running | undefined;
   private nextId = 1;
   private readonly lock = newWriteLock();
-  private readonly waiting = new Map<number, { resolve: (done: BookingDone & { ok: true }) => void; reject: (error: Error) => void }>();
 
   constructor(
     private readonly db: Db,
@@ -74,24 +77,24 @@ export class BookingThread {
     noteLocalWrite();
     noteCatalogueWrites(this.db.$client, done.catalogue);
     ctx.outbox.dispatch(done.pending);
+    if (!done.ok) throw fromFailure(done.failure);
     return done.answer;
   }
 
   async stop(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
+    await this.current?.worker.terminate();
   }
 
-  private run(job: BookingJob): Promise<BookingDone & { ok: true }> {
+  private run(job: BookingJob): Promise<BookingDone> {
+    const { worker, waiting } = this.started();
     return new Promise((resolve, reject) => {
-      this.waiting.set(job.id, { resolve, reject });
-      this.started().postMessage(job);
+      waiting.set(job.id, { resolve, reject });
+      worker.postMessage(job);
     });
   }
 
-  private started(): Worker {
-    if (this.worker) return this.worker;
+  private started(): Running {
+    if (this.current) return this.current;
     const worker = new Worker(BOOT, {
       eval: true,
       workerData: {
@@ -102,25 +105,20 @@ export class BookingThread {
       },
     });
     worker.unref();
+    const current: Running = { worker, waiting: new Map() };
     worker.on('message', (done: BookingDone) => {
-      const waiter = this.waiting.get(done.id);
-      this.waiting.delete(done.id);
-      if (done.ok) waiter?.resolve(done);
-      else waiter?.reject(fromFailure(done.failure));
+      current.waiting.get(done.id)?.resolve(done);
+      current.waiting.delete(done.id);
     });
-    const lost = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
+    worker.on('error', (error) => this.log.error({ err: error }, 'the booking thread failed; the next booking starts it again'));
+    // NOTE: a new thread starts only after this one has exited, so the lock word it may have held is freed first.
+    worker.on('exit', (code) => {
+      this.current = undefined;
       releaseWriteLock(this.lock, BOOKING_THREAD);
-      for (const waiter of this.waiting.values()) waiter.reject(error);
-      this.waiting.clear();
-    };
-    worker.on('error', (error) => {
-      this.log.error({ err: error }, 'the booking thread failed; the next booking starts it again');
-      lost(error);
+      for (const waiter of current.waiting.values()) waiter.reject(new Error(`the booking thread exited with ${code}`));
     });
-    worker.on('exit', (code) => lost(new Error(`the booking thread exited with ${code}`)));
-    this.worker = worker;
-    return worker;
+    this.current = current;
+    return current;
   }
 }
 
