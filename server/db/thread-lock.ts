@@ -22,6 +22,36 @@ export const newWriteLock = (): Int32Array => new Int32Array(new SharedArrayBuff
  */
 export function shareWriteLock(sqlite: Database.Database, lock: Int32Array, me: WriterThread): void {
   shared.set(sqlite, { lock, me });
+  refuseWritesOutsideTransactions(sqlite);
+}
+
+const WRITES = /^\s*(insert|update|delete|replace)\b/i;
+const STATEMENT_CALLS = ['run', 'get', 'all', 'iterate'] as const;
+
+/**
+ * A write outside a transaction would not take the lock word: it would meet the other thread's
+ * transaction in SQLite's busy handler. So on a connection that shares the word, a statement that
+ * changes rows answers an error unless a transaction (which took the word) is open.
+ */
+function refuseWritesOutsideTransactions(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const guarded = new WeakSet<Database.Statement>();
+  const guardedPrepare = (source: string): Database.Statement => {
+    const statement = prepare(source);
+    if (statement.readonly || guarded.has(statement) || !WRITES.test(source)) return statement;
+    for (const name of STATEMENT_CALLS) {
+      const call = statement[name].bind(statement) as (...args: unknown[]) => unknown;
+      Object.defineProperty(statement, name, {
+        value: (...args: unknown[]) => {
+          if (!sqlite.inTransaction) throw new Error(`a write outside a transaction, on a connection another thread writes too: ${source.slice(0, 60)}`);
+          return call(...args);
+        },
+      });
+    }
+    guarded.add(statement);
+    return statement;
+  };
+  sqlite.prepare = guardedPrepare as typeof sqlite.prepare;
 }
 
 /** Takes the write lock `sqlite` shares if it is free; answers its release, or undefined when a thread of this process holds it. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { immediate } from '../db/client';
 import { auditLog } from '../db/schema';
 import { AUDIT_EXPORT_MAX, type AuditRow } from '../../sync/schemas/audit';
 import type { Booking } from '../../sync/schemas/booking';
@@ -220,7 +221,7 @@ describe('the audit a reviewer reads: every money, flight, airport, settings and
       toStatus: 'updated',
       createdAt: new Date(NOW.getTime() - (AUDIT_EXPORT_MAX + 10 - i) * 1000).toISOString(),
     }));
-    for (let start = 0; start < bulk.length; start += 500) await server.ctx.db.insert(auditLog).values(bulk.slice(start, start + 500));
+    for (let start = 0; start < bulk.length; start += 500) await immediate(server.ctx.db, (tx) => tx.insert(auditLog).values(bulk.slice(start, start + 500)));
     const big = await fetch(`${server.url}/api/audit/export?actor=${actor}`, {
       headers: { authorization: `Bearer ${await login(server.url, ADMIN.email, ADMIN.password)}` },
     });

@@ -123,7 +123,7 @@ export async function actors(server: TestServer, tag: string): Promise<Actors> {
  * covers the link itself): booking mails go only to a confirmed address.
  */
 export async function confirmEmailOf(server: TestServer, userId: string): Promise<void> {
-  await server.ctx.db.update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, userId));
+  await immediate(server.ctx.db, (tx) => tx.update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, userId)));
 }
 
 /** A second admin, made through the users service (no route creates admins), signed in. */

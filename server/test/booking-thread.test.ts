@@ -146,6 +146,24 @@ describe('the write lock two threads of one process share', () => {
   });
 });
 
+describe('writes outside a transaction, on a connection that shares the lock word', () => {
+  it('are refused, since they would wait for the other thread in the busy handler; inside a transaction they run', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'skyway-lock-'));
+    const sqlite = new Database(path.join(dir, 'db.sqlite'));
+    sqlite.exec('create table notes (id integer primary key, body text)');
+    shareWriteLock(sqlite, newWriteLock(), SERVER_THREAD);
+    const insert = sqlite.prepare('insert into notes (body) values (?)');
+    expect(() => insert.run('alone')).toThrow(/a write outside a transaction/);
+    expect(() => sqlite.prepare('delete from notes').run()).toThrow(/a write outside a transaction/);
+    sqlite.exec('BEGIN IMMEDIATE');
+    insert.run('inside');
+    sqlite.exec('COMMIT');
+    expect(sqlite.prepare('select body from notes').pluck().all()).toEqual(['inside']);
+    sqlite.close();
+    rmSync(dir, { recursive: true });
+  });
+});
+
 describe('what a failure on the booking thread becomes on the server’s', () => {
   it('keeps an AppError’s status, code and field errors, a NotNow’s retry, and a driver error’s code and stack', () => {
     const refused = fromFailure(toFailure(conflict('Seat F1 is no longer available', 'seat_unavailable')));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../sync/schemas/chat';
 import { chatDevice, loginGuest, send, startSupport, uploadChatImage } from './chat-fixtures';
-import { readDb, sqliteOf } from './fixtures';
+import { readDb, writeRaw } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 
 /** A conversation starts with its first message (product rules §9.6); support sees who wrote, with the e-mail (product rules §9.7). */
@@ -70,9 +70,14 @@ describe('the support inbox', () => {
     const guest = await loginGuest(server.url, 'Old Guest');
     const id = randomUUID();
     const stamp = new Date().toISOString();
-    sqliteOf(server.ctx)
-      .prepare("insert into conversations (id, type, user_id, status, created_at, updated_at, version) values (?, 'Support', ?, 'open', ?, ?, 1)")
-      .run(id, guest._id, stamp, stamp);
+    await writeRaw(
+      server.ctx,
+      "insert into conversations (id, type, user_id, status, created_at, updated_at, version) values (?, 'Support', ?, 'open', ?, ?, 1)",
+      id,
+      guest._id,
+      stamp,
+      stamp,
+    );
     expect((await supportList(adminToken)).map((c) => c._id)).not.toContain(id);
     expect((await adminDeviceConversations()).map((c) => c._id)).not.toContain(id);
     expect(await supportList(guest.token)).toEqual([]);

@@ -7,7 +7,7 @@ import { afterAll, expect } from 'vitest';
 import type { ErrorCode } from '../../sync/error-codes';
 import { ErrorBodySchema, type ErrorBody } from '../../sync/schemas/common';
 import type { AppContext } from '../context';
-import { openDatabase } from '../db/client';
+import { immediate, openDatabase } from '../db/client';
 import type { Answer, TestServer } from './harness';
 
 /** A string of about 100 kB: under the JSON body limit, far over every field limit. */
@@ -92,6 +92,16 @@ export function imageForm(data: Buffer | string, filename: string, type: string,
 export function sqliteOf(ctx: AppContext): Database.Database {
   if (!ctx.database.sqlite) throw new Error('this test needs the SQLite engine');
   return ctx.database.sqlite;
+}
+
+/** A change made behind the app's back, as a script would: one statement on the server's SQLite connection, in a write transaction of its own. */
+export function writeRaw(ctx: AppContext, source: string, ...params: unknown[]): Promise<void> {
+  return immediate(ctx.db, () => {
+    sqliteOf(ctx)
+      .prepare(source)
+      .run(...params);
+    return Promise.resolve();
+  });
 }
 
 /** The server's SQLite database, migrated, in a fresh folder of its own: closed and deleted after the calling file's tests. */

@@ -6,7 +6,7 @@ import { purgeOrphanImages } from '../services/images/image-cleanup';
 import { DAILY_UPLOADS, imagePath } from '../services/images/images';
 import { actors, book, traveller, upcomingFlight, uploadedImageUrl, type Actors } from './booking-fixtures';
 import { loginGuest, send, startSupport, type Guest } from './chat-fixtures';
-import { countRows, expectError, imageForm, makeImage, sqliteOf } from './fixtures';
+import { countRows, expectError, imageForm, makeImage, sqliteOf, writeRaw } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 type Uploaded = { imageUrl: string; _id: string };
@@ -94,9 +94,9 @@ describe('what one account or guest can make the image pipeline do', () => {
     const chat = (await guest.api.post<Uploaded>('/api/images', chatForm(await tiny()))).body.imageUrl;
     await send(guest.api, conversationId, '', { image: chat });
     const legacy = (await who.other.post<Uploaded>('/api/images', imageForm(await tiny(), 'l.png', 'image/png', { kind: 'avatar' }))).body;
-    sqliteOf(server.ctx).prepare('update travellers set image = ? where booking_id = ? and position = 2').run(legacy.imageUrl, created.booking._id);
+    await writeRaw(server.ctx, 'update travellers set image = ? where booking_id = ? and position = 2', legacy.imageUrl, created.booking._id);
     const picture = (await who.other.post<Uploaded>('/api/images', imageForm(await tiny(), 'p.png', 'image/png', { kind: 'avatar' }))).body;
-    sqliteOf(server.ctx).prepare('update users set image = ? where id = ?').run(picture._id, who.otherId);
+    await writeRaw(server.ctx, 'update users set image = ? where id = ?', picture._id, who.otherId);
     const forgotten = (await guest.api.post<Uploaded>('/api/images', chatForm(await tiny()))).body;
     const unusedReceipt = (await who.owner.post<Uploaded>('/api/images', imageForm(await tiny(), 'u.png', 'image/png', { kind: 'receipt' }))).body;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LowestFareSchema, type LowestFare } from '../../sync/schemas/lowest-fares';
 import { actors, book, flightAt } from './booking-fixtures';
-import { expectInvalid, sqliteOf } from './fixtures';
+import { expectInvalid, writeRaw } from './fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 
 const SEATS = ['A1', 'B1', 'C1', 'D1', 'E1', 'F1', 'A2', 'B2', 'C2', 'D2', 'E2', 'F2', 'A3', 'B3', 'C3', 'D3', 'E3', 'F3', 'A4', 'B4'];
@@ -24,7 +24,7 @@ describe('GET /api/flights/lowest-fares: the listing date strip', () => {
     await flightAt(server, 'LOS', 'LHR', new Date('2031-05-10T12:00:00Z'), 400, 480);
     await flightAt(server, 'LOS', 'LHR', new Date('2031-05-10T20:00:00Z'), 400, 420.5);
     const cancelled = await flightAt(server, 'LOS', 'LHR', new Date('2031-05-11T12:00:00Z'), 400, 99);
-    sqliteOf(server.ctx).prepare("update flights set status = 'cancelled' where id = ?").run(cancelled._id);
+    await writeRaw(server.ctx, "update flights set status = 'cancelled' where id = ?", cancelled._id);
     const nearlyFull = await flightAt(server, 'LOS', 'LHR', new Date('2031-05-12T12:00:00Z'), 400, 600);
     await flightAt(server, 'LOS', 'LHR', new Date('2031-05-16T12:00:00Z'), 400, 700);
     await flightAt(server, 'LHR', 'LOS', new Date('2031-05-13T12:00:00Z'), 400, 50);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Flight } from '../../sync/schemas/flight';
 import { startTestServer, type TestServer } from './harness';
-import { sqliteOf } from './fixtures';
+import { writeRaw } from './fixtures';
 import {
   actors,
   countRows,
@@ -184,7 +184,7 @@ describe('POST /api/payments refuses every broken rule with nothing written', ()
   it('a foreign address stored before photos were checked is shown as no photo', async () => {
     const created = await who.owner.post<{ booking: { _id: string } }>('/api/payments', paymentBody(flight, ['B4']));
     expectAnswer(created, 201);
-    sqliteOf(server.ctx).prepare('update travellers set image = ? where booking_id = ?').run('//evil.example/p.png', created.body.booking._id);
+    await writeRaw(server.ctx, 'update travellers set image = ? where booking_id = ?', '//evil.example/p.png', created.body.booking._id);
     const seen = await who.owner.get<{ _id: string; travellers: { image: string | null }[] }[]>('/api/bookings/user');
     expectAnswer(seen, 200);
     expect(seen.body.find((b) => b._id === created.body.booking._id)?.travellers[0]?.image).toBeNull();

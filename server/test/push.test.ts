@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flight } from '../../sync/schemas/flight';
 import type { PushPayload } from '../../sync/schemas/push';
+import { immediate } from '../db/client';
 import { events, pushSubscriptions } from '../db/schema';
 import { parseEnv } from '../env';
 import { sweep } from '../services/booking/lifecycle';
@@ -189,10 +190,12 @@ describe('Web Push notifications', () => {
     expect(retried.map((e) => e.lastError)).toEqual([expect.stringContaining('unexpected response code')]);
     // The service recovers; the outbox's retry reaches it (the earlier browsers may hear it again, under the same tag).
     push.answer(failing.endpoint, 201);
-    await server.ctx.db
-      .update(events)
-      .set({ dueAt: new Date(0).toISOString() })
-      .where(isNull(events.doneAt));
+    await immediate(server.ctx.db, (tx) =>
+      tx
+        .update(events)
+        .set({ dueAt: new Date(0).toISOString() })
+        .where(isNull(events.doneAt)),
+    );
     await server.ctx.outbox.drain();
     await push.next(failing.endpoint, (p) => p.body === 'One more thing');
   });
@@ -209,7 +212,7 @@ describe('Web Push notifications', () => {
   });
 
   it(`keeps at most ${MAX_SUBSCRIPTIONS_PER_USER} browsers per account: the oldest gives way`, async () => {
-    await server.ctx.db.delete(pushSubscriptions);
+    await immediate(server.ctx.db, (tx) => tx.delete(pushSubscriptions));
     const made = Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER + 1 }, () => push.browser());
     const t0 = Date.now() - 60_000;
     for (const [i, b] of made.entries()) {

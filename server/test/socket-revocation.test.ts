@@ -6,7 +6,7 @@ import { signToken } from '../services/identity/tokens';
 import { createUser } from '../services/identity/users';
 import { connect, heardEvent, loginGuest, send, serverDisconnect, sleep, startSupport, withId, type Listener } from './chat-fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
-import { sqliteOf } from './fixtures';
+import { sqliteOf, writeRaw } from './fixtures';
 
 /** Long enough for any event already on its way over a local socket to have arrived. */
 const SETTLE_MS = 250;
@@ -79,13 +79,13 @@ describe('sockets do not outlive their token', () => {
     const leaving = await registerUser(server.url, `d.${randomUUID().slice(0, 8)}@example.com`);
     const leavingSocket = await listen(leaving.token);
     const deleted = serverDisconnect(leavingSocket);
-    sqliteOf(server.ctx).prepare('delete from users where id = ?').run(leaving.id);
+    await writeRaw(server.ctx, 'delete from users where id = ?', leaving.id);
     expect(await deleted).toBe('io server disconnect');
 
     const demoted = await extraAdmin();
     const demotedSocket = await listen(demoted.token);
     const demotion = serverDisconnect(demotedSocket);
-    sqliteOf(server.ctx).prepare("update users set role = 'user' where id = ?").run(demoted.id);
+    await writeRaw(server.ctx, "update users set role = 'user' where id = ?", demoted.id);
     expect(await demotion).toBe('io server disconnect');
 
     await sleep(SETTLE_MS);

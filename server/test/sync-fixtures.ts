@@ -13,6 +13,7 @@ import { MemoryStore } from '../../sync/client/memory-store';
 import type { OutboxRow, SyncTransport } from '../../sync/client/types';
 import { SYNC_TABLES, type PullResponse, type PushRequest, type SyncTable } from '../../sync/protocol';
 import type { AppContext } from '../context';
+import { immediate } from '../db/client';
 import { syncClients, syncState, users } from '../db/schema';
 import { parseEnv } from '../env';
 import { seedIfEmpty } from '../seed/seed';
@@ -345,7 +346,7 @@ export function withDb<T>(server: SyncServer, work: (db: Database.Database) => T
 /** A second admin: a registered user promoted in the database (no route creates admins), signed in again. */
 export async function secondAdmin(server: SyncServer, fullName: string): Promise<Member> {
   const made = await member(server.url, 'admin2', 0, fullName);
-  await server.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, made.id));
+  await immediate(server.ctx.db, (tx) => tx.update(users).set({ role: 'admin' }).where(eq(users.id, made.id)));
   return { ...made, token: await login(server.url, made.email, 'Secret-pass-1') };
 }
 

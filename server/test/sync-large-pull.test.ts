@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_SCHEMA_VERSION, type PullResponse } from '../../sync/protocol';
+import { immediate } from '../db/client';
 import { bookings, payments } from '../db/schema';
 import { nextTurn, PART_ROWS } from '../parts';
 import { findUserByEmail, type UserRow } from '../services/identity/users';
@@ -36,7 +37,7 @@ describe("an admin's first sync of many bookings", () => {
     const pulled = pull(server.ctx, admin, request());
     setImmediate(tick);
     await nextTurn();
-    await server.ctx.db.update(bookings).set({ phone });
+    await immediate(server.ctx.db, (tx) => tx.update(bookings).set({ phone }));
     const wroteWhilePulling = pulling;
     // Committed at once: the write did not land inside the pull's read, as it would on the pull's connection.
     const committed = withDb(server, (db) => db.prepare('select count(*) as n from bookings where phone = ?').get(phone) as { n: number });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, lte, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { first, type Tx, inTurn } from '../../db/client';
+import { first, immediate, inTurn, type Tx } from '../../db/client';
 import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { commitWithEffects } from '../../mutations/run';
@@ -119,8 +119,10 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
 /** Tombstones and stored rejections older than the oldest cursor a client may still hold are dropped. */
 export async function purgeSyncHistory(ctx: AppContext): Promise<void> {
   const cutoff = new Date(ctx.now().getTime() - TOMBSTONE_DAYS * 86_400_000).toISOString();
-  await ctx.db.delete(tombstones).where(lt(tombstones.deletedAt, cutoff));
-  await ctx.db.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff));
+  await immediate(ctx.db, async (tx) => {
+    await tx.delete(tombstones).where(lt(tombstones.deletedAt, cutoff));
+    await tx.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff));
+  });
 }
 
 /**

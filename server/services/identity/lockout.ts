@@ -79,7 +79,7 @@ export async function clearFailures(ctx: AppContext, key: string): Promise<void>
   heldByApp.get(ctx)?.delete(key);
   if (!(await first(ctx.db.select({ key: loginFailures.key }).from(loginFailures).where(eq(loginFailures.key, key))))) return;
   try {
-    await ctx.db.delete(loginFailures).where(eq(loginFailures.key, key));
+    await immediate(ctx.db, (tx) => tx.delete(loginFailures).where(eq(loginFailures.key, key)));
   } catch (error) {
     if (!faultAnswer(error)) throw error;
   }

@@ -38,7 +38,7 @@ function inFiles(db: Db, dataDir: string): ImageStore {
     save: async (row, data) => {
       await mkdir(imageDir(dataDir), { recursive: true });
       await writeFile(imagePath(dataDir, row.id, row.mime), data);
-      return await only(db.insert(images).values(row).returning());
+      return immediate(db, (tx) => only(tx.insert(images).values(row).returning()));
     },
     read: (image) =>
       readFile(imagePath(dataDir, image.id, image.mime)).catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { AppContext } from '../../context';
-import { first, type Queryable } from '../../db/client';
+import { first, immediate, type Queryable } from '../../db/client';
 import { images } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { ALLOW, decide, imageReadPermission, refusal } from '../../policies';
@@ -109,7 +109,8 @@ export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind
   );
   if (same) {
     if (kind === 'marketing') return same;
-    return (await first(ctx.db.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning())) ?? same;
+    const renewed = await immediate(ctx.db, (tx) => first(tx.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning()));
+    return renewed ?? same;
   }
   if (owner) await assertDailyQuota(ctx, owner);
   const output = await prepare(input, kind, queueKey);

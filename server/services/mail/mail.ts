@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
+import { immediate, type Db } from '../../db/client';
 import { insertReturning } from '../../db/insert-row';
 import { mailOutbox } from '../../db/schema';
 import { readSettings } from '../back-office/settings';
@@ -30,16 +30,17 @@ export function createMailer(db: Db, log: Logger, envSmtpUrl: string | undefined
       const settings = await readSettings(db);
       const smtpUrl = envSmtpUrl ?? settings.smtpUrl;
       const { stored, ...message } = mail;
-      const row = await insertReturning(db, mailOutbox, { ...message, ...stored, status: 'stored', createdAt: now().toISOString() });
+      const row = await immediate(db, (tx) => insertReturning(tx, mailOutbox, { ...message, ...stored, status: 'stored', createdAt: now().toISOString() }));
+      const mark = (set: Partial<typeof mailOutbox.$inferInsert>) => immediate(db, (tx) => tx.update(mailOutbox).set(set).where(eq(mailOutbox.id, row.id)));
       if (!smtpUrl) return;
       try {
         const transport = nodemailer.createTransport(smtpUrl);
         await transport.sendMail({ from: settings.mail.name, ...message });
-        await db.update(mailOutbox).set({ status: 'sent', sentAt: now().toISOString() }).where(eq(mailOutbox.id, row.id));
+        await mark({ status: 'sent', sentAt: now().toISOString() });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log.warn({ err: message, to: mail.to }, 'mail delivery failed');
-        await db.update(mailOutbox).set({ status: 'failed', error: message }).where(eq(mailOutbox.id, row.id));
+        await mark({ status: 'failed', error: message });
       }
     },
   };

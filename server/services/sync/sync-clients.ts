@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { MutationResult } from '../../../sync/protocol';
 import type { AppContext } from '../../context';
-import { first, prepareOnce, type Queryable } from '../../db/client';
+import { first, immediate, prepareOnce, type Queryable } from '../../db/client';
 import { mutationResults, syncClients } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { authorize } from '../../policies';
@@ -52,7 +52,7 @@ export async function findClient(q: Queryable, clientId: string): Promise<SyncCl
 export async function claimClient(ctx: AppContext, user: UserRow, clientId: string): Promise<number> {
   let client = await findClient(ctx.db, clientId);
   if (!client) {
-    await insertClient(ctx.db).execute({ clientId, userId: user.id, stamp: ctx.now().toISOString() });
+    await immediate(ctx.db, (tx) => insertClient(tx).execute({ clientId, userId: user.id, stamp: ctx.now().toISOString() }));
     client = await findClient(ctx.db, clientId);
   }
   if (!client) throw forbidden();
