@@ -109,7 +109,9 @@ export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind
   );
   if (same) {
     if (kind === 'marketing') return same;
-    const renewed = await immediate(ctx.db, (tx) => first(tx.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning()));
+    const renewed = await immediate(ctx.db, (tx) =>
+      first(tx.update(images).set({ createdAt: ctx.now().toISOString() }).where(eq(images.id, same.id)).returning()),
+    );
     return renewed ?? same;
   }
   if (owner) await assertDailyQuota(ctx, owner);
