@@ -31,8 +31,8 @@ export function createMailer(db: Db, log: Logger, envSmtpUrl: string | undefined
       const smtpUrl = envSmtpUrl ?? settings.smtpUrl;
       const { stored, ...message } = mail;
       const row = await immediate(db, (tx) => insertReturning(tx, mailOutbox, { ...message, ...stored, status: 'stored', createdAt: now().toISOString() }));
-      const mark = (set: Partial<typeof mailOutbox.$inferInsert>) => immediate(db, (tx) => tx.update(mailOutbox).set(set).where(eq(mailOutbox.id, row.id)));
       if (!smtpUrl) return;
+      const mark = (set: Partial<typeof mailOutbox.$inferInsert>) => immediate(db, (tx) => tx.update(mailOutbox).set(set).where(eq(mailOutbox.id, row.id)));
       try {
         const transport = nodemailer.createTransport(smtpUrl);
         await transport.sendMail({ from: settings.mail.name, ...message });
