@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
 
 const FREE = 0;
-/** The threads of this process that write one SQLite file: the server's own, and the booking thread. */
+/** The threads of this process that write one SQLite file: the server's own, the booking thread, and the checkpoint thread. */
 export const SERVER_THREAD = 1;
 export const BOOKING_THREAD = 2;
-export type WriterThread = typeof SERVER_THREAD | typeof BOOKING_THREAD;
+export const CHECKPOINT_THREAD = 3;
+export type WriterThread = typeof SERVER_THREAD | typeof BOOKING_THREAD | typeof CHECKPOINT_THREAD;
 
 /** Between two tries, at most: a release notifies the waiter sooner. */
 const RETRY_MS = 5;
@@ -13,6 +14,15 @@ const shared = new WeakMap<Database.Database, { lock: Int32Array; me: WriterThre
 
 /** A lock word for the threads of this process that write one file (FREE, or who holds it). */
 export const newWriteLock = (): Int32Array => new Int32Array(new SharedArrayBuffer(4));
+
+/** The lock word `sqlite` shares with the other threads that write its file, shared now as the server's if it has none yet. */
+export function writeLockOf(sqlite: Database.Database): Int32Array {
+  const entry = shared.get(sqlite);
+  if (entry) return entry.lock;
+  const lock = newWriteLock();
+  shareWriteLock(sqlite, lock, SERVER_THREAD);
+  return lock;
+}
 
 /**
  * NOTE: two connections of one process that write one file would otherwise meet in SQLite's busy

@@ -38,13 +38,17 @@ export function readOnly<T>(dataDir: string, read: (db: Database.Database) => T)
   }
 }
 
-/** Scheduled flights a few days to weeks ahead, as the API shows them. */
+/** Scheduled flights a few days to weeks ahead with no seat taken (the demo bookings hold A1 on one), as the API shows them. */
 export async function bookableFlights(baseUrl: string, dataDir: string, count: number): Promise<Flight[]> {
   const from = new Date(Date.now() + 3 * 86_400_000).toISOString();
   const to = new Date(Date.now() + 45 * 86_400_000).toISOString();
   const ids = readOnly(dataDir, (db) =>
     (
-      db.prepare("select id from flights where status = 'scheduled' and departure_time between ? and ? order by random() limit ?").all(from, to, count) as {
+      db
+        .prepare(
+          "select id from flights where status = 'scheduled' and departure_time between ? and ? and id not in (select flight_id from seat_allocations) order by random() limit ?",
+        )
+        .all(from, to, count) as {
         id: string;
       }[]
     ).map((r) => r.id),

@@ -4,7 +4,7 @@ import type { PaymentCreateBody } from '../../../sync/schemas/payment';
 import type { AppContext } from '../../context';
 import { noteCatalogueWrites } from '../../db/catalogue-writes';
 import { noteLocalWrite, type Db } from '../../db/client';
-import { BOOKING_THREAD, newWriteLock, releaseWriteLock, SERVER_THREAD, shareWriteLock } from '../../db/thread-lock';
+import { BOOKING_THREAD, releaseWriteLock, writeLockOf } from '../../db/thread-lock';
 import type { Env } from '../../env';
 import { AppError, NotNow, type FieldError } from '../../errors';
 import type { Pending } from '../../outbox/outbox';
@@ -61,14 +61,14 @@ export class BookingThread {
   /** The running thread and the jobs it owes an answer; replaced only once it has exited. */
   private current: Running | undefined;
   private nextId = 1;
-  private readonly lock = newWriteLock();
+  private readonly lock: Int32Array;
 
   constructor(
     private readonly db: Db,
     private readonly setup: Omit<ThreadSetup, 'lock'>,
     private readonly log: Logger,
   ) {
-    shareWriteLock(db.$client, this.lock, SERVER_THREAD);
+    this.lock = writeLockOf(db.$client);
   }
 
   /** bookAndPay on the thread: the answer's JSON text, once its effects are dispatched and its writes counted here. */
