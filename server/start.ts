@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import { createApp } from './app';
+import { createAppServer } from './app-server';
 import type { AppContext } from './context';
 import { openDatabaseHandle } from './db/open';
 import type { Env } from './env';
@@ -80,7 +81,7 @@ export type ListenOptions = {
 export async function listen(ctx: AppContext, options: ListenOptions = {}): Promise<Running> {
   const graceMs = options.shutdownGraceMs ?? 10_000;
   const app = createApp(ctx);
-  const server = createServer(app);
+  const server = createAppServer(app);
   // NOTE: idle keep-alive sockets outlive clients' pools (which reuse them for up to a minute), so a
   // reused socket is never closed under a request (ECONNRESET).
   server.keepAliveTimeout = 65_000;
