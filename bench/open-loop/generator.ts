@@ -1,6 +1,7 @@
 import { build, type Histogram } from 'hdr-histogram-js';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { answerJob } from '../own-process';
 import type { OpenLoopJob, OpenLoopResult, Percentiles } from './job';
 
 /**
@@ -90,6 +91,4 @@ async function run(job: OpenLoopJob): Promise<OpenLoopResult> {
   };
 }
 
-process.once('message', (job: OpenLoopJob) => {
-  void run(job).then((result) => process.send?.(result));
-});
+answerJob(run);
