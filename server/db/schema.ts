@@ -407,6 +407,8 @@ export const passwordResets = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to: a link sent before the account's e-mail changed resets nothing. */
+    email: text('email').notNull().default(''),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: text('expires_at').notNull(),
     usedAt: text('used_at'),
@@ -469,6 +471,8 @@ export const pushSubscriptions = sqliteTable(
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** Sends in a row that failed (not 404/410): a subscription that keeps failing is dropped. */
+    failures: integer('failures').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('push_subscriptions_user').on(t.userId)],
