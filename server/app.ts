@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { constraintRejection } from './db/constraints';
 import { faultAnswer } from './db/faults';
 import { AppError, NotNow } from './errors';
+import { may } from './policies';
 import { authenticate } from './middleware/auth';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -125,9 +126,10 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
   app.use(express.json({ limit: '200kb', strict: true }));
   app.use(authenticate(ctx));
 
-  app.get('/api/health', async (_req, res) => {
+  /** Anyone may ask whether the server is well; how (engine, free bytes, lost log lines) is for admins. */
+  app.get('/api/health', async (req, res) => {
     const health = ctx.machine.health(ctx.database.engine, await ctx.database.ping());
-    res.status(health.database === 'ok' ? 200 : 503).json(health);
+    res.status(health.database === 'ok' ? 200 : 503).json(may('backOffice', req.user) ? health : { status: health.status });
   });
   app.use('/api', writeGate(ctx));
   app.use('/api', bySegment(ROUTERS.map((make) => make(ctx))));

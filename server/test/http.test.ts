@@ -8,7 +8,7 @@ import { imageRoutes } from '../routes/images';
 import { settingsRoutes } from '../routes/settings';
 import { userRoutes } from '../routes/users';
 import { expectError, expectErrorShape, snapshot } from './fixtures';
-import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
+import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 
 type Endpoint = { method: string; path: string };
 
@@ -55,8 +55,16 @@ describe('HTTP surface: health, errors, headers', () => {
   });
   afterAll(() => server.stop());
 
-  it('GET /api/health answers 200 {status: ok} with the state of the database, the disk and the log', async () => {
+  it('GET /api/health answers anyone 200 {status: ok} and nothing more', async () => {
     const res = await client(server.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    const traveller = await registerUser(server.url, 'health-reader@example.com');
+    expect((await client(server.url, traveller.token).get('/api/health')).body).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/health tells an admin the state of the database, the disk and the log', async () => {
+    const res = await client(server.url, await login(server.url, ADMIN.email, ADMIN.password)).get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'ok',

@@ -11,7 +11,7 @@ import { paymentBody } from './booking-fixtures';
 import { crash, startChild, type ChildServer } from './child-server';
 import { bookableFlights, readOnly, timed } from './fault-fixtures';
 import { imageForm, makeImage } from './fixtures';
-import { login, registerUser, TRAVELLER } from './harness';
+import { ADMIN, login, registerUser, TRAVELLER } from './harness';
 
 /**
  * The real server as a child process with its data and its log on a small tmpfs, which is then
@@ -69,6 +69,8 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
   const filler = path.join(root, 'filler');
   let child: ChildServer;
   let token = '';
+  /** The figures of /api/health are an admin's to read. */
+  let admin = '';
   /** Bookings come from a new account: the demo traveller's seeded unpaid bookings count against the cap. */
   let buyer = '';
   let flights: Flight[] = [];
@@ -79,6 +81,7 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
     // NOTE: at debug every request writes a line, so the full log disk has lines to drop.
     child = await startChild(dataDir, await freePort(), { env: { LOG_LEVEL: 'debug', DISK_FREE_MIN: '6MB' }, logFile: path.join(root, 'server.log') });
     token = await login(child.url, TRAVELLER.email, TRAVELLER.password);
+    admin = await login(child.url, ADMIN.email, ADMIN.password);
     buyer = (await registerUser(child.url, 'full-disk@example.com')).token;
     flights = await bookableFlights(child.url, dataDir, 4);
   }, 240_000);
@@ -89,7 +92,7 @@ describe.skipIf(!mounted)('machine faults: the disk of the data and the logs fil
     rmSync(root, { recursive: true, force: true });
   });
 
-  const health = () => timed(`${child.url}/api/health`, {}, 3_000);
+  const health = () => timed(`${child.url}/api/health`, { headers: { authorization: `Bearer ${admin}` } }, 3_000);
   const book = async (flight: Flight, seat: string) => {
     const res = await timed(
       `${child.url}/api/payments`,

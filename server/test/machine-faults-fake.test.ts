@@ -10,7 +10,7 @@ import { DroppingDestination, processLog } from '../ops/log-destination';
 import type { DiskStats } from '../ops/machine';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
 import { imageForm, makeImage, sqliteOf } from './fixtures';
-import { client, login, startTestServer, TRAVELLER, type TestServer } from './harness';
+import { ADMIN, client, login, startTestServer, TRAVELLER, type TestServer } from './harness';
 
 /**
  * The logger and the free-space watermark without a disk to fill: a write that fails (or never
@@ -81,6 +81,7 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
   };
   let server: TestServer;
   let api: ReturnType<typeof client>;
+  let admin: ReturnType<typeof client>;
   let flight: Flight;
   let dropped = 0;
 
@@ -91,6 +92,7 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
       machine: { statfs: () => Promise.resolve({ ...disk }), droppedLines: () => dropped },
     });
     api = client(server.url, await login(server.url, TRAVELLER.email, TRAVELLER.password));
+    admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
     flight = await upcomingFlight(server.url);
   }, 120_000);
 
@@ -110,7 +112,7 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
     expect(refused.status).toBe(507);
     expect(refused.headers.get('retry-after')).toBe('30');
     expect((await api.post('/api/payments', paymentBody(flight, ['A1']))).status).toBe(201);
-    const low = await client(server.url).get('/api/health');
+    const low = await admin.get('/api/health');
     expect([low.status, low.body]).toEqual([
       200,
       {
@@ -128,7 +130,7 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
     expect(booking.status).toBe(507);
     expect(booking.body.message).toMatch(/cannot take new changes right now/);
     expect((await push()).status).toBe(507);
-    const full = await client(server.url).get('/api/health');
+    const full = await admin.get('/api/health');
     expect([full.status, full.body]).toEqual([
       503,
       {
@@ -147,7 +149,7 @@ describe('the free-space watermark against a fake statfs (DISK_FREE_MIN=100MB)',
     await setFree(5_000 * MB);
     expect((await api.post('/api/payments', paymentBody(flight, ['A2']))).status).toBe(201);
     expect((await upload()).status).toBe(201);
-    expect((await client(server.url).get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+    expect((await admin.get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
   it('answers SQLITE_FULL from anywhere with the same 507', async () => {

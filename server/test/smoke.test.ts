@@ -10,7 +10,7 @@ describe('server smoke', () => {
 
   it('answers health and the seeded catalogue', async () => {
     const api = client(server.url);
-    expect((await api.get('/api/health')).body).toMatchObject({ status: 'ok', database: 'ok' });
+    expect((await api.get('/api/health')).body).toEqual({ status: 'ok' });
     const airports = await api.get<unknown[]>('/api/airports');
     expect(airports.body.length).toBeGreaterThanOrEqual(60);
   });
