@@ -42,3 +42,50 @@ for (const width of [1280, 360]) {
     expect(wide).toBeLessThanOrEqual(width);
   });
 }
+
+for (const width of [1280, 390]) {
+  test(`a new search's traveller count wins over the draft of the same flight; typed names stay (${width} px)`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const account = await registerAccount(request, 'Musa Okon');
+    const date = datePlus(width === 390 ? 29 : 28);
+    const flight = await findFlight(request, 'LOS', 'ACC', date);
+    const from = `${flight.origin.city}(LOS)`;
+    const to = `${flight.destination.city}(ACC)`;
+
+    await page.goto('/login');
+    await new AuthPage(page).login(account.email, account.password);
+    await expect(page).toHaveURL('/');
+    const main = page.getByRole('main');
+    const booking = new BookingPage(page);
+    const search = new SearchPanel(page);
+    // The home search keeps the last search: later searches change only the count.
+    const bookFor = async (travelers: string, first = false) => {
+      await page.goto('/');
+      if (first) await search.fill({ from, to, date, travelClass: 'Economy', travelers });
+      else await search.choose('Travelers', travelers);
+      await search.button('Find Flight').click();
+      const card = main.getByRole('article').filter({ hasText: flight.flightNumber }).first();
+      await card.getByRole('button', { name: 'Book Now' }).click();
+      await expect(page).toHaveURL(`/booking?id=${flight._id}`);
+    };
+
+    await bookFor('3 Travelers', true);
+    await expect(booking.adult(3)).toBeVisible();
+    await booking.adult(1).getByLabel('First name', { exact: true }).fill('Musa');
+    await booking.adult(2).getByLabel('First name', { exact: true }).fill('Aisha');
+    await expect(booking.fareRow('Travellers')).toHaveText('x 3');
+
+    await bookFor('1 Traveler');
+    await expect(booking.adult(1)).toBeVisible();
+    await expect(booking.adult(2)).toHaveCount(0);
+    await expect(booking.fareRow('Travellers')).toHaveText('x 1');
+    await expect(booking.adult(1).getByLabel('First name', { exact: true })).toHaveValue('Musa');
+
+    await bookFor('2 Travelers');
+    await expect(booking.adult(2)).toBeVisible();
+    await expect(booking.adult(3)).toHaveCount(0);
+    await expect(booking.fareRow('Travellers')).toHaveText('x 2');
+    await expect(booking.adult(1).getByLabel('First name', { exact: true })).toHaveValue('Musa');
+    await expect(booking.adult(2).getByLabel('First name', { exact: true })).toHaveValue('');
+  });
+}

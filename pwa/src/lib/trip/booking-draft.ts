@@ -26,6 +26,8 @@ const BookingDraftSchema = z.object({
   phone: z.string(),
   seats: z.array(z.string()),
   returnSeats: z.array(z.string()),
+  /** The traveller count of the search the draft was made for: a new search with another count resizes it. */
+  searched: z.number().int().optional(),
 });
 export type BookingDraft = z.infer<typeof BookingDraftSchema>;
 
@@ -33,7 +35,25 @@ export type DraftFlights = { flightId: string; returnFlightId: string | null };
 
 function emptyDraft(flights: DraftFlights, email: string, travellers: number): BookingDraft {
   const forms = Array.from({ length: Math.max(1, travellers) }, (_, i) => newTraveller(i + 1));
-  return { ...flights, travellers: forms, email, phone: '', seats: [], returnSeats: [] };
+  return { ...flights, travellers: forms, email, phone: '', seats: [], returnSeats: [], searched: travellers };
+}
+
+/**
+ * The stored draft sized for a new search's count: the travellers who remain keep what was typed, new ones get
+ * empty forms, and seats beyond the count are freed. A draft made for this same count is kept as it is (a traveller
+ * added or removed on the booking page survives a reload).
+ */
+function resized(draft: BookingDraft, travellers: number): BookingDraft {
+  if (draft.searched === travellers || travellers < 1) return draft;
+  const kept = draft.travellers.slice(0, travellers);
+  const added = Array.from({ length: travellers - kept.length }, (_, i) => newTraveller(kept.length + i + 1));
+  return {
+    ...draft,
+    travellers: [...kept, ...added],
+    seats: draft.seats.slice(0, travellers),
+    returnSeats: draft.returnSeats.slice(0, travellers),
+    searched: travellers,
+  };
 }
 
 export function readDraft(): BookingDraft | null {
@@ -45,11 +65,11 @@ export function readDraft(): BookingDraft | null {
   }
 }
 
-/** The stored draft when it is for these flights, else a fresh one with a form per searched traveller. */
+/** The stored draft when it is for these flights (sized for the search's count), else a fresh one with a form per searched traveller. */
 export function draftFor(flights: DraftFlights, email: string, travellers: number): BookingDraft {
   const stored = readDraft();
   const same = stored && stored.flightId === flights.flightId && stored.returnFlightId === flights.returnFlightId;
-  return same ? stored : emptyDraft(flights, email, travellers);
+  return same ? resized(stored, travellers) : emptyDraft(flights, email, travellers);
 }
 
 export function writeDraft(draft: BookingDraft): void {
