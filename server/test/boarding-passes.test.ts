@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
-import { actors, expectAnswer, flightAt, roundTripBody, type Actors, type Created } from './booking-fixtures';
+import { actors, expectAnswer, flightAt, paymentBody, roundTripBody, type Actors, type Created } from './booking-fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 const HOUR = 3_600_000;
@@ -95,5 +95,20 @@ describe('boarding passes', () => {
     expect([moved.body.flight.gate, moved.body.flight.boardingTime]).toEqual(['B12', null]);
     const cleared = await who.admin.put<{ flight: Flight }>(`/api/flights/${outbound._id}`, { gate: '' });
     expect(cleared.body.flight.gate).toBeNull();
+  });
+
+  it('cancelling takes the passes away: none verifies, the booking shows none, and the freed seat sells to another traveller', async () => {
+    const before = (await who.owner.get<Booking[]>('/api/bookings/user')).body.find((b) => b._id === trip.booking._id);
+    const codes = before?.boardingPasses.map((p) => p.code) ?? [];
+    expect(codes).toHaveLength(4);
+    expectAnswer(await who.admin.post('/api/boarding-passes/verify', { code: codes[0] }), 200);
+
+    const cancelled = await who.owner.put<Booking>(`/api/bookings/${trip.booking._id}/cancel`);
+    expectAnswer(cancelled, 200);
+    expect(cancelled.body.boardingPasses).toEqual([]);
+    for (const code of codes) expectAnswer(await who.admin.post('/api/boarding-passes/verify', { code }), 422, 'This boarding pass is not valid');
+
+    expectAnswer(await who.other.post<Created>('/api/payments', paymentBody(outbound, ['A1'])), 201);
+    expectAnswer(await who.admin.post('/api/boarding-passes/verify', { code: codes.find((c) => c.includes('.A1.')) }), 422, 'This boarding pass is not valid');
   });
 });

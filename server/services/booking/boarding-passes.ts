@@ -53,7 +53,11 @@ export async function issueBoardingPasses(tx: Tx, secret: string, bookingId: str
 
 export type VerifiedPass = { bookingId: string; flightNumber: string; seat: string; passenger: string; bookingStatus: string };
 
-/** What a gate scanner learns from a pass: whose it is, if the signature holds and the pass is still the booking's. */
+/**
+ * What a gate scanner learns from a pass: whose it is, if the signature holds, the pass is still the
+ * booking's, the booking is confirmed and the seat still sold to it (a cancelled booking's seat may be
+ * someone else's now).
+ */
 export async function verifyBoardingPass(q: Queryable, secret: string, code: string): Promise<VerifiedPass> {
   const cut = code.lastIndexOf('.');
   const body = code.slice(0, cut);
@@ -76,7 +80,7 @@ export async function verifyBoardingPass(q: Queryable, secret: string, code: str
           .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
           .innerJoin(flights, eq(flights.id, seatAllocations.flightId))
           .innerJoin(travellers, eq(travellers.id, seatAllocations.travellerId))
-          .where(eq(seatAllocations.boardingCode, code)),
+          .where(and(eq(seatAllocations.boardingCode, code), eq(seatAllocations.state, 'sold'), eq(bookings.status, 'confirmed'))),
       )
     : undefined;
   if (!row) throw new AppError(422, 'This boarding pass is not valid', { code: 'invalid_boarding_pass' });

@@ -85,15 +85,19 @@ export async function holdSeats(tx: Tx, bookingId: string, request: SeatRequest,
   return held;
 }
 
-/** Moves a booking's live allocations to a new state or hold expiry (sell, release, extend). */
+/**
+ * Moves a booking's live allocations to a new state or hold expiry (sell, release, extend). A released
+ * seat may be sold again, so its boarding pass goes with it.
+ */
 export async function setBookingSeats(
   tx: Tx,
   bookingId: string,
   change: { state: 'held' | 'sold' | 'released'; holdExpiresAt?: string | null },
 ): Promise<void> {
+  const passes = change.state === 'released' ? { boardingCode: null } : {};
   await tx
     .update(seatAllocations)
-    .set({ state: change.state, holdExpiresAt: change.holdExpiresAt ?? null })
+    .set({ state: change.state, holdExpiresAt: change.holdExpiresAt ?? null, ...passes })
     .where(and(eq(seatAllocations.bookingId, bookingId), inArray(seatAllocations.state, ['held', 'sold'])));
 }
 
