@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, User } from '../../sync/schemas/user';
 import { EMAIL_NEEDS_PASSWORD } from '../../sync/schemas/user';
+import { PASSWORD_TOO_SHORT } from '../../sync/password-rule';
 import { expectError, expectInvalid, HUGE, snapshot } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 
@@ -117,15 +118,26 @@ describe('users: profile and the three update payloads', () => {
     const before = snapshot(server);
     expectInvalid(
       await api.put('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: 'abc12' }),
-      'New password must be at least 6 characters.',
+      'Password must be at least 8 characters long',
     );
-    expectInvalid(await api.put('/api/users/update', { currentPassword: 'Secret-pass-1' }), 'New password must be at least 6 characters.');
+    expectInvalid(await api.put('/api/users/update', { currentPassword: 'Secret-pass-1' }), 'Password must be at least 8 characters long');
     expectInvalid(await api.put('/api/users/update', { newPassword: 'Fresh-pass-1' }), 'Current password is required');
     expectInvalid(await api.put('/api/users/update', { currentPassword: '', newPassword: 'Fresh-pass-1' }), 'Current password is required');
     expectInvalid(await api.put('/api/users/update', { currentPassword: 7, newPassword: 'Fresh-pass-1' }), 'Current password is required');
     expectInvalid(await api.put('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: HUGE }), 'Password must be at most 200 characters');
     expectInvalid(await api.put('/api/users/update', { currentPassword: HUGE, newPassword: 'Fresh-pass-1' }), 'Password must be at most 200 characters');
     expect(snapshot(server)).toEqual(before);
+  });
+
+  it('a new password keeps the sign-up rule: 7 characters are refused, 8 are taken', async () => {
+    const { token } = await registerUser(server.url, 'pw-eight@example.test');
+    const api = client(server.url, token);
+    const before = snapshot(server);
+    expectInvalid(await api.put('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: 'Seven-7' }), PASSWORD_TOO_SHORT);
+    expect(snapshot(server)).toEqual(before);
+    const res = await api.put<AuthResponse>('/api/users/update', { currentPassword: 'Secret-pass-1', newPassword: 'Eight-88' });
+    expect(res.status).toBe(200);
+    expect(await login(server.url, 'pw-eight@example.test', 'Eight-88')).toMatch(/^ey/);
   });
 
   it('really checks the current password before changing it', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './common';
+import { NewPasswordSchema } from './password';
 
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired';
 export const RESET_REQUESTED = 'If an account exists, we sent a reset link';
@@ -8,9 +9,6 @@ export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 
 export const ResetPasswordBodySchema = z.object({
   token: z.string({ error: RESET_LINK_INVALID }).trim().min(20, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
-  password: z
-    .string({ error: 'Password must be at least 8 characters long' })
-    .min(8, 'Password must be at least 8 characters long')
-    .max(200, 'Password must be at most 200 characters'),
+  password: NewPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { GENDERS, ROLES } from '../constants';
 import { EmailSchema, requiredString } from './common';
+import { PASSWORD_MAX, PASSWORD_TOO_LONG } from '../password-rule';
+import { NewPasswordSchema } from './password';
 
 export const UserSchema = z.object({
   _id: z.string(),
@@ -20,7 +22,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const PasswordLoginSchema = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters');
+const PasswordLoginSchema = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, PASSWORD_TOO_LONG);
 
 export const LoginBodySchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is required'),
@@ -31,10 +33,7 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 export const RegisterBodySchema = z.object({
   fullName: requiredString('Full name is required', 100),
   email: EmailSchema,
-  password: z
-    .string({ error: 'Password must be at least 8 characters long' })
-    .min(8, 'Password must be at least 8 characters long')
-    .max(200, 'Password must be at most 200 characters'),
+  password: NewPasswordSchema,
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
@@ -60,10 +59,7 @@ export const ProfileUpdateSchema = z.object({
 /** The profile payload and the sync outbox never change the e-mail: a new one needs the current password. */
 export const EMAIL_NEEDS_PASSWORD = 'To change your email, use Update email: it asks for your current password.';
 
-const CurrentPasswordSchema = z
-  .string({ error: 'Current password is required' })
-  .min(1, 'Current password is required')
-  .max(200, 'Password must be at most 200 characters');
+const CurrentPasswordSchema = z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX, PASSWORD_TOO_LONG);
 
 /** A new e-mail needs the current password; it is sent online only, never queued on the device. */
 export const EmailUpdateSchema = z.object({
@@ -79,10 +75,7 @@ export const EmailUpdateSchema = z.object({
 
 export const PasswordUpdateSchema = z.object({
   currentPassword: CurrentPasswordSchema,
-  newPassword: z
-    .string({ error: 'New password must be at least 6 characters.' })
-    .min(6, 'New password must be at least 6 characters.')
-    .max(200, 'Password must be at most 200 characters'),
+  newPassword: NewPasswordSchema,
 });
 
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { PASSWORD_HINT } from '../../../../sync/password-rule';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/use-toast';
 import { useAuth } from '../../lib/auth';
@@ -22,7 +23,7 @@ export function SignupForm({ target }: { target: string }) {
     <form ref={form.formRef} className="auth-form" noValidate onSubmit={(event) => void form.onSubmit(event)}>
       <TextField label="Full name" autoComplete="name" {...form.field('fullName')} />
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...form.field('password')} />
+      <TextField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...form.field('password')} />
       <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
       <button type="submit" className="button auth-submit" disabled={form.busy}>
         {form.busy ? 'Creating account…' : 'Sign Up'}

@@ -1,3 +1,5 @@
+import { passwordProblem } from '../../../../sync/password-rule';
+
 export type LoginInput = { email: string; password: string };
 export type SignupInput = { fullName: string; email: string; password: string; confirmPassword: string };
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
@@ -12,12 +14,13 @@ export function loginErrors({ email, password }: LoginInput): FieldErrors<LoginI
   return errors;
 }
 
-/** Product rules §10.12 signup texts; the full name check uses the server's wording. */
+/** Product rules §10.12 signup texts; the full name check uses the server's wording, the password the one rule (§1.5). */
 export function signupErrors({ fullName, email, password, confirmPassword }: SignupInput): FieldErrors<SignupInput> {
   const errors: FieldErrors<SignupInput> = {};
   if (fullName.trim() === '') errors.fullName = 'Full name is required';
   if (!EMAIL.test(email.trim())) errors.email = 'A valid email is required';
-  if (password.length < 8) errors.password = 'Password must be at least 8 characters long';
+  const problem = passwordProblem(password);
+  if (problem) errors.password = problem;
   if (confirmPassword !== password) errors.confirmPassword = 'Passwords do not match';
   return errors;
 }

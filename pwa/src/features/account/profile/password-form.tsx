@@ -1,3 +1,4 @@
+import { PASSWORD_HINT } from '../../../../../sync/password-rule';
 import type { AuthResponse } from '../../../../../sync/schemas/user';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/use-toast';
@@ -30,7 +31,7 @@ export function PasswordForm() {
       <h2 id="password-heading">Update password</h2>
       <div className="form-grid">
         <TextField label="Current password" type="password" autoComplete="current-password" className="span-2" {...form.field('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" {...form.field('newPassword')} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...form.field('newPassword')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
       </div>
       <div className="form-actions">

@@ -115,7 +115,7 @@ describe('profile forms', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'abd');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect(screen.getByText('Current password is required')).toBeTruthy();
-    expect(screen.getByText('New password must be at least 6 characters.')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
     expect(screen.getByText('Password do not match')).toBeTruthy();
     expect(sent).toEqual([]);
 

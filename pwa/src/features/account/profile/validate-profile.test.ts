@@ -19,9 +19,12 @@ describe('profile validation texts', () => {
   it('checks the new password, its confirmation and the current password', () => {
     expect(passwordErrors({ currentPassword: '', newPassword: 'abc', confirmPassword: 'abd' })).toEqual({
       currentPassword: 'Current password is required',
-      newPassword: 'New password must be at least 6 characters.',
+      newPassword: 'Password must be at least 8 characters long',
       confirmPassword: 'Password do not match',
     });
-    expect(passwordErrors({ currentPassword: 'old-secret', newPassword: 'abcdef', confirmPassword: 'abcdef' })).toEqual({});
+    expect(passwordErrors({ currentPassword: 'old-secret', newPassword: 'abcdefg', confirmPassword: 'abcdefg' }).newPassword).toBe(
+      'Password must be at least 8 characters long',
+    );
+    expect(passwordErrors({ currentPassword: 'old-secret', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' })).toEqual({});
   });
 });
