@@ -44,6 +44,8 @@ describe('outbox rows', () => {
   it('says Sending… until the server answers, and waiting while the connection is down', () => {
     expect(outboxNote(row(1, 'cancelBooking', {}, 'sending'))).toBe('Sending…');
     expect(outboxNote(row(1, 'cancelBooking', {}, 'queued'))).toBe('Sending…');
-    expect(outboxNote(row(1, 'cancelBooking', {}, 'failed', 'offline'))).toBe('Sending… (waiting for the connection)');
+    expect(outboxNote(row(1, 'cancelBooking', {}, 'failed', 'offline'))).toBe('not sent yet, trying again shortly');
+    expect(outboxNote(row(1, 'cancelBooking', {}, 'failed', 'Failed to fetch'), false)).toBe('waiting for the connection');
+    expect(outboxNote(row(1, 'cancelBooking', {}, 'sending'), false)).toBe('waiting for the connection');
   });
 });

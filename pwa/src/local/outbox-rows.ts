@@ -1,5 +1,6 @@
 import type { OutboxRow } from '../../../sync/client/types';
 import { MutationArgsSchemas } from '../../../sync/protocol';
+import { useSyncState } from './sync-status';
 
 /** The latest queued cancellation of each booking, by booking id. */
 export function cancelsByBooking(rows: readonly OutboxRow[]): Map<string, OutboxRow> {
@@ -31,9 +32,20 @@ export function reviewsByPayment(rows: readonly OutboxRow[]): Map<string, Queued
   return found;
 }
 
-/** What a queued change shows while the server has not answered, or why it refused. */
-export function outboxNote(row: OutboxRow): string {
+/**
+ * What a queued change shows while the server has not answered, or why it refused (the server's own words). Offline
+ * is not a failure: the change waits for the connection. A failed send is never told by the browser's error text.
+ */
+export function outboxNote(row: OutboxRow, online = true): string {
   if (row.state === 'rejected') return `Not done: ${row.lastError ?? 'the server refused it'}`;
-  if (row.state === 'failed') return 'Sending… (waiting for the connection)';
+  if (!online) return 'waiting for the connection';
+  if (row.state === 'failed') return 'not sent yet, trying again shortly';
   return 'Sending…';
+}
+
+/** `outboxNote` for the connection the device has now. */
+export function useOutboxNote(): (row: OutboxRow) => string {
+  const { online, status } = useSyncState();
+  const connected = online && status !== 'offline';
+  return (row) => outboxNote(row, connected);
 }

@@ -33,7 +33,7 @@ function answer(status: number, text: string): Sent | Error {
   }
   if (status >= 200 && status < 300 && body && typeof body === 'object' && 'imageUrl' in body && typeof body.imageUrl === 'string')
     return { imageUrl: body.imageUrl };
-  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `HTTP ${status}`;
+  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : 'the file was not accepted';
   return refusedForGood(status) ? new RefusedUpload(message) : new Error(message);
 }
 
@@ -144,7 +144,8 @@ export async function drainUploads(store: DexieStore, token: () => string | null
       await db.uploads.update(row.hash, {
         state: error instanceof RefusedUpload ? 'rejected' : 'failed',
         attempts,
-        lastError: error instanceof Error ? error.message : String(error),
+        // NOTE: only a refusal keeps its reason (the server's words); a failed send's error text is never shown.
+        lastError: error instanceof RefusedUpload ? error.message : null,
         nextAttemptAt: Date.now() + backoffMs(attempts, Math.random),
       });
     }

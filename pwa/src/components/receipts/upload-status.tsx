@@ -21,7 +21,7 @@ export function UploadStatus({ upload }: { upload: UploadRow }) {
   if (upload.state === 'failed') {
     return (
       <div role="status">
-        <p className="field-error">Receipt upload failed ({upload.lastError ?? 'unknown error'}); it will retry.</p>
+        <p>The receipt is not uploaded yet; it is tried again shortly.</p>
         <button type="button" className="button button-secondary" onClick={() => void retryUpload(upload.hash)}>
           Retry now
         </button>

@@ -5,7 +5,7 @@ import { byLatestActivity } from '../../local/chat-thread';
 import { db } from '../../local/db';
 import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../local/guest-session';
 import { useSyncRunner } from '../../local/sync-context';
-import { hasCode } from '../../lib/api-error';
+import { hasCode, messageOf } from '../../lib/api-error';
 import { readAuthToken } from '../../lib/auth-token';
 import { uuidv7 } from '../../local/uuid';
 import { listOwnSupport, loginGuest } from './guest-api';
@@ -65,7 +65,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
           return;
         }
         if (!hasCode(error, 'network')) {
-          const message = error instanceof Error ? error.message : 'An error occurred.';
+          const message = messageOf(error);
           // Product rules §9.2: an ended session is not shown in the chat as an error; a guest is logged in again above.
           setState(hasCode(error, 'unauthorized') ? { status: 'connecting' } : { status: 'error', message });
           return;
@@ -73,7 +73,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
       }
       if (!known && live) setState({ status: 'ready', conversationId: draftId, me });
     })().catch((error: unknown) => {
-      if (live) setState({ status: 'error', message: error instanceof Error ? error.message : 'An error occurred.' });
+      if (live) setState({ status: 'error', message: messageOf(error) });
     });
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 import type { OutboxRow } from '../../../../../sync/client/types';
-import { outboxNote } from '../../../local/outbox-rows';
+import { useOutboxNote } from '../../../local/outbox-rows';
 
 type CancelControlProps = {
   /** The booking's cancellation waiting in the outbox, if any. */
@@ -13,6 +13,7 @@ type CancelControlProps = {
 
 /** 'Cancel booking' (or 'Cancel for a full refund'), or where the queued cancellation stands ('Sending…', a refusal). */
 export function CancelControl({ queued, available, onCancel, label }: CancelControlProps) {
+  const outboxNote = useOutboxNote();
   const canCancel = available && (!queued || queued.state === 'rejected');
   return (
     <>

@@ -2,7 +2,7 @@ import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { cancelAvailability } from '../../../components/booking/booking-rules';
 import { CancelIcon, ViewIcon } from '../../../components/ui/icons';
-import { outboxNote } from '../../../local/outbox-rows';
+import { useOutboxNote } from '../../../local/outbox-rows';
 
 type BookingActionsProps = {
   booking: Booking;
@@ -15,6 +15,7 @@ type BookingActionsProps = {
 
 /** View, cancel (through the outbox) and, for a cancelled paid booking, mark its refund paid. */
 export function BookingActions({ booking, now, queued, refund, onView, onCancel }: BookingActionsProps) {
+  const outboxNote = useOutboxNote();
   const sending = queued && queued.state !== 'rejected';
   return (
     <div className="row-actions">

@@ -1,6 +1,6 @@
 import type { SyncPayment } from '../../../../../sync/protocol';
 import { ViewIcon } from '../../../components/ui/icons';
-import { outboxNote, type QueuedReview } from '../../../local/outbox-rows';
+import { useOutboxNote, type QueuedReview } from '../../../local/outbox-rows';
 import { PaymentCells } from '../../../components/table/payment-cells';
 import { queueStatus, waitedFor } from './payment-queue';
 import type { Decision } from './review-dialog';
@@ -22,9 +22,10 @@ function waiting(payment: SyncPayment, now: number): string | undefined {
  * answers, and one the server refused (another admin decided first) shows why, beside the status it has now.
  */
 export function PaymentRow({ payment, queued, now, onView, onDecide }: PaymentRowProps) {
+  const outboxNote = useOutboxNote();
   const sending = queued && queued.row.state !== 'rejected';
   const status = sending ? (
-    <span className="status-badge status-pending" role="status">
+    <span className="status-badge status-pending status-badge--sentence" role="status">
       {`${DECISIONS[queued.status]}: ${outboxNote(queued.row)}`}
     </span>
   ) : undefined;

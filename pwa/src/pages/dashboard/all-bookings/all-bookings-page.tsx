@@ -7,7 +7,8 @@ export function AllBookingsPage() {
       <div className="page-head">
         <h1>All Bookings</h1>
       </div>
-      <OutboxList filter={(row) => row.name === 'cancelBooking'} />
+      {/* Each row shows its own queued change; the list above is only for the refused ones, which the admin discards. */}
+      <OutboxList filter={(row) => row.name === 'cancelBooking' && row.state === 'rejected'} />
       <AllBookingsTable />
     </section>
   );

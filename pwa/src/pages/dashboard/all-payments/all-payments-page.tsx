@@ -7,7 +7,8 @@ export function AllPaymentsPage() {
       <div className="page-head">
         <h1>All Payments</h1>
       </div>
-      <OutboxList filter={(row) => row.name === 'reviewPayment'} />
+      {/* Each row shows its own queued change; the list above is only for the refused ones, which the admin discards. */}
+      <OutboxList filter={(row) => row.name === 'reviewPayment' && row.state === 'rejected'} />
       <AllPaymentsTable />
     </section>
   );
