@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setRateLimits } from '../middleware/rate-limits';
-import { expectError, expectInvalid, readDb } from './fixtures';
+import { expectError, expectInvalid, readDb, writeRaw } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 import { startInbox, type Inbox } from './smtp-inbox';
 
@@ -32,6 +32,10 @@ describe('forgot and reset password', () => {
           .prepare('select "to", subject, text, html from mail_outbox where "to" = ? and subject = ? order by id')
           .all(to, 'Reset your SkyWay password') as MailRow[],
     );
+
+  /** The account's pending reset links, with the address each was mailed to. */
+  const linksOf = (userId: string) =>
+    readDb(server, (db) => db.prepare('select email from password_resets where user_id = ?').all(userId) as { email: string }[]);
 
   /** Asks for a link and answers the token from the URL in the mail the addressee received. */
   async function requestLink(email: string): Promise<string> {
@@ -79,6 +83,53 @@ describe('forgot and reset password', () => {
     expect((await client(server.url).post('/api/auths/login', { email, password: 'Old-password-1' })).status).toBe(401);
     expect(await login(server.url, email, 'New-password-2')).toBeTruthy();
     expectError(await client(server.url).post('/api/auths/reset', { token, password: 'Another-pass-3' }), 400, INVALID);
+  });
+
+  it('a link mailed before an e-mail change resets nothing after it, and the change deleted it', async () => {
+    const email = 'reset.moved@example.test';
+    const { token: session, id } = await registerUser(server.url, email, 'Old-password-1');
+    const token = await requestLink(email);
+    expect(linksOf(id)).toEqual([{ email }]);
+    const moved = await client(server.url, session).put('/api/users/update', { email: 'reset.moved.new@example.test', currentPassword: 'Old-password-1' });
+    expect(moved.status).toBe(200);
+    expect(linksOf(id)).toEqual([]);
+    expectError(await client(server.url).post('/api/auths/reset', { token, password: 'Hijacked-pass-1' }), 400, INVALID);
+    expect((await client(server.url).post('/api/auths/login', { email: 'reset.moved.new@example.test', password: 'Hijacked-pass-1' })).status).toBe(401);
+    expect(await login(server.url, 'reset.moved.new@example.test', 'Old-password-1')).toBeTruthy();
+  });
+
+  it("a link whose address is no longer the account's is refused, however the address changed", async () => {
+    const email = 'reset.behind@example.test';
+    const { id } = await registerUser(server.url, email, 'Old-password-1');
+    const token = await requestLink(email);
+    // Changed behind the app's back, as a script would: the row of the link survives.
+    await writeRaw(server.ctx, 'update users set email = ? where id = ?', 'reset.behind.new@example.test', id);
+    expect(linksOf(id)).toHaveLength(1);
+    expectError(await client(server.url).post('/api/auths/reset', { token, password: 'Hijacked-pass-1' }), 400, INVALID);
+    expect(await login(server.url, 'reset.behind.new@example.test', 'Old-password-1')).toBeTruthy();
+  });
+
+  it('a link mailed before a password change resets nothing after it, and the change deleted it', async () => {
+    const email = 'reset.changed@example.test';
+    const { token: session, id } = await registerUser(server.url, email, 'Old-password-1');
+    const token = await requestLink(email);
+    const changed = await client(server.url, session).put('/api/users/update', { currentPassword: 'Old-password-1', newPassword: 'Owner-pass-2' });
+    expect(changed.status).toBe(200);
+    expect(linksOf(id)).toEqual([]);
+    expectError(await client(server.url).post('/api/auths/reset', { token, password: 'Hijacked-pass-1' }), 400, INVALID);
+    expect(await login(server.url, email, 'Owner-pass-2')).toBeTruthy();
+  });
+
+  it('a link still works after a change of neither e-mail nor password, and the reset deletes the links', async () => {
+    const email = 'reset.kept@example.test';
+    const { token: session, id } = await registerUser(server.url, email, 'Old-password-1');
+    const token = await requestLink(email);
+    const profile = await client(server.url, session).put('/api/users/update', { fullName: 'Kept Name', email, phone: '+234 800 000 0000' });
+    expect(profile.status).toBe(200);
+    expect(linksOf(id)).toEqual([{ email }]);
+    expect((await client(server.url).post('/api/auths/reset', { token, password: 'New-password-2' })).status).toBe(200);
+    expect(linksOf(id)).toEqual([]);
+    expect(await login(server.url, email, 'New-password-2')).toBeTruthy();
   });
 
   it('refuses an expired link, an unknown one and one replaced by a newer request', async () => {

@@ -3,15 +3,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { RESET_LINK_INVALID } from '../../../sync/schemas/password-reset';
 import type { AppContext } from '../../context';
 import { first, immediate, type Queryable } from '../../db/client';
-import { passwordResets, users } from '../../db/schema';
-import { nextVersion } from '../../db/version';
+import { passwordResets } from '../../db/schema';
 import { invalidField } from '../../errors';
 import { REDACTED } from '../../log-redact';
 import { may } from '../../policies';
 import type { Mail } from '../mail/mail';
 import { hashPassword } from './passwords';
 import { hashLinkToken, newLinkToken } from './tokens';
-import { findUserByEmail, findUserById, type UserRow } from './users';
+import { findUserByEmail, findUserById, updateUserRow, type UserRow } from './users';
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 
@@ -48,6 +47,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, siteU
     await tx.insert(passwordResets).values({
       id: randomUUID(),
       userId: user.id,
+      email: user.email,
       tokenHash: hashLinkToken(token),
       expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
       createdAt: now.toISOString(),
@@ -56,7 +56,11 @@ export async function requestPasswordReset(ctx: AppContext, email: string, siteU
   ctx.mailer.send(resetMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
 }
 
-/** The account an unused, unexpired link belongs to. */
+/**
+ * The account an unused, unexpired link belongs to, while it still has the address the link was mailed
+ * to. A new e-mail or password deletes the account's links anyway (updateUserRow); this also refuses a
+ * link whose address changed another way.
+ */
 async function resetOwner(q: Queryable, tokenHash: string, nowIso: string): Promise<UserRow | undefined> {
   const reset = await first(
     q
@@ -64,27 +68,26 @@ async function resetOwner(q: Queryable, tokenHash: string, nowIso: string): Prom
       .from(passwordResets)
       .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt))),
   );
-  return reset && reset.expiresAt > nowIso ? await findUserById(q, reset.userId) : undefined;
+  if (!reset || reset.expiresAt <= nowIso) return undefined;
+  const user = await findUserById(q, reset.userId);
+  return user?.email === reset.email ? user : undefined;
 }
 
 const invalidLink = () => invalidField(RESET_LINK_INVALID, 'token', 'invalid_link');
 
 /**
- * Sets a new password from a valid, unused, unexpired link; every older login token stops working.
- * The link is checked before the password is hashed, so a bogus link costs no hashing.
+ * Sets a new password from a valid, unused, unexpired link; every older login token stops working, and
+ * the account's links are deleted with the change (updateUserRow). The link is checked before the
+ * password is hashed, so a bogus link costs no hashing.
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const tokenHash = hashLinkToken(token);
   if (!(await resetOwner(ctx.db, tokenHash, ctx.now().toISOString()))) throw invalidLink();
   const passwordHash = await hashPassword(password);
-  const nowIso = ctx.now().toISOString();
+  const now = ctx.now();
   await immediate(ctx.db, async (tx) => {
-    const user = await resetOwner(tx, tokenHash, nowIso);
+    const user = await resetOwner(tx, tokenHash, now.toISOString());
     if (!user) throw invalidLink();
-    await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: user.tokenVersion + 1, updatedAt: nowIso, version: await nextVersion(tx) })
-      .where(eq(users.id, user.id));
-    await tx.update(passwordResets).set({ usedAt: nowIso }).where(eq(passwordResets.userId, user.id));
+    await updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, now);
   });
 }

@@ -5,7 +5,7 @@ import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '.
 import type { AppContext } from '../../context';
 import { first, only, immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { whenWritable } from '../../db/faults';
-import { users } from '../../db/schema';
+import { passwordResets, users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from './passwords';
@@ -93,7 +93,13 @@ export async function createUser(ctx: AppContext, body: RegisterBody, role: User
   );
 }
 
+/**
+ * Changes of an account's row (profile, e-mail, password, reset, role, status) go through here. A new
+ * e-mail or password deletes the account's pending reset links in the same transaction: a link mailed
+ * before it resets nothing after it.
+ */
 export async function updateUserRow(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): Promise<UserRow> {
+  if (values.email !== undefined || values.passwordHash !== undefined) await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
   const email = values.email === undefined ? {} : { email: normalizeEmail(values.email) };
   const row = await first(
     tx
