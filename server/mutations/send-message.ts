@@ -40,9 +40,7 @@ export const sendMessage = defineMutation({
       }
     }
     if (sent.mailTo)
-      effects.push(
-        mailEffect(guestReplyMail(ctx, sent.mailTo.email, sent.mailTo.guest, sent.message.content, sent.message.image !== null), sent.conversation.userId),
-      );
+      effects.push(mailEffect(guestReplyMail(ctx, sent.mailTo.email, sent.message.content, sent.message.image !== null), sent.conversation.userId));
     return { result: { message: sent.message, created: sent.created }, effects };
   },
 });

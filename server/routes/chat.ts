@@ -20,8 +20,10 @@ import { startConversation } from '../mutations/start-conversation';
 import { listConversations } from '../services/chat/chat';
 import { createGuest } from '../services/chat/chat-guests';
 import { listMessages } from '../services/chat/chat-messages';
+import { sendGuestVerificationLink } from '../services/identity/email-verification';
 import { signToken } from '../services/identity/tokens';
 import { validate } from '../validate';
+import { siteUrl } from './site-url';
 
 /** The spec's chat service, served under the same /api (product rules §9.1). Guests take part with their guest token. */
 export function chatRoutes(ctx: AppContext): Router {
@@ -31,6 +33,8 @@ export function chatRoutes(ctx: AppContext): Router {
   router.post('/users/login-guest', limits.guestLogin, async (req, res) => {
     const body = validate(GuestLoginBodySchema, req.body);
     const guest = await createGuest(ctx, body);
+    // Support replies are mailed only to an address its owner confirmed (guestLogin bounds these mails per network address).
+    await sendGuestVerificationLink(ctx, guest, body.email, siteUrl(ctx, req));
     const token = signToken(ctx.jwtSecret, guest.id, guest.tokenVersion);
     res.status(201).json({ status: 'success', guestUser: { token, _id: guest.id, fullName: guest.fullName, email: body.email } });
   });

@@ -3,6 +3,7 @@ import { EMAIL_VERIFIED, VERIFY_LINK_SENT, VerifyEmailBodySchema } from '../../s
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { currentUser } from '../middleware/auth';
+import { may } from '../policies';
 import { DEFAULT_RATE_LIMITS, takeRequest } from '../middleware/rate-limits';
 import { sendVerificationLink, verifyEmail } from '../services/identity/email-verification';
 import { toUserJson } from '../services/identity/users';
@@ -25,7 +26,8 @@ export function emailVerificationRoutes(ctx: AppContext): Router {
   router.post('/auths/verify-email', async (req, res) => {
     const { token } = validate(VerifyEmailBodySchema, req.body);
     const user = await verifyEmail(ctx, token);
-    res.json({ message: EMAIL_VERIFIED, user: toUserJson(user) });
+    // A support guest's link answers no account: a guest has none to show.
+    res.json({ message: EMAIL_VERIFIED, ...(may('account', user) && { user: toUserJson(user) }) });
   });
 
   router.post('/auths/verify-email/resend', async (req, res) => {

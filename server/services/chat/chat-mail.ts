@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
 import type { Mail } from '../mail/mail';
-import type { UserRow } from '../identity/users';
 
 /** Product rules §7.5: a support reply to a guest who is offline is e-mailed, at most this often per conversation. */
 export const GUEST_MAIL_INTERVAL_MS = 10 * 60_000;
@@ -12,12 +11,16 @@ export function guestMailDue(lastMailAt: string | null, now: Date): boolean {
   return lastMailAt === null || now.getTime() - Date.parse(lastMailAt) >= GUEST_MAIL_INTERVAL_MS;
 }
 
-export function guestReplyMail(ctx: AppContext, to: string, guest: Pick<UserRow, 'fullName'>, content: string, hasImage: boolean): Mail {
+/**
+ * The reply as mailed to a guest's confirmed address. The greeting names nobody: the guest's name is
+ * whatever was typed, and a mail from us must not open with a stranger's words.
+ */
+export function guestReplyMail(ctx: AppContext, to: string, content: string, hasImage: boolean): Mail {
   const reply = content.trim() || (hasImage ? '(an image)' : '');
   const where = ctx.env.PUBLIC_URL
     ? `Open ${ctx.env.PUBLIC_URL} on the device you chatted from to answer.`
     : 'Open our website on the device you chatted from to answer.';
-  const lines = [`Dear ${guest.fullName},`, 'SkyWay Support replied to your message:', reply, where];
+  const lines = ['Hello,', 'SkyWay Support replied to your message:', reply, where];
   return {
     to,
     subject: 'SkyWay Support replied to your message',

@@ -74,7 +74,7 @@ function nextCreatedAt(conversation: ConversationRow, now: Date): string {
   return new Date(Math.max(now.getTime(), last + 1)).toISOString();
 }
 
-export type Sent = { message: Message; conversation: ConversationRow; created: boolean; mailTo: { email: string; guest: UserRow } | null };
+export type Sent = { message: Message; conversation: ConversationRow; created: boolean; mailTo: { email: string } | null };
 
 /**
  * Stores a message once: a replay of the same id by its sender answers the stored message. A message
@@ -109,7 +109,12 @@ export async function storeMessage(tx: Tx, sender: UserRow, input: SendInput, no
   );
   if (!row) throw new Error('message insert returned nothing');
   const owner = await findUserById(tx, conversation.userId);
-  const mailGuest = sender.id !== conversation.userId && owner?.role === 'guest' && !isConnected(owner.id) && guestMailDue(conversation.lastGuestMailAt, now);
+  const mailGuest =
+    sender.id !== conversation.userId &&
+    owner?.role === 'guest' &&
+    owner.emailVerifiedAt !== null &&
+    !isConnected(owner.id) &&
+    guestMailDue(conversation.lastGuestMailAt, now);
   await touchConversation(tx).execute({
     id: conversation.id,
     lastMessageAt: createdAt,
@@ -117,7 +122,7 @@ export async function storeMessage(tx: Tx, sender: UserRow, input: SendInput, no
     version,
     mailedAt: mailGuest ? now.toISOString() : null,
   });
-  return { message: toMessageJson(row), conversation, created: true, mailTo: mailGuest && owner ? { email: contactEmail(owner), guest: owner } : null };
+  return { message: toMessageJson(row), conversation, created: true, mailTo: mailGuest && owner ? { email: contactEmail(owner) } : null };
 }
 
 /** The newest `limit` messages before `before` (all when absent), oldest first. */

@@ -15,23 +15,41 @@ import { findUserById, type UserRow } from './users';
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
 
+type Wording = { subject: string; lines: readonly [string, string, string]; button: string };
+
 /** No word of it comes from the account (not even the name), so the mail carries nothing a stranger chose. */
-function verifyBody(link: string) {
-  const lines = [
+const ACCOUNT: Wording = {
+  subject: 'Confirm your SkyWay e-mail address',
+  lines: [
     'Please confirm that this is the e-mail address of your SkyWay account.',
-    `Open this link within 24 hours to confirm it: ${link}`,
+    'Open this link within 24 hours to confirm it:',
     'Until it is confirmed we send no booking e-mails to this address. If you did not sign up, ignore this mail.',
-  ];
+  ],
+  button: 'Confirm my e-mail address',
+};
+
+/** A support guest's address: whoever typed it chose nothing of this text either. */
+const GUEST: Wording = {
+  subject: 'Confirm your e-mail for SkyWay support',
+  lines: [
+    'Someone started a chat with SkyWay support and gave this e-mail address for our replies.',
+    'Open this link within 24 hours if you want our replies by e-mail:',
+    'Until it is confirmed we e-mail nothing to this address. If it was not you, ignore this mail.',
+  ],
+  button: 'Send me the replies by e-mail',
+};
+
+function verifyBody({ lines, button }: Wording, link: string) {
   return {
-    text: `${lines.join('\n\n')}\n\nSkyWay Airlines\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${lines[0]}</p><p><a href="${encodeURI(link)}">Confirm my e-mail address</a> (the link works for 24 hours).</p><p>${lines[2]}</p><p>SkyWay Airlines</p></body></html>`,
+    text: `${lines[0]}\n\n${lines[1]} ${link}\n\n${lines[2]}\n\nSkyWay Airlines\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${lines[0]}</p><p><a href="${encodeURI(link)}">${button}</a> (the link works for 24 hours).</p><p>${lines[2]}</p><p>SkyWay Airlines</p></body></html>`,
   };
 }
 
 /** The outbox, which admins read, keeps the mail without the token, like a reset mail. */
-function verifyMail(to: string, siteUrl: string, token: string): Mail {
+function verifyMail(wording: Wording, to: string, siteUrl: string, token: string): Mail {
   const link = (shown: string) => `${siteUrl}/verify-email?token=${shown}`;
-  return { to, subject: 'Confirm your SkyWay e-mail address', ...verifyBody(link(token)), stored: verifyBody(link(REDACTED)) };
+  return { to, subject: wording.subject, ...verifyBody(wording, link(token)), stored: verifyBody(wording, link(REDACTED)) };
 }
 
 /**
@@ -40,6 +58,19 @@ function verifyMail(to: string, siteUrl: string, token: string): Mail {
  */
 export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteUrl: string): Promise<void> {
   if (!may('account', user) || user.emailVerifiedAt !== null) return;
+  await mailLink(ctx, user, user.email, ACCOUNT, siteUrl);
+}
+
+/**
+ * Mails a support guest the same single-use link for the address it gave (`to`; the row keeps the
+ * guest's stored e-mail, which the link must still match): support replies are mailed only once it is used.
+ */
+export async function sendGuestVerificationLink(ctx: AppContext, guest: UserRow, to: string, siteUrl: string): Promise<void> {
+  if (guest.role !== 'guest' || guest.emailVerifiedAt !== null) return;
+  await mailLink(ctx, guest, to, GUEST, siteUrl);
+}
+
+async function mailLink(ctx: AppContext, user: UserRow, to: string, wording: Wording, siteUrl: string): Promise<void> {
   const token = newLinkToken();
   const now = ctx.now();
   // NOTE: callers reach this after an await (a password hash or check): retried while the write lock is held.
@@ -56,7 +87,7 @@ export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteU
       });
     }),
   );
-  ctx.mailer.send(verifyMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
+  ctx.mailer.send(verifyMail(wording, to, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
 }
 
 /** The account an unused, unexpired link belongs to, while it still has the address the link was sent to. */

@@ -49,6 +49,7 @@ export function GuestForm({ onDone }: { onDone: () => void }) {
         name="email"
         type="email"
         autoComplete="email"
+        hint="We answer here. To get our replies by e-mail too, open the link we send to this address."
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         onBlur={() => setTouched((t) => ({ ...t, email: true }))}
