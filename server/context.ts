@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
 import type { DatabaseHandle } from './db/open';
@@ -30,6 +31,12 @@ export interface AppContext {
   outbox: Outbox;
   /** With REDIS_URL: what the processes serving the app share (rate limit counters, socket.io's rooms). */
   redis: SharedRedis | undefined;
+  /**
+   * The https agent Web Push connects through: publicPushAgent() (services/push/push-network.ts), whose
+   * DNS lookup refuses every address that is not public. A port for tests only, set in code, never by the
+   * environment: the push suites give an agent that dials their own push service on 127.0.0.1.
+   */
+  pushAgent: Agent;
   /** On SQLite with BOOKING_THREAD=on: bookings run on a thread of their own (services/booking/booking-thread.ts). */
   bookingThread?: BookingThread;
 }

@@ -21,6 +21,7 @@ import { createMailer } from './services/mail/mail';
 import { deliver } from './outbox/deliver';
 import { Outbox } from './outbox/outbox';
 import { offlineRealtime } from './realtime/port';
+import { publicPushAgent } from './services/push/push-network';
 import { connectRedis } from './redis';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
@@ -59,6 +60,7 @@ export async function createContext(
     realtime: offlineRealtime,
     outbox: new Outbox({ db, log, now, dispatch: env.OUTBOX_DISPATCH === 'on', leaseMs: env.OUTBOX_LEASE_MS, deliver: (effect) => deliver(ctx, effect) }),
     redis: env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX, log) : undefined,
+    pushAgent: publicPushAgent(),
   };
   if (database.sqlite && env.BOOKING_THREAD === 'on')
     ctx.bookingThread = new BookingThread(db, { file: database.sqlite.name, env, owner: ctx.outbox.owner }, log);

@@ -1,10 +1,14 @@
 import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, globalAgent, type Server } from 'node:https';
+import { Agent, createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isNull } from 'drizzle-orm';
 import { PushPayloadSchema, type PushPayload } from '../../sync/schemas/push';
+import type { AppContext } from '../context';
+import { immediate } from '../db/client';
+import { events } from '../db/schema';
 
 /** One notification the push service took: its decrypted payload, the VAPID header and the endpoint it came for. */
 export type Received = { endpoint: string; payload: PushPayload; authorization: string; ttl: string | undefined };
@@ -14,8 +18,12 @@ export type Browser = { endpoint: string; body: { endpoint: string; keys: { p256
 
 type Keys = { ecdh: ReturnType<typeof createECDH>; auth: Buffer };
 
-/** A self-signed certificate for 127.0.0.1, made by openssl into a temporary folder. */
-function selfSigned(): { key: string; cert: string } {
+/** The host name of the test's push service (the `.test` top-level domain is reserved, never resolved on the internet). */
+export const PUSH_TEST_HOST = 'push.test';
+const origin = `https://${PUSH_TEST_HOST}`;
+
+/** A self-signed certificate for a host name, made by openssl into a temporary folder. */
+export function selfSigned(host: string): { key: string; cert: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'push-cert-'));
   try {
     execFileSync(
@@ -35,9 +43,9 @@ function selfSigned(): { key: string; cert: string } {
         '-days',
         '1',
         '-subj',
-        '/CN=127.0.0.1',
+        `/CN=${host}`,
         '-addext',
-        'subjectAltName=IP:127.0.0.1',
+        `subjectAltName=DNS:${host}`,
       ],
       { stdio: 'ignore' },
     );
@@ -91,14 +99,14 @@ export function checkVapid(authorization: string, origin: string): { publicKey: 
 }
 
 /**
- * A push service of the test's own: HTTPS on 127.0.0.1 with a certificate this process trusts, taking
+ * A push service of the test's own: HTTPS on 127.0.0.1 (a free port) for the name PUSH_TEST_HOST, taking
  * POSTs to /push/<id>, decrypting each with the keys of the browser it made for <id>, and answering the
- * status set for that browser (201 unless told otherwise).
+ * status set for that browser (201 unless told otherwise). Endpoints are `https://push.test/push/<id>`,
+ * as a real one (no port, a host name); `agent` is the server's way there: the suite sets it as the app's
+ * `ctx.pushAgent` (which in production refuses loopback addresses), and only it trusts the certificate.
  */
 export async function startPushService() {
-  const { key, cert } = selfSigned();
-  // NOTE: only this test process trusts the certificate: web-push sends through https' global agent.
-  globalAgent.options.ca = cert;
+  const { key, cert } = selfSigned(PUSH_TEST_HOST);
   const browsers = new Map<string, Keys>();
   const answers = new Map<string, number>();
   const received: Received[] = [];
@@ -120,10 +128,14 @@ export async function startPushService() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  const origin = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  // NOTE: an agent's own options win over the request's, so every request through it dials 127.0.0.1:port,
+  // while its Host header, TLS server name and certificate check stay PUSH_TEST_HOST's.
+  const agent = new Agent({ host: '127.0.0.1', port, ca: cert });
 
   return {
     origin,
+    agent,
     received,
     /** A new browser profile: its endpoint on this service and fresh keys. */
     browser(): Browser {
@@ -156,7 +168,31 @@ export async function startPushService() {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 export type PushService = Awaited<ReturnType<typeof startPushService>>;
+
+/** Waits until the outbox has sent (or given up on) everything written so far; throws after 5 s. */
+export async function outboxSettled(ctx: AppContext): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if ((await ctx.db.select({ id: events.id }).from(events).where(isNull(events.doneAt))).length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('outbox did not settle');
+}
+
+/** Makes every effect waiting for a retry due now, and sends them. */
+export async function retryNow(ctx: AppContext): Promise<void> {
+  await immediate(ctx.db, (tx) =>
+    tx
+      .update(events)
+      .set({ dueAt: new Date(0).toISOString() })
+      .where(isNull(events.doneAt)),
+  );
+  await ctx.outbox.drain();
+}

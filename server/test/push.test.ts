@@ -7,14 +7,16 @@ import { immediate } from '../db/client';
 import { events, pushSubscriptions } from '../db/schema';
 import { parseEnv } from '../env';
 import { sweep } from '../services/booking/lifecycle';
-import { MAX_SUBSCRIPTIONS_PER_USER } from '../services/push/subscriptions';
+import { MAX_FAILED_SENDS, MAX_SUBSCRIPTIONS_PER_USER } from '../services/push/subscriptions';
 import { book, confirmEmailOf, flightAt, type Api } from './booking-fixtures';
+import { expectError } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
-import { checkVapid, startPushService, type Browser, type PushService } from './push-service';
+import { checkVapid, outboxSettled as settled, PUSH_TEST_HOST, retryNow, startPushService, type Browser, type PushService } from './push-service';
 
 /**
  * Web Push end to end: the real server sends through web-push to a push service of the test's own (HTTPS
- * on 127.0.0.1), which decrypts each request (RFC 8291, aes128gcm) and checks its VAPID signature.
+ * on 127.0.0.1 for the name push.test, reached through the agent it gives as the app's `ctx.pushAgent`),
+ * which decrypts each request (RFC 8291, aes128gcm) and checks its VAPID signature.
  */
 describe('Web Push notifications', () => {
   let server: TestServer;
@@ -31,19 +33,13 @@ describe('Web Push notifications', () => {
   /** A fresh flight (its own seats), leaving `hours` from now. */
   const flightIn = (hours: number): Promise<Flight> => flightAt(server, 'LOS', 'LHR', new Date(Date.now() + hours * HOUR + ++departures * 60_000));
   const subscriptions = () => server.ctx.db.select().from(pushSubscriptions);
-  /** Waits until the outbox has sent (or given up on) everything written so far. */
-  async function outboxSettled(): Promise<void> {
-    for (let i = 0; i < 100; i++) {
-      if ((await server.ctx.db.select({ id: events.id }).from(events).where(isNull(events.doneAt))).length === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('outbox did not settle');
-  }
+  const outboxSettled = () => settled(server.ctx);
   const forBooking = (id: string, title: RegExp) => (p: PushPayload) => p.url === `/dashboard/bookings/${id}` && title.test(p.title);
 
   beforeAll(async () => {
     push = await startPushService();
-    server = await startTestServer({ seed: 'demo', env: { PUSH_SERVICE_HOSTS: '127.0.0.1' } });
+    server = await startTestServer({ seed: 'demo', env: { PUSH_SERVICE_HOSTS: PUSH_TEST_HOST } });
+    server.ctx.pushAgent = push.agent;
     const [o, x] = await Promise.all([
       registerUser(server.url, 'push-owner@example.com', 'Secret-pass-1', 'Push Owner'),
       registerUser(server.url, 'push-other@example.com', 'Secret-pass-1', 'Push Other'),
@@ -190,14 +186,22 @@ describe('Web Push notifications', () => {
     expect(retried.map((e) => e.lastError)).toEqual([expect.stringContaining('unexpected response code')]);
     // The service recovers; the outbox's retry reaches it (the earlier browsers may hear it again, under the same tag).
     push.answer(failing.endpoint, 201);
-    await immediate(server.ctx.db, (tx) =>
-      tx
-        .update(events)
-        .set({ dueAt: new Date(0).toISOString() })
-        .where(isNull(events.doneAt)),
-    );
-    await server.ctx.outbox.drain();
+    await retryNow(server.ctx);
     await push.next(failing.endpoint, (p) => p.body === 'One more thing');
+  });
+
+  it('refuses another account naming a browser’s endpoint without that browser’s keys (409); the owner keeps it and turns it off', async () => {
+    const mine = push.browser();
+    expect((await owner.post('/api/push/subscriptions', mine.body)).status).toBe(201);
+    const elsewhere = push.browser().body.keys;
+    const message = 'This browser’s notifications are turned on for another account';
+    expectError(await other.post('/api/push/subscriptions', { endpoint: mine.endpoint, keys: elsewhere }), 409, message, 'conflict');
+    expectError(await other.post('/api/push/subscriptions', { endpoint: mine.endpoint, keys: { ...mine.body.keys, auth: elsewhere.auth } }), 409, message);
+    const row = async () => (await subscriptions()).find((s) => s.endpoint === mine.endpoint);
+    expect(await row()).toMatchObject({ userId: ownerId, ...mine.body.keys });
+    expect((await other.delete('/api/push/subscriptions', { endpoint: mine.endpoint })).status).toBe(404);
+    expect((await owner.delete('/api/push/subscriptions', { endpoint: mine.endpoint })).status).toBe(200);
+    expect(await row()).toBeUndefined();
   });
 
   it('DELETE removes only the caller’s own subscription', async () => {
@@ -239,12 +243,47 @@ describe('Web Push notifications', () => {
     expect(parseEnv({ PUSH_SERVICE_HOSTS: 'Push.Example.com, 127.0.0.1' }).PUSH_SERVICE_HOSTS).toEqual(['push.example.com', '127.0.0.1']);
   });
 
-  it('moves an endpoint to the account that subscribes it last (one browser, another person signed in)', async () => {
+  it('moves an endpoint to another account that sends the same browser keys (one browser, another person signed in)', async () => {
     const shared = push.browser();
     expect((await owner.post('/api/push/subscriptions', shared.body)).status).toBe(201);
     expect((await other.post('/api/push/subscriptions', shared.body)).status).toBe(201);
     const rows = await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.endpoint));
     expect(rows.map((r) => r.userId)).not.toContain(ownerId);
     expect(rows).toHaveLength(1);
+  });
+
+  it(`drops a subscription after ${MAX_FAILED_SENDS} failed sends in a row; a send that gets through starts the count over`, async () => {
+    const flaky = push.browser();
+    expect((await owner.post('/api/push/subscriptions', flaky.body)).status).toBe(201);
+    const failures = async () => (await subscriptions()).find((s) => s.endpoint === flaky.endpoint)?.failures;
+    const until = async (wanted: number | undefined) => {
+      for (let i = 0; i < 100 && (await failures()) !== wanted; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await failures()).toBe(wanted);
+    };
+    const { _id: conversationId } = (await owner.post<{ _id: string }>('/api/messages/conversations/start', { type: 'Support' })).body;
+    const reply = async (content: string) => expect((await admin.post('/api/messages/send', { conversationId, content })).status).toBe(201);
+
+    push.answer(flaky.endpoint, 500);
+    await reply('First try');
+    await until(1);
+    await retryNow(server.ctx);
+    await until(2);
+    push.answer(flaky.endpoint, 201);
+    await retryNow(server.ctx);
+    await push.next(flaky.endpoint, (p) => p.body === 'First try');
+    await until(0);
+    await outboxSettled();
+
+    push.answer(flaky.endpoint, 500);
+    await reply('Second try');
+    await until(1);
+    for (let failed = 2; failed < MAX_FAILED_SENDS; failed++) {
+      await retryNow(server.ctx);
+      await until(failed);
+    }
+    // The last failure in a row drops the subscription, and the notice is done with: no retry forever.
+    await retryNow(server.ctx);
+    await until(undefined);
+    await outboxSettled();
   });
 });

@@ -2,7 +2,7 @@ import webpush, { WebPushError } from 'web-push';
 import type { AppContext } from '../../context';
 import type { Effect } from '../../outbox/effects';
 import { vapidKeys } from './push-keys';
-import { dropGoneSubscription, subscriptionsOf } from './subscriptions';
+import { countFailedSend, countSuccessfulSend, dropSubscription, pushUrl, subscriptionsOf } from './subscriptions';
 
 /** A push service keeps an undelivered notification this long for a browser that is off. */
 const TTL_SECONDS = 24 * 3600;
@@ -10,9 +10,12 @@ const TTL_SECONDS = 24 * 3600;
 const TIMEOUT_MS = 10_000;
 
 /**
- * Sends a push effect to each of the user's browsers (encrypted, RFC 8291, signed with VAPID). A
- * subscription its push service answers 404 or 410 is gone and dropped; any other failure rejects, so
- * the outbox sends the effect again later (the tag makes a repeat replace the notification shown).
+ * Sends a push effect to each of the user's browsers (encrypted, RFC 8291, signed with VAPID), through
+ * `ctx.pushAgent`, to the URL rebuilt from the endpoint's one parse: a row whose endpoint is not on an
+ * allowed push service (one saved before that rule) is dropped unsent. A subscription its push service
+ * answers 404 or 410 is gone and dropped; any other failure counts one more failed send in a row (the
+ * MAX_FAILED_SENDS-th drops it) and, while it is kept, rejects, so the outbox sends the effect again
+ * later (the tag makes a repeat replace the notification shown). A success starts the count over.
  */
 export async function sendPush(ctx: AppContext, effect: Extract<Effect, { type: 'push' }>): Promise<void> {
   if (effect.unlessConnected && (await ctx.realtime.isConnected(effect.userId))) return;
@@ -22,11 +25,24 @@ export async function sendPush(ctx: AppContext, effect: Extract<Effect, { type: 
   const body = JSON.stringify(effect.payload);
   const failures: unknown[] = [];
   await Promise.all(
-    subscriptions.map(async ({ endpoint, p256dh, auth }) => {
+    subscriptions.map(async ({ id, endpoint, p256dh, auth, failures: failedBefore }) => {
+      const url = pushUrl(endpoint, ctx.env.PUSH_SERVICE_HOSTS);
+      if (!url) {
+        ctx.log.warn({ subscription: id }, 'push subscription on no allowed push service: dropped unsent');
+        await dropSubscription(ctx.db, id);
+        return;
+      }
       try {
-        await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, body, { vapidDetails, TTL: TTL_SECONDS, timeout: TIMEOUT_MS });
+        await webpush.sendNotification({ endpoint: url, keys: { p256dh, auth } }, body, {
+          vapidDetails,
+          TTL: TTL_SECONDS,
+          timeout: TIMEOUT_MS,
+          agent: ctx.pushAgent,
+        });
+        if (failedBefore > 0) await countSuccessfulSend(ctx.db, id);
       } catch (error) {
-        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) await dropGoneSubscription(ctx.db, endpoint);
+        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) await dropSubscription(ctx.db, id);
+        else if (await countFailedSend(ctx.db, id)) ctx.log.warn({ subscription: id, err: String(error) }, 'push subscription failing in a row: dropped');
         else failures.push(error);
       }
     }),
