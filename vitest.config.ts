@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account, audit, flight-change, Web Push and own-answer suites. */
+/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account, audit, flight-change, Web Push, own-answer and log-in throttle suites. */
 const BOTH_ENGINES = [
   'server/test/seat-concurrency.test.ts',
   'server/test/seat-property.test.ts',
@@ -21,6 +21,7 @@ const BOTH_ENGINES = [
   'server/test/flight-changes.test.ts',
   'server/test/push.test.ts',
   'server/test/own-answers.test.ts',
+  'server/test/login-throttle.test.ts',
 ];
 
 /** Tests of what exists only on PostgreSQL. */

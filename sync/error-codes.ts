@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   // accounts
   'invalid_credentials',
   'account_locked',
+  'account_throttled',
   'email_taken',
   'email_already_confirmed',
   'invalid_link',

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { accountDisabled, currentUser } from '../middleware/auth';
 import { rateLimiters } from '../middleware/rate-limits';
 import { sendVerificationLink } from '../services/identity/email-verification';
-import { clearFailures, countAttempt, lockoutKey } from '../services/identity/lockout';
+import { attemptKeys, clearFailures, countAttempt } from '../services/identity/lockout';
 import { decoyHash, verifyPassword } from '../services/identity/passwords';
 import { signToken } from '../services/identity/tokens';
 import { createUser, findUserByEmail, revokeTokens, toUserJson, type UserRow } from '../services/identity/users';
@@ -28,13 +28,13 @@ export function authRoutes(ctx: AppContext): Router {
 
   router.post('/auths/login', rateLimiters(ctx).login, async (req, res) => {
     const body = validate(LoginBodySchema, req.body);
-    const key = lockoutKey(body.email, req.ip ?? 'unknown');
-    // Counted before the check, so parallel guesses cannot all pass the limit; a success clears it.
-    await countAttempt(ctx, key);
+    const keys = attemptKeys(body.email, req.ip ?? 'unknown');
+    // Counted before the check (per address and per account), so parallel guesses cannot all pass the limit; a success clears it.
+    await countAttempt(ctx, keys);
     const user = await findUserByEmail(ctx.db, body.email);
     const ok = user?.role !== 'guest' && (await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password));
     if (!user || !ok) throw new AppError(401, 'Invalid email or password', { code: 'invalid_credentials' });
-    await clearFailures(ctx, key);
+    await clearFailures(ctx, keys);
     // Said only to the one who knows the password: a wrong one reads the same for a disabled account.
     if (user.disabledAt) throw accountDisabled(403);
     res.json(authAnswer(ctx, user));
