@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 
 type Value = string | number | boolean;
@@ -14,32 +14,37 @@ export function queryOf<T extends Record<string, Value>>(values: T, defaults: T)
   return query;
 }
 
-/** Values written to the address, and the addresses they pass through until the router has them. */
-type Written<T> = { values: T; addresses: string[] };
+/** The values this list wrote, and the marks (in the history entry's state) of the addresses it wrote them to. */
+type Own<T> = { values: T; marks: readonly string[]; from: string };
+
+let lastMark = 0;
+
+function markOf(state: unknown): string | undefined {
+  return typeof state === 'object' && state !== null && 'listQuery' in state && typeof state.listQuery === 'string' ? state.listQuery : undefined;
+}
 
 /**
  * A list's filters and page kept in the address (parsed by `schema`, so any value falls back to its
  * default): links open the list filtered, a reload keeps it. A change of filter goes back to page 1;
  * typing replaces the history entry rather than adding one per key.
- * NOTE: the router takes a new address in a transition, a moment later; until it has the last one
- * written, the written values are shown, so a controlled input never snaps back between two keys.
+ * The list owns its values and the address follows them, never the other way round except on a navigation
+ * (a link, back, a reload): an address this list wrote carries a mark in its history state, so while the router
+ * takes a new address (in a transition, a moment later, maybe after other renders: a sync, a decision) the box
+ * keeps what was typed, and only an address the list did not write speaks again.
  */
 export function useUrlQuery<T extends Record<string, Value> & { page: number }>(schema: z.ZodType<T, Record<string, unknown>>) {
   const [params, setParams] = useSearchParams();
-  const address = params.toString();
-  const [written, setWritten] = useState<Written<T> | null>(null);
-  const values = written?.addresses.includes(address) ? written.values : schema.parse(Object.fromEntries(params));
-
-  // The router has the last address written, or went elsewhere (a link): the address speaks again.
-  useEffect(() => {
-    if (written && (address === written.addresses[written.addresses.length - 1] || !written.addresses.includes(address))) setWritten(null);
-  }, [address, written]);
+  const location = useLocation();
+  const [own, setOwn] = useState<Own<T> | null>(null);
+  const mark = markOf(location.state);
+  const mine = own !== null && (own.from === location.key || (mark !== undefined && own.marks.includes(mark)));
+  const values = mine ? own.values : schema.parse(Object.fromEntries(params));
 
   const write = (next: T) => {
-    const query = queryOf(next, schema.parse({}));
-    const passed = written?.addresses.includes(address) ? written.addresses : [address];
-    setWritten({ values: next, addresses: [...passed, query.toString()] });
-    setParams(query, { replace: true });
+    lastMark += 1;
+    const written = `${Date.now().toString(36)}-${lastMark}`;
+    setOwn({ values: next, marks: [...(mine ? own.marks : []), written].slice(-50), from: location.key });
+    setParams(queryOf(next, schema.parse({})), { replace: true, state: { listQuery: written } });
   };
   return {
     values,
