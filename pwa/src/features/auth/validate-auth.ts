@@ -14,7 +14,7 @@ export function loginErrors({ email, password }: LoginInput): FieldErrors<LoginI
   return errors;
 }
 
-/** Product rules §10.12 signup texts; the full name check uses the server's wording, the password the one rule (§1.5). */
+/** Product rules §10.12 signup texts; the full name check uses the server's wording, the password the one rule (product rules §1.5). */
 export function signupErrors({ fullName, email, password, confirmPassword }: SignupInput): FieldErrors<SignupInput> {
   const errors: FieldErrors<SignupInput> = {};
   if (fullName.trim() === '') errors.fullName = 'Full name is required';

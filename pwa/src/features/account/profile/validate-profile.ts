@@ -23,7 +23,7 @@ export function emailErrors(values: EmailInput): FieldErrors<EmailInput> {
   return schemaErrors(EmailUpdateSchema, values);
 }
 
-/** Product rules §10.12: the new password's length (the one rule, §1.5), the confirmation, and the current password. */
+/** Product rules §10.12: the new password's length (the one rule, product rules §1.5), the confirmation, and the current password. */
 export function passwordErrors(values: PasswordInput): FieldErrors<PasswordInput> {
   const errors: FieldErrors<PasswordInput> = schemaErrors(PasswordUpdateSchema, values);
   if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Password do not match';
