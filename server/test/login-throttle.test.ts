@@ -1,7 +1,9 @@
+import path from 'node:path';
 import argon2 from 'argon2';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError } from './fixtures';
-import { client, registerUser, startTestServer, type TestServer } from './harness';
+import { client, registerUser, startTestServer, TEST_ENGINE, type TestServer } from './harness';
 
 const PAIR_LOCKED = 'Too many failed log-in attempts. Try again in 15 minutes.';
 const accountWait = (wait: string) => `Too many failed log-in attempts for this account. Try again in ${wait}.`;
@@ -72,6 +74,27 @@ describe('log-in: the account waits longer and longer, whatever the addresses', 
     }
     expectError(await signIn('nobody.spread@example.test', 'Wrong-pass-1', '203.0.113.200'), 429, accountWait('15 minutes'), 'account_throttled');
   });
+
+  it.skipIf(TEST_ENGINE === 'postgres')(
+    "while another process holds SQLite's write lock, the account's count is kept in memory by the same rule",
+    async () => {
+      const email = 'held@example.test';
+      await registerUser(server.url, email, 'Right-pass-123');
+      server.setNow(new Date());
+      const other = new Database(path.join(server.dataDir, 'airline.sqlite'));
+      other.exec('BEGIN IMMEDIATE');
+      try {
+        const statuses: number[] = [];
+        for (let i = 1; i <= 21; i += 1) statuses.push((await signIn(email, `Wrong-pass-${i}`, `100.64.0.${i}`)).status);
+        expect(statuses).toEqual([...Array<number>(20).fill(401), 429]);
+        expectError(await signIn(email, 'Right-pass-123', '100.64.0.99'), 429, accountWait('1 second'), 'account_throttled');
+      } finally {
+        other.exec('ROLLBACK');
+        other.close();
+      }
+    },
+    120_000,
+  );
 
   it('two IPv6 addresses in one /56 share the per-address count; another /56 does not; an IPv4-mapped address is its IPv4', async () => {
     const email = 'six@example.test';
