@@ -12,7 +12,7 @@ test('home page shows the hero heading, the navbar and the footer', async ({ pag
     await expect(site.navLink(name)).toHaveAttribute('href', href);
   }
   await expect(site.signUp).toHaveAttribute('href', '/signup');
-  await expect(site.footer).toContainText('© 2025 SkyWay Airlines');
+  await expect(site.footer).toContainText(`© ${new Date().getFullYear()} SkyWay Airlines`);
 });
 
 test('home page loads under the server CSP without console errors', async ({ page }) => {

@@ -127,22 +127,17 @@ test('Book a Flight scrolls to the search panel and focuses it', async ({ page }
 test('popular destinations show the four cards with sized, lazy images', async ({ page }) => {
   await page.goto('/');
   const section = page.getByRole('region', { name: 'Popular Destinations' });
-  const cards = [
-    { name: 'Thailand', note: 'Next flight 26th Dec' },
-    { name: 'Hong Kong', note: 'Daily 1 flight' },
-    { name: 'Maldives', note: '2 flights every week' },
-    { name: 'Switzerland', note: 'Filling fast, next flight 2nd Oct' },
-  ];
-  for (const { name, note } of cards) {
+  // Their notes are the schedule's next flights (e2e/true-texts.spec.ts).
+  for (const name of ['Thailand', 'Hong Kong', 'Maldives', 'Switzerland']) {
     const card = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-    await expect(card).toContainText(note);
+    await expect(card).toContainText(/Next flight|No flight in the coming week/);
     const image = card.getByRole('img');
     await expect(image).toHaveAttribute('src', /^\/api\/images\/[0-9a-f]{32}$/);
     await expect(image).toHaveAttribute('loading', 'lazy');
     await expect(image).toHaveAttribute('width', '800');
     await expect(image).toHaveAttribute('height', '560');
   }
-  await expect(page.getByText('Total 630+ destinations that we work with')).toBeVisible();
+  await expect(page.getByText(/^Total \d+ destinations that we work with$/)).toBeVisible();
   await expect(page.getByText('With an easy and fast ticket purchase process')).toBeVisible();
 });
 

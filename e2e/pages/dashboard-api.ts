@@ -10,6 +10,7 @@ export type Flight = {
   flightNumber: string;
   price: number;
   departureTime: string;
+  arrivalTime: string;
   origin: { code: string; city: string; name: string };
   destination: { code: string; city: string; name: string };
 };
@@ -59,12 +60,13 @@ export async function bookFlight(
   days: number,
   firstName = 'Chioma',
   method: Method = 'bank_transfer',
+  [from, to]: readonly [string, string] = ['LOS', 'LHR'],
 ): Promise<Created & { flight: Flight }> {
   let flight: Flight | undefined;
   for (let day = days; !flight && day < days + 4; day += 1) {
-    flight = (await answer<Flight[]>(await request.get(`/api/flights?origin=LOS&destination=LHR&departureTime=${localDatePlus(day)}`), 200))[0];
+    flight = (await answer<Flight[]>(await request.get(`/api/flights?origin=${from}&destination=${to}&departureTime=${localDatePlus(day)}`), 200))[0];
   }
-  if (!flight) throw new Error(`no LOS-LHR flight ${days} days ahead`);
+  if (!flight) throw new Error(`no ${from}-${to} flight ${days} days ahead`);
   const taken = new Set((await answer<{ seatNumber: string }[]>(await request.get(`/api/flights/${flight._id}/seat`), 200)).map((s) => s.seatNumber));
   const seat = ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((row) => [1, 2, 3, 4].map((n) => `${row}${n}`)).find((s) => !taken.has(s));
   if (!seat) throw new Error(`flight ${flight.flightNumber} is full`);

@@ -16,7 +16,7 @@ export function Footer() {
           <Link to="/terms">Terms &amp; Conditions</Link>
         </nav>
         <SocialLinks className="footer-socials" />
-        <p className="footer-copyright">© 2025 SkyWay Airlines. All rights reserved.</p>
+        <p className="footer-copyright">© {new Date().getFullYear()} SkyWay Airlines. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -1,12 +1,14 @@
 import { Link } from 'react-router-dom';
+import { useAirports } from '../../lib/trip/use-airports';
 
 export function AboutPage() {
+  const airports = useAirports().data?.length;
   return (
     <article className="page prose">
       <h1>About SkyWay</h1>
       <p className="prose-lead">
-        SkyWay Airlines connects Africa, Europe, the Middle East, Asia and the Americas, with more than 630 destinations through our own network and our partner
-        airlines.
+        SkyWay Airlines connects Africa, Europe, the Middle East, Asia and the Americas
+        {airports ? `, with ${airports} destinations in our own network` : ' through our own network'}.
       </p>
       <h2>What we stand for</h2>
       <p>

@@ -1,9 +1,24 @@
+import { formatBookingDate } from '../../lib/format';
 import type { Destination } from './destinations';
 import type { MarketingImage } from './use-marketing-images';
+import { useNextFlight } from './use-next-flight';
 
 // The seeded images are 800x560; the frame keeps that ratio before they load, so nothing shifts.
 const WIDTH = 800;
 const HEIGHT = 560;
+
+/** What the schedule says of the destination: its next flight (local time at the origin), or none this week. */
+function NextFlightNote({ code }: { code: string }) {
+  const next = useNextFlight(code);
+  // NOTE: the line is kept while the schedule is asked, so the card does not grow when the answer comes.
+  if (next === undefined) return <p className="destination-note">{'\u00a0'}</p>;
+  if (next === null) return <p className="destination-note">No flight in the coming week</p>;
+  return (
+    <p className="destination-note">
+      Next flight {formatBookingDate(next.departureTime, next.origin.timeZone)} from {next.origin.city}
+    </p>
+  );
+}
 
 export function DestinationCard({ destination, image }: { destination: Destination; image?: MarketingImage }) {
   return (
@@ -22,10 +37,7 @@ export function DestinationCard({ destination, image }: { destination: Destinati
       </div>
       <div className="destination-body">
         <h3 className="destination-name">{destination.name}</h3>
-        <p className="destination-rating" aria-label={`Rated ${destination.rating} out of 5`}>
-          <span aria-hidden="true">★</span> {destination.rating.toFixed(1)}
-        </p>
-        <p className="destination-note">{destination.note}</p>
+        <NextFlightNote code={destination.code} />
       </div>
     </li>
   );

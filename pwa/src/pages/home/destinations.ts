@@ -1,9 +1,13 @@
-/** The four static cards of the home page (product rules §10.2); images come from GET /api/images by title. */
-export type Destination = { name: string; rating: number; note: string };
+/**
+ * The home page's popular destinations (product rules §10.2), each served by an airport of the network; images come
+ * from GET /api/images by title. A destination whose airport the network no longer has is not shown, and the note
+ * under each is its real next flight from the schedule (no rating: nobody gave one).
+ */
+export type Destination = { name: string; code: string };
 
 export const DESTINATIONS: readonly Destination[] = [
-  { name: 'Thailand', rating: 4.3, note: 'Next flight 26th Dec' },
-  { name: 'Hong Kong', rating: 4.6, note: 'Daily 1 flight' },
-  { name: 'Maldives', rating: 4.3, note: '2 flights every week' },
-  { name: 'Switzerland', rating: 4.3, note: 'Filling fast, next flight 2nd Oct' },
+  { name: 'Thailand', code: 'BKK' },
+  { name: 'Hong Kong', code: 'HKG' },
+  { name: 'Maldives', code: 'MLE' },
+  { name: 'Switzerland', code: 'ZRH' },
 ];

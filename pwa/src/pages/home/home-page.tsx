@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { localToday } from '../../lib/trip/local-today';
 import { SearchPanel } from '../../features/search/search-panel';
 import { readStoredSearch } from '../../lib/trip/search-storage';
+import { useAirports } from '../../lib/trip/use-airports';
 import { storedToValues } from '../../lib/trip/stored-search';
 import { DiscoverBanner } from './discover-banner';
 import { HowItWorks } from './how-it-works';
@@ -11,6 +12,8 @@ import './home.css';
 export function HomePage() {
   const searchRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => storedToValues(readStoredSearch(), localToday()));
+  // Every airport of the network is a destination; the figure comes from the network itself, not from a static text.
+  const destinations = useAirports().data?.length;
 
   const goToSearch = () => {
     const form = searchRef.current;
@@ -25,13 +28,15 @@ export function HomePage() {
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero-inner">
           <h1 id="hero-title">Ready to take off?</h1>
-          <p className="hero-lead">Search flights to more than 630 destinations and book your seat in a few steps.</p>
+          <p className="hero-lead">
+            Search flights to {destinations ? `${destinations} destinations` : 'every destination of our network'} and book your seat in a few steps.
+          </p>
           <SearchPanel initial={initial} submitLabel="Find Flight" formRef={searchRef} />
         </div>
       </section>
       <div className="home-sections">
         <PopularDestinations />
-        <HowItWorks />
+        <HowItWorks destinations={destinations} />
       </div>
       <DiscoverBanner onBookFlight={goToSearch} />
     </>
