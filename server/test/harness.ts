@@ -26,7 +26,8 @@ export type TestServer = Running & {
 
 /**
  * Suites book many times from one account and one address on purpose: the unpaid-holds cap and the
- * booking limits are raised for them. Suites about those rules start with `bookingRules: 'production'`.
+ * booking limits are raised for them, and so is the budget of mutations a sync push applies per account
+ * (`syncMutation`: 60 a minute). Suites about those rules start with `bookingRules: 'production'`.
  */
 export async function allowManyBookings(ctx: AppContext): Promise<void> {
   await immediate(ctx.db, async (tx) => {
@@ -39,7 +40,7 @@ export async function allowManyBookings(ctx: AppContext): Promise<void> {
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: settings.id, set: values });
   });
-  setRateLimits(ctx, { booking: 10_000, paymentClaim: 10_000, bookingCancel: 10_000, bookingAddress: 10_000 });
+  setRateLimits(ctx, { booking: 10_000, paymentClaim: 10_000, bookingCancel: 10_000, bookingAddress: 10_000, syncMutation: 10_000 });
 }
 
 /** The engine the integration suites run on: SQLite, or PostgreSQL in the `postgres` test project (vitest.config.ts). */

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { DEFAULT_RATE_LIMITS, takeRequest, type Caller, type LimitName } from '../../middleware/rate-limits';
 import { findClient } from './sync-clients';
 
-/** The limits a mutation counts against: the same as its REST route's. */
+/** The limits a mutation counts against besides `syncMutation`: the same as its REST route's. */
 const PUSH_LIMITS: Partial<Record<MutationName, readonly LimitName[]>> = {
   sendMessage: ['chatSend'],
   confirmManualPayment: ['paymentClaim', 'bookingAddress'],
@@ -14,17 +14,17 @@ const PUSH_LIMITS: Partial<Record<MutationName, readonly LimitName[]>> = {
 
 /**
  * The batch up to the first new mutation a limit of the caller cannot take; the rest stays in the
- * outbox, in order, for a later push. When not even the first mutation fits, a 429 (which the client
- * retries with backoff) so a queue flooded with messages, payment claims or cancellations never
- * bypasses the limits of the REST routes. Replays of mutations the server already applied cost nothing.
+ * outbox, in order, for a later push. Every new mutation takes one unit of `syncMutation`, whatever its
+ * kind, and messages, payment claims and cancellations also the limits of their REST routes. When not
+ * even the first mutation fits, a 429 (which the client retries with backoff), so a queue flooded with
+ * mutations never bypasses the limits. Replays of mutations the server already applied cost nothing.
  */
 export async function withinPushBudget(ctx: AppContext, caller: Caller, request: PushRequest): Promise<PushRequest> {
-  if (!request.mutations.some((m) => PUSH_LIMITS[m.name])) return request;
+  if (request.mutations.length === 0) return request;
   const applied = (await findClient(ctx.db, request.clientId))?.lastMutationId ?? 0;
   for (const [index, mutation] of request.mutations.entries()) {
-    const names = PUSH_LIMITS[mutation.name];
-    if (!names || mutation.id <= applied) continue;
-    const refused = await takeRequest(ctx, names, caller);
+    if (mutation.id <= applied) continue;
+    const refused = await takeRequest(ctx, [...(PUSH_LIMITS[mutation.name] ?? []), 'syncMutation'], caller);
     if (!refused) continue;
     if (index === 0) throw new AppError(429, DEFAULT_RATE_LIMITS[refused].message);
     return { ...request, mutations: request.mutations.slice(0, index) };
