@@ -63,7 +63,7 @@ for (const width of [1280, 360]) {
       const card = me.card(created.booking.bookingId);
       const payBy = `${localClock(deadline, ZONE)} (${ZONE}, ${offsetOf(deadline)})`;
       await expect(card).toContainText(payBy);
-      await card.getByRole('link', { name: 'Booking page' }).click();
+      await me.page.goto(`/dashboard/bookings/${created.booking._id}`);
       await expect(me.page).toHaveURL(`/dashboard/bookings/${created.booking._id}`);
       await expect(me.heading(`Booking ${created.booking.bookingId}`)).toBeVisible();
       const status = me.main.getByRole('region', { name: /^Status/ });

@@ -35,6 +35,7 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
       <p>
         Booking {booking.bookingId} ({route}) will be cancelled and its seats released.
       </p>
+      {booking.checkedInAt && booking.status === 'confirmed' ? <p>You are checked in: your boarding pass will no longer be valid.</p> : null}
       {refund.kind === 'due' ? (
         <p className="refund-due">
           Refund due: <strong>{formatPrice(refund.cents / 100)}</strong> (

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useAuth } from '../../lib/auth';
 import { localToday } from '../../lib/trip/local-today';
 import { SearchPanel } from '../../features/search/search-panel';
 import { readStoredSearch } from '../../lib/trip/search-storage';
@@ -9,7 +10,11 @@ import { HowItWorks } from './how-it-works';
 import { PopularDestinations } from './popular-destinations';
 import './home.css';
 
+// NOTE: lazily loaded, and only for a signed-in device: it reads the device's bookings (Dexie), which a first visit never loads.
+const BoardingSoon = lazy(() => import('./boarding-soon').then((m) => ({ default: m.BoardingSoon })));
+
 export function HomePage() {
+  const { user } = useAuth();
   const searchRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => storedToValues(readStoredSearch(), localToday()));
   // Every airport of the network is a destination; the figure comes from the network itself, not from a static text.
@@ -25,6 +30,11 @@ export function HomePage() {
 
   return (
     <>
+      {user ? (
+        <Suspense fallback={null}>
+          <BoardingSoon userId={user._id} />
+        </Suspense>
+      ) : null}
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero-inner">
           <h1 id="hero-title">Ready to take off?</h1>

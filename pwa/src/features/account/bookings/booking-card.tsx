@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { bookingPagePath } from '../../../../../sync/booking-page';
+import { boardingPassPath, bookingPagePath } from '../../../../../sync/booking-page';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { formatBookingDate } from '../../../lib/format';
@@ -30,6 +30,8 @@ export function BookingCard({ booking, now, queued, onManage, onCancel }: Bookin
   const payment = useBookingPayment(booking._id);
   const state = bookingState(booking, payment, now);
   const actions = nextActions(booking, payment, now);
+  const checkedIn = booking.status === 'confirmed' && booking.checkedInAt !== null && booking.boardingPasses.length > 0;
+  const cancellable = cancelAvailability(booking, now).available;
   return (
     <article className="card booking-card" aria-labelledby={titleId}>
       <h2 id={titleId}>
@@ -71,16 +73,27 @@ export function BookingCard({ booking, now, queued, onManage, onCancel }: Bookin
       </dl>
       <FlightNotices booking={booking} />
       {state.reason && booking.status === 'pending' ? <p className="form-error">Payment not accepted: {state.reason}</p> : null}
+      {checkedIn && cancellable && !queued ? (
+        <p className="muted">You are checked in: cancelling now cancels your boarding pass and gives up your seat. The refund is shown before you confirm.</p>
+      ) : null}
+      {/* One action per intent: the details (Manage Booking), the boarding pass once checked in, what is left to do. */}
       <div className="booking-card-actions">
-        <button type="button" className="button" onClick={onManage}>
+        {checkedIn ? (
+          <Link className="button" to={boardingPassPath(booking._id)}>
+            Boarding pass
+          </Link>
+        ) : null}
+        <button type="button" className={checkedIn ? 'button button-secondary' : 'button'} onClick={onManage}>
           Manage Booking
         </button>
-        <Link className="button button-secondary" to={bookingPagePath(booking._id)}>
-          {actions.includes('reupload') ? 'Upload a new receipt' : 'Booking page'}
-        </Link>
+        {actions.includes('reupload') ? (
+          <Link className="button button-secondary" to={bookingPagePath(booking._id)}>
+            Upload a new receipt
+          </Link>
+        ) : null}
         {payment && actions.includes('pay') ? <PayNowButton paymentId={payment._id} /> : null}
-        {booking.status === 'confirmed' ? <CheckInButton booking={booking} now={now} /> : null}
-        <CancelControl queued={queued} available={cancelAvailability(booking, now).available} onCancel={onCancel} label={cancelLabel(booking)} />
+        {booking.status === 'confirmed' && !checkedIn ? <CheckInButton booking={booking} now={now} /> : null}
+        <CancelControl queued={queued} available={cancellable} onCancel={onCancel} label={cancelLabel(booking)} />
       </div>
     </article>
   );
