@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode, type Ref } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import type { Flight } from '../../../../sync/schemas/flight';
 import { Spinner } from '../../components/ui/spinner';
 import { useClassRatio } from '../../lib/trip/use-class-ratio';
@@ -10,11 +10,9 @@ import { messageOf } from '../../lib/api-error';
 import { formatListingDate } from '../../lib/format';
 import { arrangeFlights, dayPartOf, DAY_PARTS, DEFAULT_ARRANGEMENT, fareRange, isFiltered, type DayPart } from './arrange-flights';
 import { FlightCard } from './flight-card';
+// NOTE: loaded with the listing, not lazily: a device's answer says so in the same render that shows its fares (#48).
+import { OfflineEmpty, OfflineNote } from './offline-answer';
 import { SortFilter } from './sort-filter';
-
-// NOTE: only an answer from the device shows these: an online listing does not load them.
-const OfflineNote = lazy(async () => ({ default: (await import('./offline-answer')).OfflineNote }));
-const OfflineEmpty = lazy(async () => ({ default: (await import('./offline-answer')).OfflineEmpty }));
 
 type FlightListProps = {
   query: UseQueryResult<FlightsAnswer>;
@@ -63,11 +61,7 @@ export function FlightList({ query, flights, search, date, route, level, heading
           <span>{search.travelClass}</span>
         </p>
       </header>
-      {syncedAt !== undefined && (
-        <Suspense fallback={null}>
-          <OfflineNote syncedAt={syncedAt} />
-        </Suspense>
-      )}
+      {syncedAt !== undefined && <OfflineNote syncedAt={syncedAt} />}
       {children}
       {loaded.length > 0 && (
         <SortFilter
@@ -95,13 +89,7 @@ export function FlightList({ query, flights, search, date, route, level, heading
       )}
       {query.isSuccess &&
         loaded.length === 0 &&
-        (syncedAt === undefined ? (
-          <p className="results-state results-empty">No flight available</p>
-        ) : (
-          <Suspense fallback={null}>
-            <OfflineEmpty />
-          </Suspense>
-        ))}
+        (syncedAt === undefined ? <p className="results-state results-empty">No flight available</p> : <OfflineEmpty />)}
       {loaded.length > 0 && shown.length === 0 && (
         <div className="results-state">
           <p>No flight matches the filters.</p>

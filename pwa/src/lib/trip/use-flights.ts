@@ -45,6 +45,9 @@ export function useFlights(leg: FlightLeg, enabled = true) {
     queryKey: ['flights', leg.origin, leg.destination, leg.date],
     queryFn: ({ signal }) => (navigator.onLine ? askServer(leg, signal) : syncedFlightsOf(leg)),
     initialData: () => {
+      // NOTE: flights sent inside the page are the server's answer only while the browser is online (a page restored
+      // from a cache offline is not); offline the device answers, and says so.
+      if (!navigator.onLine) return undefined;
       const sent = takePageFlights(leg);
       return sent && { flights: byDeparture(sent) };
     },
