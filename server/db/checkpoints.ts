@@ -80,6 +80,8 @@ export function checkpointOnAThreadOfItsOwn(sqlite: Database.Database, log: Logg
   worker.unref();
   return async () => {
     stopping = true;
+    // An unref'd worker's terminate() does not hold the process open: a CLI would exit before closing the file.
+    worker.ref();
     await worker.terminate();
   };
 }

@@ -81,7 +81,12 @@ export async function takeWriteLock(sqlite: Database.Database): Promise<() => vo
     const holder = Atomics.compareExchange(lock, 0, FREE, me);
     if (holder === FREE) break;
     const waited = Atomics.waitAsync(lock, 0, holder, RETRY_MS);
-    if (waited.async) await waited.value;
+    if (!waited.async) continue;
+    // NOTE: Atomics.waitAsync holds no handle open: a process with nothing else pending (a CLI, not the
+    // listening server) would exit in the middle of the wait, leaving the transaction's promise unsettled.
+    const open = setTimeout(() => undefined, RETRY_MS + 100);
+    await waited.value;
+    clearTimeout(open);
   }
   return () => releaseWriteLock(lock, me);
 }
