@@ -15,7 +15,8 @@ describe('forgot and reset password', () => {
   let smtp: Inbox;
   beforeAll(async () => {
     smtp = await startInbox();
-    server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+    // Behind a trusted proxy, so a test can spread log-in guesses over addresses.
+    server = await startTestServer({ env: { SMTP_URL: smtp.url, TRUST_PROXY: 'loopback' } });
     setRateLimits(server.ctx, { passwordReset: 1000, passwordResetAccount: 1000, resetPassword: 1000 });
   });
   afterAll(async () => {
@@ -208,5 +209,16 @@ describe('forgot and reset password', () => {
     } finally {
       setRateLimits(server.ctx, { passwordResetAccount: 1000 });
     }
+  });
+
+  it('a reset ends the wait that guesses from many addresses put on the account', async () => {
+    const email = 'kept-out@example.com';
+    await registerUser(server.url, email, 'Old-pass-123');
+    const signIn = (password: string, from: string) =>
+      client(server.url).post('/api/auths/login', { email, password }, { headers: { 'x-forwarded-for': from } });
+    for (let i = 1; i <= 21; i += 1) await signIn(`Wrong-pass-${i}`, `198.51.100.${i}`);
+    expect((await signIn('Old-pass-123', '198.51.100.99')).status).toBe(429);
+    expect((await client(server.url).post('/api/auths/reset', { token: await requestLink(email), password: 'New-pass-123' })).status).toBe(200);
+    expect((await signIn('New-pass-123', '198.51.100.100')).status).toBe(200);
   });
 });

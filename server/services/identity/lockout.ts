@@ -3,7 +3,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import type { ErrorCode } from '../../../sync/error-codes';
 import type { AppContext } from '../../context';
 import { loginFailures } from '../../db/schema';
-import { first, immediate } from '../../db/client';
+import { first, immediate, type Tx } from '../../db/client';
 import { faultAnswer } from '../../db/faults';
 import { AppError } from '../../errors';
 
@@ -30,7 +30,17 @@ export type AttemptKeys = { pair: string; account: string };
 
 export function attemptKeys(email: string, ip: string): AttemptKeys {
   const address = email.toLowerCase();
-  return { pair: `${address}|${ipKeyGenerator(ip)}`, account: `account:${address}` };
+  return { pair: `${address}|${ipKeyGenerator(ip)}`, account: accountKey(address) };
+}
+
+const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+
+/**
+ * A password reset proves the owner holds the mailbox: the delay that guesses from anywhere put on the
+ * account ends with it, so nobody can keep an owner out by guessing every few minutes.
+ */
+export async function clearAccountDelay(tx: Tx, email: string): Promise<void> {
+  await tx.delete(loginFailures).where(eq(loginFailures.key, accountKey(email)));
 }
 
 /** '15 minutes', '2 seconds', '1 second'. */

@@ -8,6 +8,7 @@ import { invalidField } from '../../errors';
 import { REDACTED } from '../../log-redact';
 import { may } from '../../policies';
 import type { Mail } from '../mail/mail';
+import { clearAccountDelay } from './lockout';
 import { hashPassword } from './passwords';
 import { hashLinkToken, newLinkToken } from './tokens';
 import { findUserByEmail, findUserById, updateUserRow, type UserRow } from './users';
@@ -89,5 +90,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const user = await resetOwner(tx, tokenHash, now.toISOString());
     if (!user) throw invalidLink();
     await updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, now);
+    await clearAccountDelay(tx, user.email);
   });
 }
