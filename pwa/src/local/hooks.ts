@@ -1,10 +1,24 @@
+import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { newestFirst, readInChunks } from './chunked';
 import { db } from './db';
 
+/**
+ * A whole synced list, newest first; undefined (loading) while it is empty because the device has not synced yet
+ * (the account's own rows come with its first page): empty means empty.
+ * NOTE: the sync state is read in the same query, and only for an empty list: a separate query of it would say
+ * 'synced' before this one has read the rows the pull brought (a few seconds for an admin's thousands), and a list
+ * with rows need not wake up on every catalogue page's write of the sync state.
+ */
+async function readList<T extends { _id: string; createdAt: string }, TInsert>(table: Table<T, string, TInsert>): Promise<T[] | undefined> {
+  const rows = await readInChunks(table);
+  if (rows.length === 0 && !(await db.meta.get('sync'))?.lastSyncedAt) return undefined;
+  return rows.sort(newestFirst);
+}
+
 /** Live reads from the device: they render offline and update when a pull lands. Whole lists are read in chunks (an admin's thousands). */
 export function useMyBookings() {
-  return useLiveQuery(async () => (await readInChunks(db.bookings)).sort(newestFirst), []);
+  return useLiveQuery(() => readList(db.bookings), []);
 }
 
 export function useBooking(id: string | undefined) {
@@ -17,7 +31,7 @@ export function useBookingOrNone(id: string) {
 }
 
 export function useMyPayments() {
-  return useLiveQuery(async () => (await readInChunks(db.payments)).sort(newestFirst), []);
+  return useLiveQuery(() => readList(db.payments), []);
 }
 
 export function usePayment(id: string | undefined) {

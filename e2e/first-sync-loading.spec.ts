@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { ownServer } from './own-server';
+import { seriousFindings } from './pages/axe';
+import { keepScreenshot } from './pages/screenshot';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const BOOKINGS = 3000;
+
+/** Records, from before any page script runs, every text of `watched` that ever appeared in the page. */
+function watchTexts(watched: string[]): void {
+  const seen = new Set<string>();
+  (window as unknown as { seenTexts: Set<string> }).seenTexts = seen;
+  const look = () => {
+    const text = document.body?.innerText ?? '';
+    for (const w of watched) if (text.includes(w)) seen.add(w);
+    if (/(^|\n)0 (payments|bookings)(\n|$)/.test(text)) seen.add('0 items');
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+// Issue #48, item 5: a list backed by the device says it is loading until the device has synced once.
+test('a fresh admin device says the payments and bookings are loading until its first sync lands, never "0 payments"', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const server = await ownServer();
+  try {
+    // A few thousand bookings and payments, through the app's own volume seeder (the server stopped meanwhile).
+    await server.stop();
+    const seeded = spawnSync(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/ops/seed-volume-cli.ts', '--bookings', String(BOOKINGS)], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'Demo-pass-123', ADMIN_PASSWORD: 'Admin-pass-123' },
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`seed:volume failed: ${seeded.stderr}`);
+    await server.start();
+    const login = await fetch(`${server.url}/api/auths/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@skyway.test', password: 'Admin-pass-123' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    if (!token) throw new Error(`admin login failed: ${login.status}`);
+
+    for (const [width, list, noun] of [
+      [390, 'all-payments', 'payments'],
+      [1280, 'all-payments', 'payments'],
+      [390, 'all-bookings', 'bookings'],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 844 }, serviceWorkers: 'block' });
+      await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+      await context.addInitScript(watchTexts, [`Loading ${noun}…`, `No ${noun} available`]);
+      const page = await context.newPage();
+      if (width === 390) {
+        // An emulated phone: a slower CPU widens the window before the first sync lands.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      }
+      await page.goto(`/dashboard/${list}`);
+      await expect(page.getByRole('status').filter({ hasText: `Loading ${noun}…` })).toBeVisible();
+      if (width === 390 && list === 'all-payments') await keepScreenshot(page, `first-sync-loading-${width}`);
+      await expect(page.getByRole('main').getByText(new RegExp(`^\\d{4,} ${noun}$`))).toBeVisible({ timeout: 120_000 });
+      const count = Number(
+        (
+          await page
+            .getByRole('main')
+            .getByText(new RegExp(`^\\d{4,} ${noun}$`))
+            .textContent()
+        )?.split(' ')[0],
+      );
+      expect(count).toBeGreaterThanOrEqual(BOOKINGS);
+      const seen = await page.evaluate(() => [...(window as unknown as { seenTexts: Set<string> }).seenTexts]);
+      expect(seen).toContain(`Loading ${noun}…`);
+      expect(seen).not.toContain(`No ${noun} available`);
+      expect(seen).not.toContain('0 items');
+      if (list === 'all-payments') expect(await seriousFindings(page)).toEqual([]);
+      await context.close();
+    }
+  } finally {
+    await server.dispose();
+  }
+});
