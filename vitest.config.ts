@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account, audit, flight-change, Web Push, own-answer and log-in throttle suites. */
+/** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account, audit, flight-change, Web Push, own-answer, log-in throttle and metrics suites. */
 const BOTH_ENGINES = [
   'server/test/seat-concurrency.test.ts',
   'server/test/seat-property.test.ts',
@@ -22,6 +22,7 @@ const BOTH_ENGINES = [
   'server/test/push.test.ts',
   'server/test/own-answers.test.ts',
   'server/test/login-throttle.test.ts',
+  'server/test/metrics.test.ts',
 ];
 
 /** Tests of what exists only on PostgreSQL. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { crashed, judge, table, writeJson } from './report';
 import { scenarios } from './scenarios';
 import { launchServer } from './server';
+import { scrapeServer, serverFigures } from './server-figures';
 import type { Verdict } from './types';
 
 const RESULTS = path.join(import.meta.dirname, 'results/latest.json');
@@ -29,7 +30,12 @@ async function main(): Promise<number> {
     for (const scenario of chosen) {
       console.log(`Running ${scenario.name}...`);
       try {
-        verdicts.push(judge(scenario, await scenario.run(server.baseUrl)));
+        const before = await scrapeServer(server);
+        const verdict = judge(scenario, await scenario.run(server.baseUrl));
+        const after = await scrapeServer(server);
+        // The server's own figures explain the scenario's (issue #45).
+        if (before && after) verdict.notes = [...(verdict.notes ?? []), serverFigures(before, after)];
+        verdicts.push(verdict);
       } catch (error) {
         verdicts.push(crashed(scenario, error));
       }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ const STOP_TIMEOUT_MS = 15_000;
 
 export type BenchServer = {
   baseUrl: string;
+  /** The server's METRICS_TOKEN, so the bench can read its GET /metrics (bench/server-figures.ts); none for bare Express. */
+  metricsToken?: string;
   /** Settles once GET /api/health answers 200; rejects (after stopping) if the server exits or times out. */
   ready: Promise<void>;
   /** SIGTERM (SIGKILL after 15 s), then deletes DATA_DIR; safe to call more than once. */
@@ -35,8 +38,10 @@ function startFlags(): string[] {
 }
 
 /** The real server (`npm start`'s command) as a child process over a fresh demo-seeded DATA_DIR; `env` adds to or overrides its settings. */
-export function launchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  return launch('server/main.ts', {
+export async function launchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const metricsToken = randomBytes(24).toString('base64url');
+  const server = await launch('server/main.ts', {
+    METRICS_TOKEN: metricsToken,
     SEED: 'demo',
     ADMIN_PASSWORD: 'Admin-pass-123',
     DEMO_PASSWORD: 'Demo-pass-123',
@@ -45,6 +50,7 @@ export function launchServer(env: Record<string, string> = {}): Promise<BenchSer
     RATE_LIMITS: 'off',
     ...env,
   });
+  return { ...server, metricsToken: env.METRICS_TOKEN ?? metricsToken };
 }
 
 /** Bare Express (bench/bare/app.ts) as a child process, answering GET /api/health. */

@@ -8,6 +8,8 @@ import { AppError, NotNow } from './errors';
 import { may } from './policies';
 import { authenticate } from './middleware/auth';
 import { requestLog } from './middleware/request-log';
+import { publicMetricsRoute } from './metrics/endpoint';
+import { RouteLabels } from './metrics/http-routes';
 import { securityHeaders } from './middleware/security-headers';
 import { writeGate } from './middleware/write-gate';
 import { adminRoutes } from './routes/admin';
@@ -106,6 +108,7 @@ function handleError(ctx: AppContext, error: unknown, res: Response) {
   }
   const known = errorBodyFor(error) ?? fault;
   if (known) {
+    ctx.metrics.refused(known.status);
     if (known instanceof NotNow) res.setHeader('Retry-After', String(known.retryAfterSeconds));
     res.status(known.status).json(known.toBody());
     return;
@@ -119,9 +122,20 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.env.TRUST_PROXY ?? false);
-  app.use(requestLog(ctx.log));
+  const routes = new RouteLabels();
+  app.use(
+    requestLog(ctx.log, (req, res, seconds) => {
+      const status = res.writableFinished ? res.statusCode : 0;
+      ctx.metrics.request(req.method, routes.of(req, status), status, seconds);
+    }),
+  );
   app.use(securityHeaders());
-  for (const make of FAST_PATH) app.use('/api', make(ctx));
+  publicMetricsRoute(app, ctx);
+  for (const router of routes.learnt(
+    '/api',
+    FAST_PATH.map((make) => make(ctx)),
+  ))
+    app.use('/api', router);
   app.use(compression());
   app.use(express.json({ limit: '200kb', strict: true }));
   app.use(authenticate(ctx));
@@ -132,7 +146,15 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
     res.status(health.database === 'ok' ? 200 : 503).json(may('backOffice', req.user) ? health : { status: health.status });
   });
   app.use('/api', writeGate(ctx));
-  app.use('/api', bySegment(ROUTERS.map((make) => make(ctx))));
+  app.use(
+    '/api',
+    bySegment(
+      routes.learnt(
+        '/api',
+        ROUTERS.map((make) => make(ctx)),
+      ),
+    ),
+  );
   app.use('/api', (_req, _res, next) => {
     next(new AppError(404, 'Not found'));
   });
@@ -142,5 +164,6 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
     next(new AppError(404, 'Not found'));
   });
   app.use(errorHandler(ctx));
+  routes.learnt('', [app.router]);
   return app;
 }

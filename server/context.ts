@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from './db/client';
 import type { DatabaseHandle } from './db/open';
 import type { Env } from './env';
+import type { Metrics } from './metrics/metrics';
 import type { Machine } from './ops/machine';
 import type { Outbox } from './outbox/outbox';
 import type { Realtime } from './realtime/port';
@@ -37,6 +38,8 @@ export interface AppContext {
    * environment: the push suites give an agent that dials their own push service on 127.0.0.1.
    */
   pushAgent: Agent;
+  /** What the process tells Prometheus (metrics/metrics.ts; GET /metrics, docs/decisions/020). */
+  metrics: Metrics;
   /** On SQLite with BOOKING_THREAD=on: bookings run on a thread of their own (services/booking/booking-thread.ts). */
   bookingThread?: BookingThread;
 }

@@ -114,6 +114,19 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w:.-]+$/, 'must be letters, digits and _ : . - only')
     .default('skyway:'),
+
+  /** A port of its own for GET /metrics (Prometheus), on HOST; unset, /metrics is served on PORT only with METRICS_TOKEN. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The bearer token a scrape must send for /metrics (on PORT, and on METRICS_PORT too when set). */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 printable characters, no spaces')
+    .optional(),
+  /** This process's name in the metrics' `process` label; unset, the host name and the port (`web-1:3001`). */
+  METRICS_PROCESS: z
+    .string()
+    .regex(/^[\w:.-]{1,100}$/, 'must be letters, digits and _ : . - only')
+    .optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -121,10 +134,15 @@ export type Env = z.infer<typeof EnvSchema>;
 const EnvRulesSchema = EnvSchema.refine((env) => !env.DATABASE_URL || env.JWT_SECRET, {
   path: ['JWT_SECRET'],
   message: 'is required with DATABASE_URL: every process signs and checks tokens with it',
-}).refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, {
-  path: ['VAPID_PRIVATE_KEY'],
-  message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
-});
+})
+  .refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, {
+    path: ['VAPID_PRIVATE_KEY'],
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT',
+  });
 
 export class EnvError extends Error {}
 

@@ -59,18 +59,21 @@ export function* jsonPieces(value: unknown): Generator<string> {
  * Sends `value` as JSON written a piece at a time, with a turn of the event loop after every 64 kB, so a
  * large answer is never one long task. What the socket has not taken yet waits in memory, no more than the
  * answer already held. No ETag: Express would hash the whole body for it, and no one revalidates the
- * answers sent this way (POSTs).
+ * answers sent this way (POSTs). Answers the bytes of JSON written (the metrics).
  */
-export async function sendJsonInParts(res: Response, value: unknown): Promise<void> {
+export async function sendJsonInParts(res: Response, value: unknown): Promise<number> {
   res.type('json');
   let waiting = '';
+  let bytes = 0;
   for (const piece of jsonPieces(value)) {
     waiting += piece;
     if (waiting.length < WRITE_CHARS) continue;
+    bytes += Buffer.byteLength(waiting);
     res.write(waiting);
     waiting = '';
     await nextTurn();
-    if (res.destroyed) return;
+    if (res.destroyed) return bytes;
   }
   res.end(waiting);
+  return bytes + Buffer.byteLength(waiting);
 }

@@ -7,9 +7,12 @@ import type { Server as SocketServer } from 'socket.io';
 import { createApp } from './app';
 import { createAppServer } from './app-server';
 import type { AppContext } from './context';
+import { observeWriteWaits } from './db/client';
 import { openDatabaseHandle } from './db/open';
 import type { Env } from './env';
 import { scheduleBackups, type BackupSchedule } from './ops/backup-schedule';
+import { listenForScrapes } from './metrics/endpoint';
+import { Metrics, processName } from './metrics/metrics';
 import { Machine, type MachineOptions } from './ops/machine';
 import { releaseServerLock, writeServerLock } from './ops/server-lock';
 import { closeRealtime } from './ops/shutdown';
@@ -34,7 +37,8 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
-export type Running = { ctx: AppContext; server: Server; io: SocketServer; url: string; close: () => Promise<void> };
+/** `metricsUrl`: with METRICS_PORT, where GET /metrics answers. */
+export type Running = { ctx: AppContext; server: Server; io: SocketServer; url: string; metricsUrl?: string; close: () => Promise<void> };
 
 export async function createContext(
   env: Env,
@@ -46,7 +50,11 @@ export async function createContext(
   mkdirSync(dataDir, { recursive: true });
   const database = await openDatabaseHandle(dataDir, env.DATABASE_URL, log);
   const { db } = database;
+  const metrics = new Metrics(database.engine, processName(env.METRICS_PROCESS, env.PORT));
+  Object.assign(metrics.sources, { db, now, pool: database.pool });
+  observeWriteWaits(db, (seconds) => metrics.writeWait('transaction', seconds));
   const ctx: AppContext = {
+    metrics,
     machine: new Machine(dataDir, env.DISK_FREE_MIN, database.sqlite, log, machine),
     db,
     database,
@@ -58,7 +66,15 @@ export async function createContext(
     siteUrl: siteAddress(env, env.PORT),
     mailer: createMailer(db, log, env.SMTP_URL, now),
     realtime: offlineRealtime,
-    outbox: new Outbox({ db, log, now, dispatch: env.OUTBOX_DISPATCH === 'on', leaseMs: env.OUTBOX_LEASE_MS, deliver: (effect) => deliver(ctx, effect) }),
+    outbox: new Outbox({
+      db,
+      log,
+      now,
+      dispatch: env.OUTBOX_DISPATCH === 'on',
+      leaseMs: env.OUTBOX_LEASE_MS,
+      deliver: (effect) => deliver(ctx, effect),
+      sent: (kind, ok) => metrics.outboxSend(kind, ok),
+    }),
     redis: env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX, log) : undefined,
     pushAgent: publicPushAgent(),
   };
@@ -102,6 +118,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
     inFlight.add(res);
     res.on('close', () => inFlight.delete(res));
   });
+  let scrapes: Awaited<ReturnType<typeof listenForScrapes>>;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -110,7 +127,9 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
         resolve();
       });
     });
+    scrapes = await listenForScrapes(ctx);
   } catch (error) {
+    server.close();
     // A taken port: stop what was started so the caller sees the listen error, not a stuck process.
     stopSweeper();
     await stopOutbox();
@@ -123,6 +142,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
   const port = typeof address === 'object' && address ? address.port : ctx.env.PORT;
   const url = `http://${ctx.env.HOST.includes(':') ? `[${ctx.env.HOST}]` : ctx.env.HOST}:${port}`;
   ctx.siteUrl = siteAddress(ctx.env, port);
+  ctx.metrics.nameProcess(processName(ctx.env.METRICS_PROCESS, port), ctx.database.engine);
   writeServerLock(ctx.dataDir, url);
   const close = () => {
     closing ??= (async () => {
@@ -133,7 +153,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       const realtimeClosed = closeRealtime(io);
       server.closeIdleConnections();
-      await Promise.all([stopped, realtimeClosed]);
+      await Promise.all([stopped, realtimeClosed, scrapes?.close()]);
       clearTimeout(deadline);
       await stopOutbox();
       await backups?.stop();
@@ -144,5 +164,5 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
     })();
     return closing;
   };
-  return { ctx, server, io, url, close };
+  return { ctx, server, io, url, metricsUrl: scrapes?.url, close };
 }

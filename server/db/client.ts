@@ -130,11 +130,25 @@ function takeTurn<T>(queue: string, work: () => Promise<T>): Promise<T> {
   return turn;
 }
 
+const writeWaits = new WeakMap<Db, (seconds: number) => void>();
+
+/** `observe` hears how long each write transaction on `db` waited for its turn and the write lock (the metrics). */
+export function observeWriteWaits(db: Db, observe: (seconds: number) => void): void {
+  writeWaits.set(db, observe);
+}
+
+/** A write transaction on `db`, asked for at `askedAt` (performance.now()), holds the write lock now. */
+export function noteWriteWait(db: Db, askedAt: number): void {
+  writeWaits.get(db)?.((performance.now() - askedAt) / 1000);
+}
+
 async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Tx) => Promise<T>): Promise<T> {
   const sqlite = db.$client;
   const writes = begin === 'BEGIN IMMEDIATE';
+  const askedAt = performance.now();
   return takeTurn(writes ? sqlite.name : `${sqlite.name} (read)`, async () => {
     const release = writes ? await takeWriteLock(sqlite) : undefined;
+    if (writes) noteWriteWait(db, askedAt);
     try {
       sqlite.exec(begin);
       const result = await work(db);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { registerTransactions, type Db, type Tx } from './client';
+import { noteWriteWait, registerTransactions, type Db, type Tx } from './client';
 import { migratePostgres } from './pg-migrate';
 
 // NOTE: counts and bigint columns arrive as int8 and sums as numeric, which node-postgres hands over as
@@ -42,11 +42,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<{ db: Db
   const pgDb = drizzle(pool);
   const db = pgDb as unknown as Db;
   registerTransactions(db, {
-    immediate: (work) =>
-      pgDb.transaction(async (tx) => {
+    immediate: (work) => {
+      const askedAt = performance.now();
+      return pgDb.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK})`);
+        noteWriteWait(db, askedAt);
         return work(tx as unknown as Tx);
-      }),
+      });
+    },
     snapshot: (work) => pgDb.transaction((tx) => work(tx as unknown as Tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
   });
   return { db, pool };

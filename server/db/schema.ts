@@ -448,6 +448,8 @@ export const events = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     /** The effect as JSON, parsed by server/outbox/effects.ts before it is sent. */
     effect: text('effect').notNull(),
+    /** The effect's type (mail, poke, conversation, push): the metrics count what waits by kind without reading the JSON. */
+    kind: text('kind').notNull().default(''),
     createdAt: createdAt(),
     /** Not sent before this instant (the back-off after a failure). */
     dueAt: text('due_at').notNull(),
@@ -457,7 +459,13 @@ export const events = sqliteTable(
     doneAt: text('done_at'),
     lastError: text('last_error'),
   },
-  (t) => [index('events_pending').on(t.doneAt, t.dueAt)],
+  (t) => [
+    index('events_pending').on(t.doneAt, t.dueAt),
+    // Only the events still to send: the metrics' depth and oldest age per kind read this index alone.
+    index('events_waiting')
+      .on(t.kind, t.createdAt)
+      .where(sql`done_at is null`),
+  ],
 );
 
 /** The browsers a user turned notifications on in (Web Push, RFC 8030): where to send, and the keys to encrypt for. */

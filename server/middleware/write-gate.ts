@@ -22,11 +22,17 @@ export function writeGate(ctx: AppContext) {
     if (NOT_WRITES.has(path)) return next();
     if (ctx.machine.diskFull) throw fullAnswer();
     if (UPLOADS.has(path) && ctx.machine.uploadsRefused) throw uploadsFullAnswer();
-    const deadline = performance.now() + WRITE_WAIT_MS;
-    while (!ctx.machine.writeLockFree()) {
-      if (performance.now() + RETRY_EVERY_MS > deadline) throw lockedAnswer();
+    if (ctx.machine.writeLockFree()) return next();
+    const askedAt = performance.now();
+    const deadline = askedAt + WRITE_WAIT_MS;
+    do {
+      if (performance.now() + RETRY_EVERY_MS > deadline) {
+        ctx.metrics.writeWait('gate', (performance.now() - askedAt) / 1000);
+        throw lockedAnswer();
+      }
       await sleep(RETRY_EVERY_MS);
-    }
+    } while (!ctx.machine.writeLockFree());
+    ctx.metrics.writeWait('gate', (performance.now() - askedAt) / 1000);
     next();
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { immediate, type Tx } from '../db/client';
+import { mutationTally } from '../metrics/mutations';
 import type { Effect } from '../outbox/effects';
 import type { UserRow } from '../services/identity/users';
 import { validate } from '../validate';
@@ -42,9 +43,10 @@ export function runMutation<S extends z.ZodType, R>(
   first?: (tx: Tx) => Promise<boolean>,
 ): Promise<R | undefined> {
   const args = validate(mutation.args, input);
+  const tally = mutationTally(ctx.metrics, mutation.name, args, first);
   return commitWithEffects(ctx, async (tx) => {
-    if (first && !(await first(tx))) return { result: undefined, effects: [] };
+    if (tally.first && !(await tally.first(tx))) return { result: undefined, effects: [] };
     await mutation.permission(user, args, tx);
     return mutation.run(tx, ctx, user, args);
-  });
+  }).then(tally.applied, tally.refused);
 }

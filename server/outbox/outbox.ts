@@ -21,6 +21,8 @@ export type OutboxOptions = {
   deliver: (effect: Effect, eventId: number) => void | Promise<void>;
   /** The dispatcher whose claim `record` writes; another thread's recorder names the server's own. */
   owner?: string;
+  /** Told of each send's end, by the effect's kind (the metrics' sends and failures). */
+  sent?: (kind: string, ok: boolean) => void;
 };
 
 const BATCH = 100;
@@ -60,7 +62,15 @@ export class Outbox {
     const stamp = now.toISOString();
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
     return inTurn(effects, async (effect) => {
-      const row = { effect: JSON.stringify(effect), createdAt: stamp, dueAt: stamp, attempts: 1, claimedBy: this.owner, claimedUntil: leaseEnd };
+      const row = {
+        effect: JSON.stringify(effect),
+        kind: effect.type,
+        createdAt: stamp,
+        dueAt: stamp,
+        attempts: 1,
+        claimedBy: this.owner,
+        claimedUntil: leaseEnd,
+      };
       return { id: (await insertReturning(tx, events, row)).id, effect };
     });
   }
@@ -80,7 +90,7 @@ export class Outbox {
       for (const row of claimed) {
         const parsed = EffectSchema.safeParse(JSON.parse(row.effect));
         if (parsed.success) this.send(row.id, parsed.data, row.attempts);
-        else this.track(this.fail(row.id, row.attempts, new Error('unreadable effect'), true));
+        else this.track(this.fail(row.id, 'unreadable', row.attempts, new Error('unreadable effect'), true));
       }
       await Promise.all(this.inFlight);
       await this.prune();
@@ -135,17 +145,17 @@ export class Outbox {
     try {
       const sent = this.options.deliver(effect, id);
       if (!(sent instanceof Promise)) {
-        this.done(id);
+        this.done(id, effect.type);
         return;
       }
       this.track(
         sent.then(
-          () => this.done(id),
-          (error: unknown) => this.fail(id, attempts, error),
+          () => this.done(id, effect.type),
+          (error: unknown) => this.fail(id, effect.type, attempts, error),
         ),
       );
     } catch (error) {
-      this.track(this.fail(id, attempts, error));
+      this.track(this.fail(id, effect.type, attempts, error));
     }
   }
 
@@ -158,7 +168,8 @@ export class Outbox {
    * Done marks are gathered for MARK_EVERY_MS and written together. A crash before they are written
    * sends those effects again once their lease ends, as for any send not yet marked (at least once).
    */
-  private done(id: number): void {
+  private done(id: number, kind: string): void {
+    this.options.sent?.(kind, true);
     this.finished.add(id);
     if (this.flushing) return;
     this.flushing = true;
@@ -192,7 +203,8 @@ export class Outbox {
   }
 
   /** A failed send waits 2^attempts seconds (at most an hour) and is claimed again; an unreadable one is given up. */
-  private async fail(id: number, attempts: number, error: unknown, giveUp = false): Promise<void> {
+  private async fail(id: number, kind: string, attempts: number, error: unknown, giveUp = false): Promise<void> {
+    this.options.sent?.(kind, false);
     const message = error instanceof Error ? error.message : String(error);
     this.options.log.warn({ err: message, event: id, attempts }, 'outbox event not sent');
     const now = this.options.now();

@@ -54,7 +54,15 @@ export async function attachRealtime(ctx: AppContext, server: HttpServer): Promi
   });
   await disconnectRevokedSockets(ctx, io);
   ctx.realtime = socketRealtime(ctx, io);
+  ctx.metrics.sources.sockets = () => socketsByRole(io);
   return io;
+}
+
+/** This process's sockets by their user's role, counted when the metrics are scraped. */
+function socketsByRole(io: RealtimeServer): Map<string, number> {
+  const roles = new Map<string, number>();
+  for (const { data } of io.of('/').sockets.values()) roles.set(data.role, (roles.get(data.role) ?? 0) + 1);
+  return roles;
 }
 
 /** The realtime port over socket.io (its Redis adapter, when attached, makes it span processes). */

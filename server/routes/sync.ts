@@ -16,7 +16,8 @@ export function syncRoutes(ctx: AppContext): Router {
   router.post('/sync/pull', async (req, res) => {
     const user = caller(req, 'sync.use');
     // NOTE: an admin's first page holds every booking and payment: its JSON is written a part at a time.
-    await sendJsonInParts(res, await pull(ctx, user, validate(PullRequestSchema, req.body)));
+    const answer = await pull(ctx, user, validate(PullRequestSchema, req.body));
+    ctx.metrics.pulled(answer, await sendJsonInParts(res, answer));
   });
 
   router.post('/sync/push', async (req, res) => {
@@ -25,6 +26,7 @@ export function syncRoutes(ctx: AppContext): Router {
     try {
       // A push repeats safely: mutations already applied are skipped.
       const answer = await whenWritable(async () => push(ctx, user, request));
+      ctx.metrics.pushed(request.mutations.length);
       res.json(answer);
     } catch (error) {
       if (error instanceof TransientError) {

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import type { AppContext } from '../../context';
 import { takeCatalogueWrites } from '../../db/catalogue-writes';
 import { openWriter } from '../../db/client';
+import { HandedBackCounts } from '../../metrics/mutations';
 import { BOOKING_THREAD, shareWriteLock } from '../../db/thread-lock';
 import { Outbox, type Pending } from '../../outbox/outbox';
 import { bookAndPay } from './book-and-pay';
@@ -24,6 +25,8 @@ const log = pino({ level: setup.env.LOG_LEVEL });
 let job: BookingJob | undefined;
 const now = () => new Date(job?.nowMs ?? Date.now());
 const outbox = new HandBack({ db, log, now, dispatch: false, leaseMs: setup.env.OUTBOX_LEASE_MS, owner: setup.owner, deliver: () => undefined });
+/** The thread counts nothing itself: how its mutation ended goes back with the answer (docs/decisions/020). */
+const metrics = new HandedBackCounts();
 
 /** What the booking's code reads of the server's context; anything else it asked for would throw. */
 const known = {
@@ -32,6 +35,7 @@ const known = {
   log,
   now,
   outbox,
+  metrics,
   get siteUrl() {
     return job?.siteUrl ?? '';
   },
@@ -47,11 +51,12 @@ const ctx = new Proxy(known, {
 async function answer(next: BookingJob): Promise<BookingDone> {
   job = next;
   outbox.handed = [];
+  metrics.counted = [];
   const outcome = await bookAndPay(ctx, next.user, next.body).then(
     (text) => ({ ok: true as const, answer: text }),
     (error: unknown) => ({ ok: false as const, failure: toFailure(error) }),
   );
-  return { id: next.id, ...outcome, pending: outbox.handed, catalogue: takeCatalogueWrites(db.$client) };
+  return { id: next.id, ...outcome, pending: outbox.handed, catalogue: takeCatalogueWrites(db.$client), counted: metrics.counted };
 }
 
 let queue = Promise.resolve();

@@ -7,6 +7,7 @@ import { noteLocalWrite, type Db } from '../../db/client';
 import { BOOKING_THREAD, releaseWriteLock, writeLockOf } from '../../db/thread-lock';
 import type { Env } from '../../env';
 import { AppError, NotNow, type FieldError } from '../../errors';
+import type { MutationCount } from '../../metrics/mutations';
 import type { Pending } from '../../outbox/outbox';
 import type { UserRow } from '../identity/users';
 import { bookAndPay } from './book-and-pay';
@@ -17,8 +18,13 @@ export type BookingJob = { id: number; user: UserRow; body: PaymentCreateBody; n
 /** What went wrong on the thread, as the server's thread rebuilds it (an AppError, or an error with a driver code). */
 export type ThreadFailure = { message: string; status?: number; code?: string; errors?: FieldError[]; retryAfterSeconds?: number; stack?: string };
 
-/** A job's outcome, and what its transaction recorded and wrote whether or not the answer failed after the commit. */
-export type BookingDone = { id: number; pending: Pending; catalogue: string[] } & ({ ok: true; answer: string } | { ok: false; failure: ThreadFailure });
+/**
+ * A job's outcome, and what its transaction recorded and wrote whether or not the answer failed after the
+ * commit; `counted`: how its mutation ended, for the server's thread to count (metrics/mutations.ts).
+ */
+export type BookingDone = { id: number; pending: Pending; catalogue: string[]; counted: MutationCount[] } & (
+  { ok: true; answer: string } | { ok: false; failure: ThreadFailure }
+);
 
 /** `lock`: the write lock word the thread shares with the server's (db/thread-lock.ts). */
 export type ThreadSetup = { file: string; env: Env; owner: string; lock: Int32Array };
@@ -77,6 +83,7 @@ export class BookingThread {
     noteLocalWrite();
     noteCatalogueWrites(this.db.$client, done.catalogue);
     ctx.outbox.dispatch(done.pending);
+    for (const counted of done.counted) ctx.metrics.count(counted);
     if (!done.ok) throw fromFailure(done.failure);
     return done.answer;
   }
