@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
@@ -18,7 +18,26 @@ self.addEventListener('message', (event) => {
 // Background Sync: queued receipts and messages are sent once online, even with every tab closed (local/background-flush.ts).
 self.addEventListener('sync', onBackgroundSync);
 
-precacheAndRoute(self.__WB_MANIFEST);
+const MANIFEST = self.__WB_MANIFEST;
+const PRECACHED = new Set(MANIFEST.map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).pathname));
+
+/**
+ * The offline shell of every app route is index.html with the assets it names. A worker installs (and so counts as
+ * ready offline) only once each of them is in its own precache: an index.html of another build (the server swapped
+ * its build while this worker was precaching) would name scripts this worker never cached, and a fresh tab opened
+ * offline would not start. Refused here, the install fails and is tried again at the next update check.
+ */
+addPlugins([
+  {
+    cacheWillUpdate: async ({ request, response }) => {
+      if (new URL(request.url).pathname !== '/index.html') return response;
+      const html = await response.clone().text();
+      const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
+      return named.length > 0 && named.every((path) => PRECACHED.has(path)) ? response : null;
+    },
+  },
+]);
+precacheAndRoute(MANIFEST);
 cleanupOutdatedCaches();
 
 // Offline every page of the app starts from index.html; any other path, and never a file, goes to the server.
