@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ownServer } from './own-server';
-import { AuthPage } from './pages/auth-page';
 import { datePlus } from './pages/dates';
-import { controlledByWorker, syncedFlightCount } from './pages/device';
+import { controlledByWorker, demoTravellerWithFlights } from './pages/device';
 import { seriousFindings } from './pages/axe';
 import { ListingPage } from './pages/listing-page';
 import { keepScreenshot } from './pages/screenshot';
@@ -22,10 +21,7 @@ test('a listing opened online, then in a fresh tab with the server stopped and t
 
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto('/login');
-    await new AuthPage(page).login('traveller@skyway.test', 'Demo-pass-123');
-    await expect(page).toHaveURL('/');
-    await expect.poll(() => syncedFlightCount(page), { timeout: 60_000 }).toBeGreaterThan(0);
+    await demoTravellerWithFlights(page);
     await controlledByWorker(page);
     // The online visit: the server's answer, which says nothing about a sync.
     await page.goto(listingUrl(date, 1));

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ownServer } from './own-server';
-import { AuthPage } from './pages/auth-page';
 import { datePlus } from './pages/dates';
-import { controlledByWorker, syncedFlightCount } from './pages/device';
+import { controlledByWorker, demoTravellerWithFlights } from './pages/device';
 import { seriousFindings } from './pages/axe';
 import { ListingPage } from './pages/listing-page';
 
@@ -30,10 +29,7 @@ test('with the server stopped, a listing search answers from the synced flights 
 
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
-    await page.goto('/login');
-    await new AuthPage(page).login('traveller@skyway.test', 'Demo-pass-123');
-    await expect(page).toHaveURL('/');
-    await expect.poll(() => syncedFlightCount(page), { timeout: 60_000 }).toBeGreaterThan(0);
+    await demoTravellerWithFlights(page);
     await controlledByWorker(page);
 
     await server.stop();
@@ -74,10 +70,7 @@ test('a server slower than the wait is answered from the device, and an answerin
   try {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
-    await page.goto('/login');
-    await new AuthPage(page).login('traveller@skyway.test', 'Demo-pass-123');
-    await expect(page).toHaveURL('/');
-    await expect.poll(() => syncedFlightCount(page), { timeout: 60_000 }).toBeGreaterThan(0);
+    await demoTravellerWithFlights(page);
     const listing = new ListingPage(page);
     const offlineNote = listing.main.getByText(/^Offline: fares and seats as of/);
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { AuthPage } from './auth-page';
 
 /** Waits for the service worker to be active. NOTE: installing precaches the whole app; on a loaded machine that takes longer than expect's 5 s. */
 export async function workerActive(page: Page): Promise<void> {
@@ -84,4 +85,12 @@ export async function syncedFlightCount(page: Page): Promise<number | null> {
   ]);
   const cursor = (read?.[0] as { cursor?: string | null } | undefined)?.cursor;
   return cursor && !cursor.includes(':p') ? (read?.[1] as number) : null;
+}
+
+/** The demo traveller signs in on `page` and waits until the device holds synced flights (the listing's offline answer). */
+export async function demoTravellerWithFlights(page: Page): Promise<void> {
+  await page.goto('/login');
+  await new AuthPage(page).login('traveller@skyway.test', 'Demo-pass-123');
+  await expect(page).toHaveURL('/');
+  await expect.poll(() => syncedFlightCount(page), { timeout: 60_000 }).toBeGreaterThan(0);
 }
