@@ -461,9 +461,9 @@ export const events = sqliteTable(
   },
   (t) => [
     index('events_pending').on(t.doneAt, t.dueAt),
-    // Only the events still to send: the metrics' depth and oldest age per kind read this index alone.
+    // Only the events still to send: the metrics' depth and oldest age per kind read this index alone (done_at in it too, so SQLite needs no row).
     index('events_waiting')
-      .on(t.kind, t.createdAt)
+      .on(t.kind, t.createdAt, t.doneAt)
       .where(sql`done_at is null`),
   ],
 );

@@ -46,15 +46,23 @@ export function sharedRefresh<A extends unknown[]>(refresh: (...args: A) => Prom
   };
 }
 
-/** A kind's waiting events (capped) and its oldest one's creation, from the partial index `events_waiting` alone. */
-async function waitingOfKind(db: Db, kind: string) {
+/** The reads of a kind's waiting events: their number (capped) and the oldest one's creation, both from the partial index `events_waiting` alone. */
+export function waitingQueries(db: Db, kind: string) {
   const waiting = and(isNull(events.doneAt), eq(events.kind, kind));
   const capped = db.select({ createdAt: events.createdAt }).from(events).where(waiting).limit(DEPTH_CAP).as('capped');
-  const [depth] = await db.select({ n: count() }).from(capped);
-  const [oldest] = await db
-    .select({ at: min(events.createdAt) })
-    .from(events)
-    .where(waiting);
+  return {
+    depth: db.select({ n: count() }).from(capped),
+    oldest: db
+      .select({ at: min(events.createdAt) })
+      .from(events)
+      .where(waiting),
+  };
+}
+
+async function waitingOfKind(db: Db, kind: string) {
+  const queries = waitingQueries(db, kind);
+  const [depth] = await queries.depth;
+  const [oldest] = await queries.oldest;
   return { depth: depth?.n ?? 0, oldest: oldest?.at ?? null };
 }
 

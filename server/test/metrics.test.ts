@@ -8,9 +8,10 @@ import type { Flight } from '../../sync/schemas/flight';
 import { scrapeMetrics, type Scrape } from '../../scripts/read-metrics';
 import { immediate } from '../db/client';
 import { events } from '../db/schema';
+import { waitingQueries } from '../metrics/scraped';
 import type { DiskStats } from '../ops/machine';
 import { actors, book, expectAnswer, paymentBody, upcomingFlight, type Actors } from './booking-fixtures';
-import { expectCode } from './fixtures';
+import { expectCode, sqliteOf } from './fixtures';
 import { client, login, startTestServer, TEST_ENGINE, type TestServer } from './harness';
 
 const TOKEN = 'metrics-token-of-the-test-0123456789';
@@ -190,8 +191,19 @@ describe('GET /metrics', () => {
     }
   });
 
-  it.runIf(TEST_ENGINE === 'sqlite')('on SQLite, has no pool gauges', async () => {
+  it.runIf(TEST_ENGINE === 'sqlite')('on SQLite, has no pool gauges, and reads the waiting events from their partial index alone', async () => {
     expect((await scrape()).names().filter((name) => name.startsWith('skyway_pg_'))).toEqual([]);
+    const sqlite = sqliteOf(server.ctx);
+    for (const query of Object.values(waitingQueries(server.ctx.db, 'mail'))) {
+      const { sql, params } = query.toSQL();
+      const plan = sqlite
+        .prepare(`explain query plan ${sql}`)
+        .all(...params)
+        .map((row) => (row as { detail: string }).detail)
+        .join('; ');
+      expect(plan).toMatch(/USING COVERING INDEX events_waiting/);
+      expect(plan).not.toMatch(/SCAN events(?! USING)/);
+    }
   });
 });
 
