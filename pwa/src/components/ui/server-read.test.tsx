@@ -2,7 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR } from '../../lib/api-error';
-import { keptSince, readState, ServerReadNote, type ServerRead } from './server-read';
+import { keptSince } from './kept-since';
+import { readState, ServerReadNote, type ServerRead } from './server-read';
 
 afterEach(cleanup);
 

@@ -1,8 +1,7 @@
 import { onlineManager, type UseQueryResult } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { localDate, localTime } from '../../../../sync/time';
 import { hasCode, messageOf } from '../../lib/api-error';
-import { formatAdminDate } from '../../lib/format';
+import { keptSince } from './kept-since';
 import './server-read.css';
 
 /** The parts of a react-query read that say what a panel can show. */
@@ -37,14 +36,6 @@ export function readState(read: ServerRead, online = true): ReadState {
 /** The state of a read as the panel shows it now, online or not. */
 export function useReadState(read: ServerRead): ReadState {
   return readState(read, useOnline());
-}
-
-/** When the kept answer came: its clock time today, else its date and time. */
-export function keptSince(updatedAt: number, now = Date.now()): string {
-  // NOTE: the device's own zone, through Intl (sync/time.ts) rather than dayjs, which a listing would then download.
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const at = new Date(updatedAt).toISOString();
-  return localDate(at, zone) === localDate(new Date(now).toISOString(), zone) ? localTime(at, zone) : formatAdminDate(at);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { FLIGHT_WINDOW_DAYS } from '../../../../sync/constants';
-import { keptSince } from '../../components/ui/server-read';
+import { keptSince } from '../../components/ui/kept-since';
+import '../../components/ui/server-read.css';
 
 /** Says that the device answered the search, and from which sync; only for an answer from the device. */
 export function OfflineNote({ syncedAt }: { syncedAt: number | null }) {
