@@ -143,6 +143,8 @@ export const bookings = sqliteTable(
   },
   (t) => [
     index('bookings_user').on(t.userId),
+    /** The admins' list, newest first, a page at a time: without it each page sorted every booking ever made. */
+    index('bookings_created').on(t.createdAt),
     index('bookings_flight').on(t.flightId),
     /** The sweep's paid bookings, whose last flight may have left: not every booking ever made. */
     index('bookings_confirmed')
@@ -231,7 +233,12 @@ export const payments = sqliteTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index('payments_user').on(t.userId), index('payments_booking').on(t.bookingId)],
+  (t) => [
+    index('payments_user').on(t.userId),
+    index('payments_booking').on(t.bookingId),
+    /** The review queue, newest first, a page at a time. */
+    index('payments_created').on(t.createdAt),
+  ],
 );
 
 export const settings = sqliteTable('settings', {
