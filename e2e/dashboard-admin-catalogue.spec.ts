@@ -69,7 +69,7 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   if (!flight) throw new Error('the new flight is not in the catalogue');
   expect(flight.departureTime).toBe(`${day}T07:00:00.000Z`);
   await dash.field('Search by flight number').fill(flight.flightNumber);
-  await expect(dash.main.getByText('1 flights')).toBeVisible();
+  await expect(dash.main.getByText('1 flight')).toBeVisible();
   const row = dash.row(flight.flightNumber);
   await expect(row).toContainText('Zanzibar City (ZNZ)');
   await expect(row).toContainText('6.5 hrs');
@@ -208,7 +208,7 @@ test('on a phone the flight list opens on upcoming departures, filters and searc
   if (!onRoute) throw new Error('no LOS-LHR flight on that day');
   await expect(dash.main.getByText(`${routeTotal} flights`, { exact: true })).toBeVisible();
   await dash.field('Search by flight number').fill(onRoute.flightNumber.toLowerCase());
-  await expect(dash.main.getByText('1 flights', { exact: true })).toBeVisible();
+  await expect(dash.main.getByText('1 flight', { exact: true })).toBeVisible();
   await expect(dash.main.getByText(onRoute.flightNumber).first()).toBeVisible();
 
   await dash.main.getByRole('button', { name: 'Add', exact: true }).click();

@@ -41,7 +41,7 @@ for (const width of [1280, 390]) {
       await admin.page.waitForTimeout(150);
     }
     await expect.poll(() => addressQ(admin.page.url())).toBe(`Ifeoma ${tag}`);
-    await expect(admin.main.getByText('1 payments')).toBeVisible();
+    await expect(admin.main.getByText('1 payment')).toBeVisible();
 
     // A navigation speaks: a reload of another address fills the box with its search.
     await admin.page.goto(`/dashboard/all-payments?q=${created.booking.bookingId}`);

@@ -9,6 +9,9 @@ type TableToolbarProps = {
   children?: ReactNode;
 };
 
+/** '1 payment', '12 payments': what a search found, for TableToolbar's count. */
+export const counted = (total: number, noun: string): string => `${total} ${total === 1 ? noun : `${noun}s`}`;
+
 /** The search box above a table, what it found, and the table's own buttons. */
 export function TableToolbar({ searchLabel, search, onSearch, count, children }: TableToolbarProps) {
   return (

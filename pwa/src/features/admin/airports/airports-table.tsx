@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { EditIcon, TrashIcon } from '../../../components/ui/icons';
 import { Pager } from '../../../components/table/pager';
-import { TableToolbar } from '../../../components/table/table-toolbar';
+import { TableToolbar, counted } from '../../../components/table/table-toolbar';
 import { useTable } from '../../../components/table/use-table';
 import { AirportFormDialog } from './airport-form-dialog';
 import { useAdminAirports, useDeleteAirport } from './use-admin-airports';
@@ -43,7 +43,7 @@ export function AirportsTable() {
   return (
     <>
       <ServerReadNote read={airports} what="airports" />
-      <TableToolbar searchLabel="Search airports" search={table.search} onSearch={table.setSearch} count={`${table.filtered.length} airports`}>
+      <TableToolbar searchLabel="Search airports" search={table.search} onSearch={table.setSearch} count={counted(table.filtered.length, 'airport')}>
         <button type="button" className="button" onClick={() => setDialog({ kind: 'edit', airport: null })}>
           Add
         </button>

@@ -11,7 +11,7 @@ import { cancelsByBooking } from '../../../local/outbox-rows';
 import { Pager } from '../../../components/table/pager';
 import { bookingTone, paymentLabel, paymentTone } from '../../../components/ui/status';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { TableToolbar } from '../../../components/table/table-toolbar';
+import { TableToolbar, counted } from '../../../components/table/table-toolbar';
 import { pageCount, pageSlice } from '../../../components/table/paging';
 import { useUrlQuery } from '../../../components/table/use-url-query';
 import { TextField } from '../../../components/ui/text-field';
@@ -43,7 +43,12 @@ export function AllBookingsTable() {
   const visible = pageSlice(found, page);
   return (
     <>
-      <TableToolbar searchLabel="Search by flight number or passenger" search={query.q} onSearch={(q) => filter({ q })} count={`${found.length} bookings`}>
+      <TableToolbar
+        searchLabel="Search by flight number or passenger"
+        search={query.q}
+        onSearch={(q) => filter({ q })}
+        count={counted(found.length, 'booking')}
+      >
         <CsvButton fileName="bookings.csv" header={BOOKING_HEADER} rows={() => found.map(bookingCsvRow)} disabled={!found.length} />
       </TableToolbar>
       <fieldset className="table-filters">

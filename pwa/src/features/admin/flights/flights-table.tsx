@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api-error';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { Pager } from '../../../components/table/pager';
 import { pageCount } from '../../../components/table/paging';
-import { TableToolbar } from '../../../components/table/table-toolbar';
+import { TableToolbar, counted } from '../../../components/table/table-toolbar';
 import { useCellLabels } from '../../../components/table/use-cell-labels';
 import { useAdminAirports } from '../airports/use-admin-airports';
 import { FlightFilterBar } from './flight-filter-bar';
@@ -58,7 +58,7 @@ export function FlightsTable() {
         searchLabel="Search by flight number"
         search={filters.search}
         onSearch={(value) => filter({ search: value.slice(0, 20) })}
-        count={shown ? `${total} flights` : undefined}
+        count={shown ? counted(total, 'flight') : undefined}
       >
         <button type="button" className="button" disabled={!airports.data} onClick={() => setDialog({ kind: 'edit', flight: null })}>
           Add

@@ -9,7 +9,7 @@ import { reviewsByPayment } from '../../../local/outbox-rows';
 import { Pager } from '../../../components/table/pager';
 import { pageCount, pageSlice } from '../../../components/table/paging';
 import { PAYMENT_HEADER, paymentCsvRow } from '../../../components/table/payment-cells';
-import { TableToolbar } from '../../../components/table/table-toolbar';
+import { TableToolbar, counted } from '../../../components/table/table-toolbar';
 import { useUrlQuery } from '../../../components/table/use-url-query';
 import { PaymentFilterBar } from './payment-filter-bar';
 import { paymentQueue } from './payment-queue';
@@ -48,7 +48,7 @@ export function AllPaymentsTable() {
         searchLabel="Search by transaction ID, booking reference, e-mail or name"
         search={query.q}
         onSearch={(q) => filter({ q })}
-        count={`${found.length} payments`}
+        count={counted(found.length, 'payment')}
       >
         <CsvButton
           fileName="payments.csv"

@@ -4,7 +4,7 @@ import { ACCOUNT_ROLES, ACCOUNT_STATUSES } from '../../../../../sync/schemas/adm
 import { DataTable } from '../../../components/table/data-table';
 import { Pager } from '../../../components/table/pager';
 import { pageCount } from '../../../components/table/paging';
-import { TableToolbar } from '../../../components/table/table-toolbar';
+import { TableToolbar, counted } from '../../../components/table/table-toolbar';
 import { Dropdown } from '../../../components/ui/dropdown';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { messageOf } from '../../../lib/api-error';
@@ -40,7 +40,7 @@ export function UsersTable() {
         searchLabel="Search by name or e-mail"
         search={filters.search}
         onSearch={(search) => filter({ search: search.slice(0, 100) })}
-        count={accounts.data ? `${total} ${total === 1 ? 'account' : 'accounts'}` : undefined}
+        count={accounts.data ? counted(total, 'account') : undefined}
       />
       <fieldset className="users-filters">
         <legend className="visually-hidden">Filter accounts</legend>
