@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
+import { SEAT_LABELS } from '../../sync/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatAllocations } from '../db/schema';
 import { setRateLimits } from '../middleware/rate-limits';
@@ -14,11 +16,13 @@ import { freePort } from '../../scripts/free-port';
 const BUYERS = 50;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** New accounts on every call, so CI's one retry of a test (docs/decisions/014) meets no taken e-mail. */
 async function buyers(baseUrls: string[], tag: string): Promise<Api[]> {
+  const attempt = randomUUID().slice(0, 8);
   return Promise.all(
     Array.from({ length: BUYERS }, async (_, i) => {
       const baseUrl = baseUrls[i % baseUrls.length] ?? '';
-      const { token } = await registerUser(baseUrl, `buyer-${tag}-${i}@example.com`, 'Secret-pass-1', `Buyer ${i}`);
+      const { token } = await registerUser(baseUrl, `buyer-${tag}-${attempt}-${i}@example.com`, 'Secret-pass-1', `Buyer ${i}`);
       return client(baseUrl, token);
     }),
   );
@@ -146,8 +150,11 @@ describe(`${BUYERS} simultaneous buyers across two server processes on one datab
     const urls = [first.url, second.url];
     const flight = await upcomingFlight(first.url, 'LOS', 'LHR', 10);
     const apis = await buyers(urls, 'two');
-    const answers = await Promise.all(apis.map((api) => api.post('/api/payments', paymentBody(flight, ['E2']))));
-    expectOneWinner(answers, 'E2');
+    // A seat nobody holds yet, so CI's retry of this test races for a free seat too.
+    const held = await client(first.url).get<{ seatNumber: string }[]>(`/api/flights/${flight._id}/seat`);
+    const seat = SEAT_LABELS.find((label) => !held.body.some((s) => s.seatNumber === label)) ?? 'E2';
+    const answers = await Promise.all(apis.map((api) => api.post('/api/payments', paymentBody(flight, [seat]))));
+    expectOneWinner(answers, seat);
     for (const parity of [0, 1]) {
       const viaProcess = answers.filter((_, i) => i % 2 === parity);
       expect(viaProcess.filter((a) => a.status === 409).length, `process ${parity + 1}`).toBeGreaterThanOrEqual(BUYERS / 2 - 1);
@@ -159,14 +166,14 @@ describe(`${BUYERS} simultaneous buyers across two server processes on one datab
       const rows = await observer.db
         .select({ state: seatAllocations.state })
         .from(seatAllocations)
-        .where(and(live, eq(seatAllocations.seatLabel, 'E2')));
+        .where(and(live, eq(seatAllocations.seatLabel, seat)));
       expect(rows).toEqual([{ state: 'held' }]);
       const [active] = await observer.db.select({ n: count() }).from(seatAllocations).where(live);
       for (const url of urls) {
         const seen = await client(url).get<{ availableSeats: number }>(`/api/flights/${flight._id}`);
         expect(seen.body.availableSeats).toBe(24 - (active?.n ?? 0));
         const taken = await client(url).get<{ seatNumber: string }[]>(`/api/flights/${flight._id}/seat`);
-        expect(taken.body.map((s) => s.seatNumber)).toContain('E2');
+        expect(taken.body.map((s) => s.seatNumber)).toContain(seat);
       }
     } finally {
       await observer.close();
