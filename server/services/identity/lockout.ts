@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { ErrorCode } from '../../../sync/error-codes';
 import type { AppContext } from '../../context';
@@ -148,13 +148,13 @@ async function countInDatabase(ctx: AppContext, keys: AttemptKeys, now: number):
  * counts stay (they expire with their windows): the sign-in itself must not fail for them.
  */
 export async function clearFailures(ctx: AppContext, keys: AttemptKeys): Promise<void> {
-  for (const [key] of countsOf(keys)) {
-    heldByApp.get(ctx)?.delete(key);
-    if (!(await storedCount(ctx, key))) continue;
-    try {
-      await immediate(ctx.db, (tx) => tx.delete(loginFailures).where(eq(loginFailures.key, key)));
-    } catch (error) {
-      if (!faultAnswer(error)) throw error;
-    }
+  const both = [keys.pair, keys.account];
+  for (const key of both) heldByApp.get(ctx)?.delete(key);
+  const stored = inArray(loginFailures.key, both);
+  if (!(await first(ctx.db.select({ key: loginFailures.key }).from(loginFailures).where(stored)))) return;
+  try {
+    await immediate(ctx.db, (tx) => tx.delete(loginFailures).where(stored));
+  } catch (error) {
+    if (!faultAnswer(error)) throw error;
   }
 }
