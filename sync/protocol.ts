@@ -19,9 +19,11 @@ import { ProfileUpdateSchema, UserSchema } from './schemas/user';
  * 7: a booking's flights carry `bookedTimes` (the times it was booked on, once the airline changed them), and
  *    the flight window is 14 days (docs/decisions/012); the reset drops the days beyond it and keeps cursor
  *    ages right, which are counted back from the window's end.
+ * 8: the own rows come in pages too (bookings, payments, conversations, messages), so a page position names
+ *    any of those tables; an app of an earlier schema gets the first page of its own rows, as schema 2 did.
  */
-export const SYNC_SCHEMA_VERSION = 7;
-/** At most this many catalogue rows (airports, flights) in one pull answer. */
+export const SYNC_SCHEMA_VERSION = 8;
+/** At most this many rows of the paged tables (own rows and catalogue) in one pull answer. */
 export const SYNC_PAGE_ROWS = 500;
 
 /** The tables every user shares; the others hold the user's own rows (all of them for admins). */
@@ -29,11 +31,18 @@ export const CATALOGUE_TABLES = ['airports', 'flights'] as const;
 export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 
 /**
- * Where a page sequence stands: the catalogue is sent since `since` (and flights that entered the window
- * after `previousEnd`; null in a reset, which sends every row), the own rows and `lastMutationId` came
- * with the first page, and the next page starts after the id `after` of `table`.
+ * The tables a page sequence walks, in this order, each in id order: the own rows first (so a new device
+ * shows the user's bookings before the catalogue arrives), then the catalogue.
  */
-export type PagePosition = { since: number; previousEnd: string | null; lastMutationId: number; table: CatalogueTable; after: string };
+export const PAGED_TABLES = ['bookings', 'payments', 'conversations', 'messages', ...CATALOGUE_TABLES] as const;
+export type PagedTable = (typeof PAGED_TABLES)[number];
+
+/**
+ * Where a page sequence stands: rows are sent since `since` (and flights that entered the window after
+ * `previousEnd`; null in a reset, which sends every row), `lastMutationId` came with the first page, and
+ * the next page starts after the id `after` of `table`.
+ */
+export type PagePosition = { since: number; previousEnd: string | null; lastMutationId: number; table: PagedTable; after: string };
 
 /**
  * A cursor names the server version the client has, the last day of its flight window, and the
@@ -45,7 +54,9 @@ export type PagePosition = { since: number; previousEnd: string | null; lastMuta
  */
 export const CursorSchema = z
   .string()
-  .regex(/^\d+:\d{4}-\d{2}-\d{2}(:[0-9a-z]+)?(:v\d+)?(:p\d+\.(\d{4}-\d{2}-\d{2}|r)\.\d+\.(airports|flights)\.[\w.!~*'()%-]*)?$/);
+  .regex(
+    new RegExp(`^\\d+:\\d{4}-\\d{2}-\\d{2}(:[0-9a-z]+)?(:v\\d+)?(:p\\d+\\.(\\d{4}-\\d{2}-\\d{2}|r)\\.\\d+\\.(${PAGED_TABLES.join('|')})\\.[\\w.!~*'()%-]*)?$`),
+  );
 export function makeCursor(version: number, windowEnd: string, client: string, page?: PagePosition, schema = SYNC_SCHEMA_VERSION): string {
   const base = `${version}:${windowEnd}:${client}:v${schema}`;
   if (!page) return base;
@@ -61,7 +72,7 @@ function readPosition(position: string): PagePosition {
     since: Number(since),
     previousEnd: previousEnd === 'r' ? null : previousEnd,
     lastMutationId: Number(lastMutationId),
-    table: table === 'flights' ? 'flights' : 'airports',
+    table: PAGED_TABLES.find((name) => name === table) ?? 'airports',
     after: decodeURIComponent(after.join('.')),
   };
 }

@@ -163,7 +163,7 @@ export class SyncEngine {
     }
   }
 
-  /** Pulls page after page until the server has no more (a first sync: own rows first, then the catalogue). */
+  /** Pulls page after page until the server has no more (own rows first, then the catalogue). */
   private async pull(): Promise<void> {
     let more = true;
     while (more) more = await this.pullPage();
@@ -181,7 +181,9 @@ export class SyncEngine {
       pendingFrom: pendingFrom(before),
     });
     const rows = await store.outbox();
-    await store.applyPull(response, settle(rows, response.lastMutationId, response.results), this.now);
+    // The effects of the confirmed mutations are whole only once the sequence ends; refusals are final at once.
+    const settlement = settle(rows, response.hasMore ? 0 : response.lastMutationId, response.results);
+    await store.applyPull(response, settlement, this.now);
     const left = (await store.outbox()).filter((r) => r.state !== 'rejected');
     const first = left.sort((a, b) => a.mutationId - b.mutationId)[0];
     if (first && response.lastMutationId < first.mutationId - 1) {

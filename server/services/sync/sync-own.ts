@@ -1,0 +1,107 @@
+import { and, asc, eq, getTableColumns, gt, inArray, or, type SQL } from 'drizzle-orm';
+import type { SyncChanges } from '../../../sync/protocol';
+import { inTurn, type Queryable } from '../../db/client';
+import { bookings, conversations, flights, messages, payments, users } from '../../db/schema';
+import { inParts } from '../../parts';
+import { may, visibleRows } from '../../policies';
+import { toBookingsJson } from '../booking/booking-view';
+import { listedConversations, toConversationJson, toMessageJson, visibleConversations } from '../chat/chat-view';
+import { paymentLinkHash, toPaymentsJson } from '../payment/payments';
+import type { UserRow } from '../identity/users';
+
+/** Whose rows a page sends, changed since which version, shown as of `nowIso`. */
+export type OwnScope = { user: UserRow; since: number; nowIso: string };
+
+/** Rows of one own table after the id `after`, at most `limit`, in id order, as the app shows them. */
+type OwnRows = { changes: Partial<SyncChanges>; ids: string[] };
+
+/**
+ * A booking shows its flights and its user's name and e-mail, and its payment's state: a booking comes
+ * again when any of them changed since the cursor.
+ */
+function bookingCondition(q: Queryable, s: OwnScope): SQL | undefined {
+  const changedFlights = q.select({ id: flights.id }).from(flights).where(gt(flights.version, s.since));
+  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, s.since));
+  const paidBookings = q
+    .select({ id: payments.bookingId })
+    .from(payments)
+    .where(and(gt(payments.version, s.since), visibleRows('payment.read', s.user, payments.userId)));
+  return and(
+    visibleRows('booking.read', s.user, bookings.userId),
+    or(
+      gt(bookings.version, s.since),
+      inArray(bookings.flightId, changedFlights),
+      inArray(bookings.returnFlightId, changedFlights),
+      inArray(bookings.id, paidBookings),
+      inArray(bookings.userId, usersChanged),
+    ),
+  );
+}
+
+/** Bookings; their flights come with the catalogue, which sends the user's booked flights too. */
+async function bookingsAfter(q: Queryable, s: OwnScope, after: string, limit: number): Promise<OwnRows> {
+  const rows = await q
+    .select()
+    .from(bookings)
+    .where(and(gt(bookings.id, after), bookingCondition(q, s)))
+    .orderBy(asc(bookings.id))
+    .limit(limit);
+  return { changes: { bookings: await inParts(rows, (part) => toBookingsJson(q, part, s.nowIso)) }, ids: rows.map((row) => row.id) };
+}
+
+/** Payments, without their populated booking (in its own table) but with its reference and, for the payer, the link's hash. */
+async function paymentsAfter(q: Queryable, s: OwnScope, after: string, limit: number): Promise<OwnRows> {
+  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, s.since));
+  const rows = await q
+    .select()
+    .from(payments)
+    .where(
+      and(
+        gt(payments.id, after),
+        visibleRows('payment.read', s.user, payments.userId),
+        or(gt(payments.version, s.since), inArray(payments.userId, usersChanged)),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit);
+  const accessKeys = new Map(rows.map((row) => [row.id, row.accessKey]));
+  const shown = (await inParts(rows, (part) => toPaymentsJson(q, part, s.nowIso))).map(({ bookingId, ...rest }) => {
+    const key = accessKeys.get(rest._id);
+    return {
+      ...rest,
+      bookingId: bookingId._id,
+      bookingRef: bookingId.bookingId,
+      linkHash: key !== undefined && may('payment.link', s.user, rest.userId._id) ? paymentLinkHash(key) : null,
+    };
+  });
+  return { changes: { payments: shown }, ids: rows.map((row) => row.id) };
+}
+
+/** Conversations the user may see, own ones (all for admins); none without a message. */
+async function conversationsAfter(q: Queryable, s: OwnScope, after: string, limit: number): Promise<OwnRows> {
+  const rows = await q
+    .select()
+    .from(conversations)
+    .where(and(gt(conversations.id, after), gt(conversations.version, s.since), listedConversations(s.user)))
+    .orderBy(asc(conversations.id))
+    .limit(limit);
+  return { changes: { conversations: await inTurn(rows, (row) => toConversationJson(q, row, s.user)) }, ids: rows.map((row) => row.id) };
+}
+
+async function messagesAfter(q: Queryable, s: OwnScope, after: string, limit: number): Promise<OwnRows> {
+  const rows = await q
+    .select(getTableColumns(messages))
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(gt(messages.id, after), gt(messages.version, s.since), visibleConversations(s.user)))
+    .orderBy(asc(messages.id))
+    .limit(limit);
+  return { changes: { messages: rows.map(toMessageJson) }, ids: rows.map((row) => row.id) };
+}
+
+export const OWN_PAGES = { bookings: bookingsAfter, payments: paymentsAfter, conversations: conversationsAfter, messages: messagesAfter };
+export type OwnPagedTable = keyof typeof OWN_PAGES;
+
+/** A guest chat token syncs its own conversations and messages and nothing else. */
+export const tablesFor = (user: UserRow): readonly OwnPagedTable[] =>
+  may('sync.accountTables', user) ? ['bookings', 'payments', 'conversations', 'messages'] : ['conversations', 'messages'];
