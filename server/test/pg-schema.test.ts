@@ -6,6 +6,7 @@ import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sq
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres } from '../db/pg-migrate';
+import { POSTGRES_SEARCH_INDEXES } from '../db/search';
 import * as sqliteSchema from '../db/schema';
 import { airports, bookings, flights, imageFiles, images, seatAllocations, users } from '../db/schema';
 import * as pgSchema from '../db/schema-pg';
@@ -68,7 +69,8 @@ async function databaseShape(pool: pg.Pool): Promise<Shape> {
   const shape: Shape = {};
   for (const row of columns.rows)
     (shape[row.table] ??= { columns: [], indexes: [] }).columns.push(describeColumn(row.column, row.not_null, row.primary, storedDefault(row.default)));
-  for (const row of indexes.rows) shape[row.table]?.indexes.push(row.index);
+  // PostgreSQL's trigram indexes stand for SQLite's search tables (db/search.ts), which schema.ts does not describe either.
+  for (const row of indexes.rows) if (!POSTGRES_SEARCH_INDEXES.includes(row.index)) shape[row.table]?.indexes.push(row.index);
   for (const table of Object.values(shape)) {
     table.columns.sort();
     table.indexes.sort();

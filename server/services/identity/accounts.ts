@@ -1,8 +1,8 @@
-import { aliasedTable, and, count, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../sync/money';
 import type { Account, AccountBooking, AccountDetail, AccountRole, AccountStatus, UserSearchQuery } from '../../../sync/schemas/admin-user';
 import { first, type Queryable, type Tx } from '../../db/client';
-import { contains } from '../../db/contains';
+import { matching, userNames } from '../../db/search';
 import { airports, bookings, flights, payments, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordChange } from '../back-office/audit';
@@ -36,7 +36,7 @@ export async function searchAccounts(q: Queryable, query: UserSearchQuery): Prom
   const parts: SQL[] = [isAccount];
   if (query.role) parts.push(eq(users.role, query.role));
   if (query.status) parts.push(query.status === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));
-  if (query.search) parts.push(or(contains(users.fullName, query.search), contains(users.email, query.search)) ?? sql`true`);
+  if (query.search) parts.push(matching(q, userNames, query.search));
   const where = and(...parts);
   const rows = await q
     .select({ user: users, bookings: count(bookings.id) })
