@@ -147,6 +147,8 @@ export const PullResponseSchema = z.object({
    */
   covers: z.array(z.object({ table: z.enum(CATALOGUE_TABLES), after: z.string(), through: z.string().nullable() })).default([]),
   hasMore: z.boolean(),
+  /** An admin's device keeps what changed since then, beside the rest of its working set (sync/working-set.ts); null: every own row. */
+  keepSince: z.string().nullable().default(null),
 });
 export type CoveredRange = PullResponse['covers'][number];
 export type PullResponse = z.infer<typeof PullResponseSchema>;

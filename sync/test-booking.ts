@@ -35,6 +35,7 @@ export function testBooking(departure: number, patch: Partial<Booking> = {}): Bo
     cancelReason: null,
     checkedInAt: null,
     createdAt: '2030-06-01T00:00:00.000Z',
+    updatedAt: '2030-06-01T00:00:00.000Z',
     travellers: [],
     boardingPasses: [],
     ...patch,

@@ -14,6 +14,7 @@ const page = (hasMore: boolean, bookings: string[]): PullResponse => ({
   deletes: {},
   covers: [],
   hasMore,
+  keepSince: null,
 });
 
 describe('a pull in pages', () => {

@@ -23,6 +23,7 @@ function pull(
     results: [],
     covers: [],
     hasMore: false,
+    keepSince: null,
     ...rest,
     changes: {
       airports: [],
@@ -99,6 +100,36 @@ export function syncStoreContract(name: string, make: () => Promise<StoreUnderTe
       await t.store.applyPull(pull({ reset: true, covers: [{ table: 'airports', after: 'a2', through: null }] }), { confirmed: [], rejected: [] }, 4);
       expect(await ids(t, 'airports')).toEqual(['a1']);
       expect(await outboxIds(t)).toEqual([1]);
+    });
+
+    it("an admin's device drops what left its working set once a sequence ends, keeping what awaits review and what its outbox names", async () => {
+      const t = await make();
+      const [old, recent] = ['2031-01-01T00:00:00.000Z', '2031-02-10T00:00:00.000Z'];
+      const payment = (_id: string, bookingId: string, status: string, updatedAt: string, awaitingReviewAt: string | null = null) =>
+        ({ _id, bookingId, status, updatedAt, awaitingReviewAt }) as Keyed;
+      const booking = (_id: string, updatedAt: string) => ({ _id, updatedAt }) as Keyed;
+      await t.store.enqueue({ name: 'reviewPayment', args: { paymentId: 'p-named', expectedStatus: 'failed', status: 'successful' } }, 1);
+      const changes = {
+        payments: [
+          payment('p-decided', 'b-decided', 'successful', old),
+          payment('p-awaiting', 'b-awaiting', 'pending', old, old),
+          payment('p-recent', 'b-recent', 'successful', recent),
+          payment('p-named', 'b-named', 'failed', old),
+        ],
+        bookings: [booking('b-decided', old), booking('b-awaiting', old), booking('b-recent', recent), booking('b-named', old)],
+        conversations: [
+          { _id: 'c-open', status: 'open', createdAt: old, lastMessage: null } as Keyed,
+          { _id: 'c-done', status: 'resolved', createdAt: old, lastMessage: { createdAt: old } } as Keyed,
+        ],
+        messages: [{ _id: 'm-open', conversationId: 'c-open' } as Keyed, { _id: 'm-done', conversationId: 'c-done' } as Keyed],
+      };
+      await t.store.applyPull(pull({ changes, hasMore: true, keepSince: '2031-02-01T00:00:00.000Z' }), { confirmed: [], rejected: [] }, 2);
+      expect(await ids(t, 'payments')).toHaveLength(4);
+      await t.store.applyPull(pull({ keepSince: '2031-02-01T00:00:00.000Z' }), { confirmed: [], rejected: [] }, 3);
+      expect(await ids(t, 'payments')).toEqual(['p-awaiting', 'p-named', 'p-recent']);
+      expect(await ids(t, 'bookings')).toEqual(['b-awaiting', 'b-named', 'b-recent']);
+      expect(await ids(t, 'conversations')).toEqual(['c-open']);
+      expect(await ids(t, 'messages')).toEqual(['m-open']);
     });
 
     it('renumbers after the server lost the client: refused rows below the first id, the rest from it', async () => {

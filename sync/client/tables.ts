@@ -1,4 +1,7 @@
-import { CATALOGUE_TABLES, SYNC_TABLES, type CoveredRange, type PullResponse, type SyncTable } from '../protocol';
+import { CATALOGUE_TABLES, SYNC_TABLES, type CoveredRange, type PullResponse, type SyncPayment, type SyncTable } from '../protocol';
+import type { Booking } from '../schemas/booking';
+import type { Conversation, Message } from '../schemas/chat';
+import { leftWorkingSet } from '../working-set';
 import { isErrorCode, type ErrorCode } from '../error-codes';
 import { codeForStatus } from '../status-codes';
 import type { OutboxRow, OutboxSettlement } from './types';
@@ -35,6 +38,23 @@ export function applyToTables(tables: Record<SyncTable, Map<string, Keyed>>, res
     const table = SYNC_TABLES.find((t) => t === name);
     if (table) for (const id of ids) tables[table].delete(id);
   }
+}
+
+/**
+ * An admin's device after the last page of a sequence: rows that left the working set go, conversations
+ * with their messages (sync/working-set.ts). `kept`: ids the outbox or the admin's opened records name.
+ */
+export function dropLeftWorkingSet(tables: Record<SyncTable, Map<string, Keyed>>, keepSince: string, kept: ReadonlySet<string>): void {
+  const rows = <T>(table: SyncTable) => [...tables[table].values()] as T[];
+  const payments = rows<SyncPayment>('payments');
+  const left = leftWorkingSet(
+    { payments, bookings: rows<Booking>('bookings'), paymentsOfBookings: payments, conversations: rows<Conversation>('conversations') },
+    keepSince,
+    kept,
+  );
+  for (const table of ['payments', 'bookings', 'conversations'] as const) for (const id of left[table]) tables[table].delete(id);
+  const gone = new Set(left.conversations);
+  for (const message of rows<Message>('messages')) if (gone.has(message.conversationId)) tables.messages.delete(message._id);
 }
 
 /** The outbox after a settlement: confirmed rows leave, rejected ones carry the server's reason. */

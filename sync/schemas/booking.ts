@@ -77,6 +77,8 @@ export const BookingSchema = z.object({
   cancelReason: z.string().nullable(),
   checkedInAt: z.string().nullable(),
   createdAt: z.string(),
+  /** When the booking last changed: an admin's device keeps recent ones (sync/working-set.ts). */
+  updatedAt: z.string(),
   travellers: z.array(TravellerSchema),
   boardingPasses: z.array(BoardingPassSchema),
 });

@@ -43,6 +43,8 @@ export const PaymentSchema = z.object({
   deadlineAt: z.string(),
   image: z.string().nullable(),
   createdAt: z.string(),
+  /** When the payment last changed: an admin's device keeps recent ones (sync/working-set.ts). */
+  updatedAt: z.string(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

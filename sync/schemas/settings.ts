@@ -37,6 +37,14 @@ export const ContactSchema = z.object({
   email: text(254).default(''),
 });
 
+export const DEVICE_DAYS_RANGE = 'Days on admin devices must be 1 to 90';
+/**
+ * How many days of bookings and payments an admin's device keeps (beside everything awaiting review);
+ * older history is searched through the server (sync/working-set.ts).
+ */
+export const DeviceHistoryDaysSchema = z.number({ error: DEVICE_DAYS_RANGE }).int(DEVICE_DAYS_RANGE).min(1, DEVICE_DAYS_RANGE).max(90, DEVICE_DAYS_RANGE);
+export const DEFAULT_DEVICE_HISTORY_DAYS = 7;
+
 export const REVIEW_DEADLINE_RANGE = 'Review deadline must be 1 to 168 hours';
 export const UNPAID_BOOKINGS_RANGE = 'Unpaid bookings must be 1 to 100';
 export const UNPAID_SEATS_RANGE = 'Unpaid seats must be 1 to 240';
@@ -82,6 +90,7 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 /** What admins read: the mail password and SMTP credentials never leave the server. */
 export const AdminSettingsSchema = PublicSettingsSchema.extend({
   ...HoldRulesSchema.shape,
+  deviceHistoryDays: DeviceHistoryDaysSchema,
   mail: z.object({ name: z.string(), hasPassword: z.boolean() }),
   smtp: z.object({ host: z.string(), configured: z.boolean() }),
 });
@@ -114,6 +123,7 @@ export const SettingsBodySchema = z.object({
   paymentDeadlineHours: z.number().int().min(1, 'Payment deadline must be 1 to 168 hours').max(168, 'Payment deadline must be 1 to 168 hours').optional(),
   cancellationPenaltyPercent: z.number().min(0, 'Penalty must be 0 to 100 percent').max(100, 'Penalty must be 0 to 100 percent').optional(),
   ...HoldRulesSchema.partial().shape,
+  deviceHistoryDays: DeviceHistoryDaysSchema.optional(),
   classFares: ClassFaresSchema.optional(),
 });
 export type SettingsBody = z.infer<typeof SettingsBodySchema>;

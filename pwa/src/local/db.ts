@@ -10,6 +10,8 @@ import type { AdminSettings, PublicSettings } from '../../../sync/schemas/settin
 import type { User } from '../../../sync/schemas/user';
 
 export type StoredMeta = SyncMeta & { key: 'sync'; userId: string | null };
+/** A booking or payment an admin opened from the server's history: kept on the device for offline use. */
+export type OpenedRow = { _id: string; table: 'bookings' | 'payments'; at: number };
 export type StoredSettings = (PublicSettings | AdminSettings) & { _id: 'settings' };
 
 /** What an upload unlocks once it lands: the mutation, with the uploaded image's URL added to its args. */
@@ -58,6 +60,7 @@ export class SkywayDb extends Dexie {
   uploads!: EntityTable<UploadRow, 'hash'>;
   parked!: EntityTable<AccountQueue, 'account'>;
   meta!: EntityTable<StoredMeta, 'key'>;
+  opened!: EntityTable<OpenedRow, '_id'>;
 
   constructor(name = 'skyway') {
     super(name);
@@ -89,6 +92,12 @@ export class SkywayDb extends Dexie {
       });
     // Version 4 indexes the flights a booking uses, so pruning flights reads keys, not every booking.
     this.version(4).stores({ bookings: '_id, bookingId, status, createdAt, flightId._id, returnFlightId._id' });
+    // Version 5: an admin's device holds a working set, found by when rows changed, and the records opened from the history.
+    this.version(5).stores({
+      bookings: '_id, bookingId, status, createdAt, updatedAt, flightId._id, returnFlightId._id',
+      payments: '_id, bookingId, transactionId, createdAt, updatedAt',
+      opened: '_id, at',
+    });
   }
 }
 

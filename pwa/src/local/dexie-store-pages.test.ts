@@ -24,6 +24,7 @@ function page(changes: Partial<SyncChanges>, extra: Partial<PullResponse> = {}):
     deletes: {},
     covers: [],
     hasMore: true,
+    keepSince: null,
     changes: { ...SyncChangesSchema.parse({}), ...changes },
     ...extra,
   };

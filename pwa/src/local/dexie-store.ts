@@ -2,6 +2,7 @@ import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationCall, type PullResponse,
 import { sendParked, switchQueue } from '../../../sync/client/accounts';
 import { droppedByRange, nextIdAfterRenumber, OWN_TABLES, renumbered, settledOutbox } from '../../../sync/client/tables';
 import type { OutboxEntry, OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from '../../../sync/client/types';
+import { leftWorkingSet, namedIds } from '../../../sync/working-set';
 import type { SkywayDb, StoredMeta } from './db';
 
 function newMeta(userId: string | null): StoredMeta {
@@ -33,6 +34,11 @@ export class DexieStore implements SyncStore {
     return SYNC_TABLES.map((t) => this.tables(t));
   }
 
+  /** Everything of the account the device belongs to but its queue: the synced tables and the records it opened. */
+  private get accountTables() {
+    return [...this.syncedTables, this.db.opened];
+  }
+
   /**
    * Makes the device `userId`'s: the synced tables are replaced for the new account, and the queue in
    * use is parked under its author (see switchQueue), never sent or deleted for someone else.
@@ -41,14 +47,14 @@ export class DexieStore implements SyncStore {
     // NOTE: the usual case, the device already theirs, needs no write transaction over every table.
     if ((await this.db.meta.get('sync'))?.userId === userId) return;
     const { meta: metaTable, outbox, uploads, parked } = this.db;
-    await this.db.transaction('rw', [metaTable, outbox, uploads, parked, ...this.syncedTables], async () => {
+    await this.db.transaction('rw', [metaTable, outbox, uploads, parked, ...this.accountTables], async () => {
       const meta = (await metaTable.get('sync')) ?? newMeta(null);
       if (meta.userId === userId) return;
       const current = { account: meta.userId, clientId: meta.clientId, nextMutationId: meta.nextMutationId, rows: await outbox.toArray() };
       const { park, next } = switchQueue(current, await parked.get(userId), userId, () => crypto.randomUUID());
       if (park) await parked.put(park);
       await parked.delete(userId);
-      for (const table of this.syncedTables) await table.clear();
+      for (const table of this.accountTables) await table.clear();
       await outbox.clear();
       await outbox.bulkAdd(next.rows);
       if (meta.userId === null) await uploads.filter((u) => !u.account).modify({ account: userId });
@@ -86,9 +92,9 @@ export class DexieStore implements SyncStore {
 
   /** Signing out: the synced tables go; the account's queue and uploads stay for its next sign-in unless `discard`. */
   async signOut(discard: boolean): Promise<void> {
-    await this.db.transaction('rw', [this.db.meta, this.db.outbox, this.db.uploads, ...this.syncedTables], async () => {
+    await this.db.transaction('rw', [this.db.meta, this.db.outbox, this.db.uploads, ...this.accountTables], async () => {
       const meta = (await this.db.meta.get('sync')) ?? newMeta(null);
-      for (const table of this.syncedTables) await table.clear();
+      for (const table of this.accountTables) await table.clear();
       if (discard) {
         await this.db.outbox.clear();
         await this.db.uploads.filter((u) => u.account === meta.userId).delete();
@@ -151,7 +157,31 @@ export class DexieStore implements SyncStore {
       ...SYNC_TABLES.filter((t) => response.deletes[t]?.length),
     ]);
     if (!response.hasMore) for (const t of ['flights', 'bookings'] as const) written.add(t);
+    if (!response.hasMore && response.keepSince !== null) for (const t of ['payments', 'conversations', 'messages'] as const) written.add(t);
     return [...written];
+  }
+
+  /** An admin's device drops what left its working set (sync/working-set.ts), reading only rows older than its start. */
+  private async dropLeftWorkingSet(keepSince: string): Promise<void> {
+    const kept = new Set([...namedIds(await this.db.outbox.toArray()), ...(await this.db.opened.toCollection().primaryKeys())]);
+    const bookings = await this.db.bookings.where('updatedAt').below(keepSince).toArray();
+    const left = leftWorkingSet(
+      {
+        payments: await this.db.payments.where('updatedAt').below(keepSince).toArray(),
+        bookings,
+        paymentsOfBookings: await this.db.payments
+          .where('bookingId')
+          .anyOf(bookings.map((b) => b._id))
+          .toArray(),
+        conversations: await this.db.conversations.filter((c) => c.status !== 'open').toArray(),
+      },
+      keepSince,
+      kept,
+    );
+    await this.db.payments.bulkDelete(left.payments);
+    await this.db.bookings.bulkDelete(left.bookings);
+    await this.db.conversations.bulkDelete(left.conversations);
+    if (left.conversations.length) await this.db.messages.where('conversationId').anyOf(left.conversations).delete();
   }
 
   /** Writes only the rows a settlement changes: a pull that settles nothing leaves the outbox, and the screens watching it, alone. */
@@ -167,7 +197,8 @@ export class DexieStore implements SyncStore {
   }
 
   async applyPull(response: PullResponse, settle: OutboxSettlement, now: number): Promise<void> {
-    await this.db.transaction('rw', [this.db.meta, this.db.outbox, ...this.scope(response).map((t) => this.tables(t))], async () => {
+    const tables = [this.db.meta, this.db.outbox, this.db.opened, ...this.scope(response).map((t) => this.tables(t))];
+    await this.db.transaction('rw', tables, async () => {
       if (response.reset) for (const name of OWN_TABLES) await this.tables(name).clear();
       for (const name of SYNC_TABLES) {
         if (response.changes[name].length) await this.tables(name).bulkPut(response.changes[name]);
@@ -182,6 +213,7 @@ export class DexieStore implements SyncStore {
         if (table && ids.length) await this.tables(table).bulkDelete(ids);
       }
       if (!response.hasMore) await this.pruneFlights(now);
+      if (!response.hasMore && response.keepSince !== null) await this.dropLeftWorkingSet(response.keepSince);
       await this.settle(settle);
       const meta = (await this.db.meta.get('sync')) ?? newMeta(null);
       await this.db.meta.put({ ...meta, cursor: response.cursor, lastSyncedAt: now });

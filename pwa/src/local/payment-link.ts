@@ -13,8 +13,22 @@ export type DevicePaymentLink = { payment: Payment; bankingInfo: z.infer<typeof 
 
 /** The synced payment in the REST shape, its booking populated. */
 function withBooking(payment: SyncPayment, booking: Booking): Payment {
-  const { _id, transactionId, userId, amount, currency, paymentMethod, status, reason, awaitingReviewAt, reviewDeadlineAt, deadlineAt, image, createdAt } =
-    payment;
+  const {
+    _id,
+    transactionId,
+    userId,
+    amount,
+    currency,
+    paymentMethod,
+    status,
+    reason,
+    awaitingReviewAt,
+    reviewDeadlineAt,
+    deadlineAt,
+    image,
+    createdAt,
+    updatedAt,
+  } = payment;
   return {
     _id,
     transactionId,
@@ -30,6 +44,7 @@ function withBooking(payment: SyncPayment, booking: Booking): Payment {
     deadlineAt,
     image,
     createdAt,
+    updatedAt,
   };
 }
 

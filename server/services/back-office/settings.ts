@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_CLASS_FARES } from '../../../sync/fare';
 import {
   ClassFaresSchema,
+  DEFAULT_DEVICE_HISTORY_DAYS,
+  DeviceHistoryDaysSchema,
   HoldRulesSchema,
   SettingsBodySchema,
   type AdminSettings,
@@ -27,6 +29,7 @@ const StoredSettingsSchema = SettingsBodySchema.extend({
   maxUnpaidBookings: HoldRulesSchema.shape.maxUnpaidBookings.default(DEFAULT_HOLD_RULES.maxUnpaidBookings),
   maxUnpaidSeats: HoldRulesSchema.shape.maxUnpaidSeats.default(DEFAULT_HOLD_RULES.maxUnpaidSeats),
   classFares: ClassFaresSchema.default(DEFAULT_CLASS_FARES),
+  deviceHistoryDays: DeviceHistoryDaysSchema.default(DEFAULT_DEVICE_HISTORY_DAYS),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -48,6 +51,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   smtpUrl: '',
   ...DEFAULT_HOLD_RULES,
   classFares: DEFAULT_CLASS_FARES,
+  deviceHistoryDays: DEFAULT_DEVICE_HISTORY_DAYS,
 };
 
 const versionQuery = preparedCache<ReturnType<typeof buildVersionQuery>>();
@@ -98,6 +102,7 @@ export function adminSettings(s: StoredSettings): AdminSettings {
     reviewDeadlineHours: s.reviewDeadlineHours,
     maxUnpaidBookings: s.maxUnpaidBookings,
     maxUnpaidSeats: s.maxUnpaidSeats,
+    deviceHistoryDays: s.deviceHistoryDays,
     mail: { name: s.mail.name, hasPassword: Boolean(s.mail.password) },
     smtp: { host: smtpHost(s.smtpUrl), configured: Boolean(s.smtpUrl) },
   };

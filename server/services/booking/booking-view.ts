@@ -148,6 +148,7 @@ function bookingView(row: BookingRow, parts: BookingParts): Booking {
     cancelReason: row.cancelReason,
     checkedInAt: row.checkedInAt,
     createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     travellers: parts.people.map((t) => {
       const [year, month, day] = t.dob.split('-').map(Number);
       return {

@@ -84,6 +84,7 @@ export async function toPaymentsJson(q: Queryable, rows: readonly PaymentRow[], 
       deadlineAt: row.deadlineAt,
       image: row.receiptImageId ? imageUrl(row.receiptImageId) : null,
       createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
     };
   });
 }

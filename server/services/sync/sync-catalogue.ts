@@ -9,7 +9,8 @@ import { toFlightJson } from '../catalogue/flights';
 import type { UserRow } from '../identity/users';
 
 /** What a page sequence sends of the catalogue: rows changed since `since`, the flights of the window. */
-export type CatalogueScope = { user: UserRow; since: number; previousEnd: string | null; from: string; to: string; nowIso: string };
+/** `keepSince`: the user's device holds a working set (an admin's, sync/working-set.ts). */
+export type CatalogueScope = { user: UserRow; since: number; previousEnd: string | null; from: string; to: string; nowIso: string; keepSince: string | null };
 
 /** The ids of the user's booked flights (all booked flights for admins), as a subquery. */
 function bookedFlightIds(q: Queryable, user: UserRow, column: typeof bookings.flightId | typeof bookings.returnFlightId) {
@@ -27,6 +28,8 @@ function flightCondition(q: Queryable, scope: CatalogueScope): SQL | undefined {
   const changed = gt(flights.version, scope.since);
   const entered = scope.previousEnd && scope.previousEnd < scope.to ? gt(flights.departureLocalDate, scope.previousEnd) : undefined;
   const inWindow = and(gt(flights.departureTime, scope.from), lte(flights.departureLocalDate, scope.to), or(changed, entered));
+  // An admin's device holds a working set, not every flight ever booked: its bookings carry their flights.
+  if (scope.keepSince !== null) return inWindow;
   const booked = and(
     changed,
     or(inArray(flights.id, bookedFlightIds(q, scope.user, bookings.flightId)), inArray(flights.id, bookedFlightIds(q, scope.user, bookings.returnFlightId))),

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { SyncChanges } from '../../../sync/protocol';
 import { inTurn, type Queryable } from '../../db/client';
 import { bookings, conversations, flights, messages, payments, users } from '../../db/schema';
@@ -9,8 +9,25 @@ import { listedConversations, toConversationJson, toMessageJson, visibleConversa
 import { paymentLinkHash, toPaymentsJson } from '../payment/payments';
 import type { UserRow } from '../identity/users';
 
-/** Whose rows a page sends, changed since which version, shown as of `nowIso`. */
-export type OwnScope = { user: UserRow; since: number; nowIso: string };
+/**
+ * Whose rows a page sends, changed since which version, shown as of `nowIso`. `keepSince`: the user sees
+ * every row (an admin), so the device holds a working set (sync/working-set.ts), not the history.
+ */
+export type OwnScope = { user: UserRow; since: number; nowIso: string; keepSince: string | null };
+
+/** Payments awaiting review, and those changed since `keepSince`. */
+const keptPayment = (keepSince: string) => or(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt)), gte(payments.updatedAt, keepSince));
+
+/** Bookings changed since `keepSince`, and the bookings of kept payments (the review dialog shows them). */
+function keptBooking(q: Queryable, keepSince: string | null): SQL | undefined {
+  if (keepSince === null) return undefined;
+  const ofKeptPayments = q.select({ id: payments.bookingId }).from(payments).where(keptPayment(keepSince));
+  return or(gte(bookings.updatedAt, keepSince), inArray(bookings.id, ofKeptPayments));
+}
+
+/** Open conversations, and those with a message since `keepSince`, each with all its messages. */
+const keptConversation = (keepSince: string | null) =>
+  keepSince === null ? undefined : or(eq(conversations.status, 'open'), gte(conversations.lastMessageAt, keepSince));
 
 /** Rows of one own table after the id `after`, at most `limit`, in id order, as the app shows them. */
 type OwnRows = { changes: Partial<SyncChanges>; ids: string[] };
@@ -28,6 +45,7 @@ function bookingCondition(q: Queryable, s: OwnScope): SQL | undefined {
     .where(and(gt(payments.version, s.since), visibleRows('payment.read', s.user, payments.userId)));
   return and(
     visibleRows('booking.read', s.user, bookings.userId),
+    keptBooking(q, s.keepSince),
     or(
       gt(bookings.version, s.since),
       inArray(bookings.flightId, changedFlights),
@@ -59,6 +77,7 @@ async function paymentsAfter(q: Queryable, s: OwnScope, after: string, limit: nu
       and(
         gt(payments.id, after),
         visibleRows('payment.read', s.user, payments.userId),
+        s.keepSince === null ? undefined : keptPayment(s.keepSince),
         or(gt(payments.version, s.since), inArray(payments.userId, usersChanged)),
       ),
     )
@@ -82,7 +101,7 @@ async function conversationsAfter(q: Queryable, s: OwnScope, after: string, limi
   const rows = await q
     .select()
     .from(conversations)
-    .where(and(gt(conversations.id, after), gt(conversations.version, s.since), listedConversations(s.user)))
+    .where(and(gt(conversations.id, after), gt(conversations.version, s.since), listedConversations(s.user), keptConversation(s.keepSince)))
     .orderBy(asc(conversations.id))
     .limit(limit);
   return { changes: { conversations: await inTurn(rows, (row) => toConversationJson(q, row, s.user)) }, ids: rows.map((row) => row.id) };
@@ -93,7 +112,7 @@ async function messagesAfter(q: Queryable, s: OwnScope, after: string, limit: nu
     .select(getTableColumns(messages))
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(gt(messages.id, after), gt(messages.version, s.since), visibleConversations(s.user)))
+    .where(and(gt(messages.id, after), gt(messages.version, s.since), visibleConversations(s.user), keptConversation(s.keepSince)))
     .orderBy(asc(messages.id))
     .limit(limit);
   return { changes: { messages: rows.map(toMessageJson) }, ids: rows.map((row) => row.id) };

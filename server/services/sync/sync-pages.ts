@@ -11,7 +11,9 @@ import type { Queryable } from '../../db/client';
 import { nextTurn } from '../../parts';
 import { may } from '../../policies';
 import { catalogueAfter, type CatalogueScope } from './sync-catalogue';
-import { OWN_PAGES, tablesFor } from './sync-own';
+import { OWN_PAGES, tablesFor, type OwnScope } from './sync-own';
+
+export type PageScope = CatalogueScope & OwnScope;
 
 export type Page = {
   changes: SyncChanges;
@@ -23,12 +25,12 @@ export type Page = {
 const isCatalogue = (table: PagedTable): table is CatalogueTable => (CATALOGUE_TABLES as readonly string[]).includes(table);
 
 /** The tables the user's sequence walks, in order: guests sync their chat only. */
-function tablesOf(scope: CatalogueScope): PagedTable[] {
+function tablesOf(scope: PageScope): PagedTable[] {
   const own = tablesFor(scope.user);
   return PAGED_TABLES.filter((table) => (isCatalogue(table) ? may('sync.accountTables', scope.user) : own.includes(table)));
 }
 
-function take(q: Queryable, scope: CatalogueScope, table: PagedTable, after: string, limit: number) {
+function take(q: Queryable, scope: PageScope, table: PagedTable, after: string, limit: number) {
   return isCatalogue(table) ? catalogueAfter(q, scope, table, after, limit) : OWN_PAGES[table](q, scope, after, limit);
 }
 
@@ -37,13 +39,7 @@ function take(q: Queryable, scope: CatalogueScope, table: PagedTable, after: str
  * `budget` rows in all. `ownOnly`: the page stops where the catalogue begins (a reset's first page). In a
  * reset (`previousEnd` null) a catalogue table's page says which id range it holds in full.
  */
-export async function pageFrom(
-  q: Queryable,
-  scope: CatalogueScope,
-  start: { table: PagedTable; after: string },
-  budget: number,
-  ownOnly: boolean,
-): Promise<Page> {
+export async function pageFrom(q: Queryable, scope: PageScope, start: { table: PagedTable; after: string }, budget: number, ownOnly: boolean): Promise<Page> {
   const tables = tablesOf(scope);
   // A guest's device holds no catalogue: a reset drops whatever it held.
   const covers =

@@ -18,7 +18,8 @@ import { settings, syncState, tombstones, users } from '../../db/schema';
 import { may } from '../../policies';
 import { CHAT_TABLES } from '../chat/chat-sync';
 import { claimClient, findClient, storedResults } from './sync-clients';
-import { pageFrom } from './sync-pages';
+import { pageFrom, type PageScope } from './sync-pages';
+import { keepSinceFor } from '../../../sync/working-set';
 import { adminSettings, publicSettings, readSettings } from '../back-office/settings';
 import { toUserJson, type UserRow } from '../identity/users';
 
@@ -53,27 +54,36 @@ function guestSafe(user: UserRow, deletes: Record<string, string[]>): Record<str
 /** Tombstones are kept this long; a cursor issued longer ago may have missed deletes, so it is reset. */
 export const TOMBSTONE_DAYS = 30;
 
-/** The server's record of a client, as a cursor names it: the record made anew after a wipe never matches. */
-function clientStamp(client: { createdAt: string } | undefined): string {
-  return client ? Date.parse(client.createdAt).toString(36) : '';
-}
-
 function expired(cursor: { windowEnd: string }, now: Date): boolean {
   const issued = dayjs(cursor.windowEnd).subtract(FLIGHT_WINDOW_DAYS, 'day').format('YYYY-MM-DD');
   return issued <= dayjs(now).subtract(TOMBSTONE_DAYS, 'day').format('YYYY-MM-DD');
 }
 
-/** `legacy`: an app of an earlier schema (until it takes the update) reads neither a page position nor more pages. */
-type Request = { user: UserRow; stamp: string; from: string; nowIso: string; legacy: number | undefined };
+/**
+ * `legacy`: an app of an earlier schema (until it takes the update) reads neither a page position nor more
+ * pages. `keepSince`: an admin's device holds a working set (sync/working-set.ts).
+ */
+type Request = { user: UserRow; stamp: string; from: string; nowIso: string; legacy: number | undefined; keepSince: string | null };
 
-const scopeOf = (r: Request, since: number, previousEnd: string | null, to: string) => ({
+const scopeOf = (r: Request, since: number, previousEnd: string | null, to: string): PageScope => ({
   user: r.user,
   since,
   previousEnd,
   from: r.from,
   to,
   nowIso: r.nowIso,
+  keepSince: r.keepSince,
 });
+
+/**
+ * The server's record of a client, as a cursor names it: the record made anew after a wipe never matches.
+ * An admin's cursor also names the days of history their device keeps, so a change of that setting resets
+ * the device with the rows of the new window.
+ */
+function clientStamp(client: { createdAt: string } | undefined, historyDays: number | null): string {
+  const made = client ? Date.parse(client.createdAt).toString(36) : '';
+  return historyDays === null ? made : `${made}w${historyDays}`;
+}
 
 /**
  * The cursor after a page. An app of an earlier schema gets the first page of a reset in every answer,
@@ -117,6 +127,7 @@ async function firstPage(
     deletes: cursor ? guestSafe(r.user, await deletesSince(q, since)) : {},
     covers: page.covers,
     hasMore: r.legacy === undefined && Boolean(position),
+    keepSince: r.keepSince,
   };
 }
 
@@ -136,6 +147,7 @@ async function laterPage(q: Queryable, r: Request, cursor: { version: number; wi
     deletes: {},
     covers: page.covers,
     hasMore: Boolean(next),
+    keepSince: r.keepSince,
   };
 }
 
@@ -152,7 +164,8 @@ export async function pull(ctx: AppContext, user: UserRow, request: PullRequest)
     const version = (await first(tx.select().from(syncState).where(eq(syncState.id, 1))))?.version ?? 0;
     const client = await findClient(tx, request.clientId);
     const cursor = request.cursor ? readCursor(request.cursor) : undefined;
-    const stamp = clientStamp(client);
+    const historyDays = may('backOffice', user) ? (await readSettings(tx)).deviceHistoryDays : null;
+    const stamp = clientStamp(client, historyDays);
     const reset =
       !cursor ||
       request.schemaVersion !== SYNC_SCHEMA_VERSION ||
@@ -166,6 +179,7 @@ export async function pull(ctx: AppContext, user: UserRow, request: PullRequest)
       from,
       nowIso: now.toISOString(),
       legacy: request.schemaVersion < SYNC_SCHEMA_VERSION ? request.schemaVersion : undefined,
+      keepSince: historyDays === null ? null : keepSinceFor(now, historyDays),
     };
     if (!reset && cursor.page) return laterPage(tx, r, cursor, cursor.page);
     const results = request.pendingFrom ? await storedResults(tx, request.clientId, request.pendingFrom) : [];

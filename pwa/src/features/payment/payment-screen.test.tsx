@@ -79,6 +79,7 @@ const booking: Booking = {
   cancelReason: null,
   checkedInAt: null,
   createdAt: '2030-06-01T11:00:00.000Z',
+  updatedAt: '2030-06-01T11:00:00.000Z',
   travellers: [],
   boardingPasses: [],
 };
@@ -106,6 +107,7 @@ function answerFor(method: PaymentMethod) {
     deadlineAt,
     image: null,
     createdAt: booking.createdAt,
+    updatedAt: booking.createdAt,
   };
   return { link: due.link, booking, payment, instructions };
 }

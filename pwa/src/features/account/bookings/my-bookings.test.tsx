@@ -53,6 +53,7 @@ function booking(id: string, status: Booking['status'], patch: Partial<Booking> 
     cancelReason: null,
     checkedInAt: null,
     createdAt: '2031-01-01T10:00:00.000Z',
+    updatedAt: '2031-01-01T10:00:00.000Z',
     travellers: [
       {
         _id: `t-${id}`,

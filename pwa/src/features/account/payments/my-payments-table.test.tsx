@@ -26,6 +26,7 @@ const payment = (i: number, owner: string, status: SyncPayment['status'], reason
   deadlineAt: '2031-01-02T00:00:00.000Z',
   image: null,
   createdAt: '2031-01-01T08:15:00.000Z',
+  updatedAt: '2031-01-01T08:15:00.000Z',
 });
 
 afterEach(cleanup);

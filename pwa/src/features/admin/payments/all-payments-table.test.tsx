@@ -35,6 +35,7 @@ function payment(i: number, patch: Partial<SyncPayment> = {}): SyncPayment {
     deadlineAt: '2031-01-02T00:00:00.000Z',
     image: null,
     createdAt: '2031-01-01T00:00:00.000Z',
+    updatedAt: '2031-01-01T00:00:00.000Z',
     ...patch,
   };
 }

@@ -22,6 +22,7 @@ function payment(id: string, patch: Partial<SyncPayment> = {}): SyncPayment {
     image: null,
     // Midday UTC: the same calendar day in every zone from UTC-11 to UTC+11.
     createdAt: '2031-01-05T12:00:00.000Z',
+    updatedAt: '2031-01-05T12:00:00.000Z',
     ...patch,
   };
 }

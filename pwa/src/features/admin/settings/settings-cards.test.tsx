@@ -21,6 +21,7 @@ const SAVED: AdminSettings = {
   reviewDeadlineHours: 48,
   maxUnpaidBookings: 3,
   maxUnpaidSeats: 10,
+  deviceHistoryDays: 7,
   classFares: { Economy: 1, 'Premium Economy': 1.6, Business: 2.5, 'First Class': 4 },
 };
 
@@ -137,6 +138,23 @@ describe('admin settings cards', () => {
     await user.click(within(holds).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Updated successfully!')).toBeTruthy();
     expect(puts[0]).toMatchObject({ reviewDeadlineHours: 24, maxUnpaidBookings: 3, maxUnpaidSeats: 6, paymentDeadlineHours: 24 });
+  });
+
+  it('checks and saves the days of history on admin devices', async () => {
+    const user = userEvent.setup();
+    renderDashboard(<SettingsCards />);
+    const devices = await screen.findByRole('form', { name: 'Admin devices' });
+    const days = within(devices).getByLabelText('Days of history on admin devices');
+    await user.clear(days);
+    await user.type(days, '91');
+    await user.click(within(devices).getByRole('button', { name: 'Update' }));
+    expect(within(devices).getByRole('alert').textContent).toBe('Days on admin devices must be 1 to 90');
+    expect(puts).toEqual([]);
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(within(devices).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated successfully!')).toBeTruthy();
+    expect(puts[0]).toMatchObject({ deviceHistoryDays: 30, maxUnpaidSeats: 10 });
   });
 
   it('checks and saves the class fares, Economy fixed at the flight price', async () => {

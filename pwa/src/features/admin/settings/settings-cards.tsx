@@ -5,6 +5,7 @@ import { BankingCard } from './banking-card';
 import { CashAppCard } from './cash-app-card';
 import { ClassFaresCard } from './class-fares-card';
 import { CryptoCard } from './crypto-card';
+import { DeviceHistoryCard } from './device-history-card';
 import { HoldRulesCard } from './hold-rules-card';
 import { MailCard } from './mail-card';
 import { OperationsCard } from './operations-card';
@@ -22,6 +23,7 @@ function Cards({ saved }: { saved: AdminSettings }) {
       <WhatsAppCard saved={saved} save={save} />
       <OperationsCard saved={saved} save={save} />
       <HoldRulesCard saved={saved} save={save} />
+      <DeviceHistoryCard saved={saved} save={save} />
       <ClassFaresCard saved={saved} save={save} />
     </>
   );

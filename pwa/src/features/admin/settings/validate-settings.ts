@@ -5,6 +5,7 @@ import {
   CashAppSchema,
   ClassFaresSchema,
   CryptoInfoSchema,
+  DeviceHistoryDaysSchema,
   HoldRulesSchema,
   SettingsBodySchema,
 } from '../../../../../sync/schemas/settings';
@@ -69,6 +70,8 @@ export function holdRulesError(values: HoldRulesInput): string | null {
     maxUnpaidSeats: number(values.maxUnpaidSeats),
   });
 }
+
+export const deviceDaysError = (days: string) => firstError(DeviceHistoryDaysSchema, number(days));
 
 /** Each ratio 1 to 10 times the Economy fare. */
 export function classFaresError(values: ClassFaresInput): string | null {
