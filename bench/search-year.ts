@@ -79,6 +79,19 @@ async function readTexts(dataDir: string, databaseUrl: string | undefined): Prom
   return { references: texts.references ?? [], transactionIds: texts.transactionIds ?? [], emails: texts.emails ?? [], names: texts.names ?? [] };
 }
 
+/**
+ * NOTE: a database just seeded has no statistics until autovacuum analyses it (off on some instances, this
+ * machine's among them), and without them PostgreSQL guesses join sizes and may read whole tables.
+ */
+async function analyse(databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await pool.query('analyze');
+  } finally {
+    await pool.end();
+  }
+}
+
 function seed(dataDir: string, bookings: number, adminPassword: string): Promise<void> {
   console.log(`Seeding ${bookings.toLocaleString('en')} bookings into ${process.env.DATABASE_URL ? 'DATABASE_URL' : dataDir} ...`);
   return new Promise((resolve, reject) => {
@@ -109,6 +122,7 @@ async function run(): Promise<void> {
   try {
     await server.ready;
     console.log(`Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (migrations it lacked included)`);
+    if (databaseUrl) await analyse(databaseUrl);
     const texts = await readTexts(dataDir, databaseUrl);
     console.log(
       `${texts.references.length.toLocaleString('en')} bookings, ${texts.transactionIds.length.toLocaleString('en')} payments, ${texts.emails.length.toLocaleString('en')} accounts`,

@@ -7,3 +7,7 @@ CREATE INDEX "users_full_name_trgm" ON "users" USING gin (lower("full_name") gin
 CREATE INDEX "users_email_trgm" ON "users" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "travellers_name_trgm" ON "travellers" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "flights_flight_number_trgm" ON "flights" USING gin (lower("flight_number") gin_trgm_ops);
+--> statement-breakpoint
+-- The planner knows an expression's values only once the table is analysed; until then it guesses how many
+-- rows a search finds and may read a whole table beside the index (autovacuum may be off or not yet due).
+ANALYZE "bookings", "payments", "users", "travellers", "flights";

@@ -28,6 +28,14 @@ export const POSTGRES_SEARCH_INDEXES = [
   'flights_flight_number_trgm',
 ];
 
+/**
+ * What a list's set of matching rows holds of each row: on SQLite the rowid, one lookup where the text id
+ * takes two (its index, then the row); on PostgreSQL, which has no rowid, the primary key.
+ */
+export function rowKey(q: Queryable, table: SQLiteTable, id: SQLiteColumn): SQL<string> {
+  return onPostgres(q) ? sql<string>`${id}` : sql<string>`${table}.rowid`;
+}
+
 /** The shortest text a trigram index finds: a phrase of fewer characters matches no row. */
 const TRIGRAM = 3;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { bookingReferences, matching, transactionIds, userNames } from '../../db/search';
+import { bookingReferences, matching, rowKey, transactionIds, userNames } from '../../db/search';
 import { cryptoAmount } from '../../../sync/fare';
 import { centsToDollars } from '../../../sync/money';
 import type { Booking } from '../../../sync/schemas/booking';
@@ -134,21 +134,22 @@ export type ListQuery = { search?: string; status?: PaymentRow['status']; page: 
  * of ids, each part read through its own index (db/search.ts); an OR of the parts would read every payment.
  */
 export function paymentsMatching(q: Queryable, text: string): SQL {
+  const key = rowKey(q, payments, payments.id);
   const byTransaction = q
-    .select({ id: payments.id })
+    .select({ id: key })
     .from(payments)
     .where(matching(q, transactionIds, text));
   const bookingIds = q
     .select({ id: bookings.id })
     .from(bookings)
     .where(matching(q, bookingReferences, text));
-  const byBooking = q.select({ id: payments.id }).from(payments).where(inArray(payments.bookingId, bookingIds));
+  const byBooking = q.select({ id: key }).from(payments).where(inArray(payments.bookingId, bookingIds));
   const payerIds = q
     .select({ id: users.id })
     .from(users)
     .where(matching(q, userNames, text));
-  const byPayer = q.select({ id: payments.id }).from(payments).where(inArray(payments.userId, payerIds));
-  return inArray(payments.id, byTransaction.union(byBooking).union(byPayer));
+  const byPayer = q.select({ id: key }).from(payments).where(inArray(payments.userId, payerIds));
+  return inArray(key, byTransaction.union(byBooking).union(byPayer));
 }
 
 /** All payments for admins, searched by transaction id, booking reference or payer, newest first. */
