@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** The integration suites that also run on PostgreSQL (issue #15): the booking race, sync faults, the access matrix, fuzzing, crash safety, and the sync, booking, payment, flight, chat, account, audit, flight-change, Web Push, own-answer, log-in throttle, metrics and admin search suites. */
 const BOTH_ENGINES = [
   'server/test/sync-working-set.test.ts',
+  'server/test/history-lists.test.ts',
   'server/test/seat-concurrency.test.ts',
   'server/test/seat-property.test.ts',
   'server/test/sync-faults.test.ts',

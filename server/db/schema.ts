@@ -36,7 +36,11 @@ export const users = sqliteTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    /** A pull reads what changed since its cursor: without it, every account on every pull. */
+    index('users_version').on(t.version),
+  ],
 );
 
 export const loginFailures = sqliteTable('login_failures', {
@@ -91,6 +95,7 @@ export const flights = sqliteTable(
     index('flights_departure').on(t.departureTime),
     /** The sweep's flights that have left without being marked so: scheduled or delayed ones before now, not every past flight. */
     index('flights_status_departure').on(t.status, t.departureTime),
+    index('flights_version').on(t.version),
   ],
 );
 
@@ -145,6 +150,9 @@ export const bookings = sqliteTable(
     index('bookings_user').on(t.userId),
     /** The admins' list, newest first, a page at a time: without it each page sorted every booking ever made. */
     index('bookings_created').on(t.createdAt),
+    /** An admin device's working set: the bookings changed in its last days (sync/working-set.ts). */
+    index('bookings_updated').on(t.updatedAt),
+    index('bookings_version').on(t.version),
     index('bookings_flight').on(t.flightId),
     /** The sweep's paid bookings, whose last flight may have left: not every booking ever made. */
     index('bookings_confirmed')
@@ -238,6 +246,12 @@ export const payments = sqliteTable(
     index('payments_booking').on(t.bookingId),
     /** The review queue, newest first, a page at a time. */
     index('payments_created').on(t.createdAt),
+    /** An admin device's working set: the payments changed in its last days, and the few awaiting review. */
+    index('payments_updated').on(t.updatedAt),
+    index('payments_version').on(t.version),
+    index('payments_awaiting')
+      .on(t.awaitingReviewAt)
+      .where(sql`status = 'pending' and awaiting_review_at is not null`),
   ],
 );
 
@@ -286,7 +300,7 @@ export const conversations = sqliteTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index('conversations_user').on(t.userId)],
+  (t) => [index('conversations_user').on(t.userId), index('conversations_version').on(t.version)],
 );
 
 export const messages = sqliteTable(
@@ -306,7 +320,7 @@ export const messages = sqliteTable(
     createdAt: createdAt(),
     version: version(),
   },
-  (t) => [index('messages_conversation').on(t.conversationId, t.createdAt)],
+  (t) => [index('messages_conversation').on(t.conversationId, t.createdAt), index('messages_version').on(t.version)],
 );
 
 /**

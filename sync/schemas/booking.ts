@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, FLIGHT_STATUSES, PAYMENT_STATUSES, SEAT_LABELS, TITLES, TRAVEL_CLASSES } from '../constants';
-import { IdSchema, ImageRefSchema, IsoDateSchema, requiredString } from './common';
+import { IdSchema, ImageRefSchema, IsoDateSchema, IsoDateTimeSchema, requiredString } from './common';
 
 export const SeatLabelSchema = z
   .string({ error: 'Seat must be a label from A1 to F4' })
@@ -101,9 +101,12 @@ export const TrackBodySchema = z.object({
 
 export const BookingIdParamsSchema = z.object({ id: IdSchema });
 
+/** GET /bookings (admins): a page of every booking, newest first; `after` and `before` bound when it was made. */
 export const BookingListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   status: z.enum(BOOKING_STATUSES).optional(),
+  after: IsoDateTimeSchema.optional(),
+  before: IsoDateTimeSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(5),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY, MAX_TRAVELLERS, PAYMENT_METHODS, PAYMENT_STATUSES, TRAVEL_CLASSES } from '../constants';
 import { BookingSchema, SeatLabelSchema, TravellerInputSchema } from './booking';
-import { EmailSchema, IdSchema } from './common';
+import { EmailSchema, IdSchema, IsoDateTimeSchema } from './common';
 
 const SeatListSchema = z
   .array(SeatLabelSchema, { error: 'Choose one seat per traveller' })
@@ -75,9 +75,20 @@ export const AdminBookingBodySchema = PaymentCreateBodySchema.omit({ amount: tru
 });
 export type AdminBookingBody = z.infer<typeof AdminBookingBodySchema>;
 
+/**
+ * GET /payments (admins): a page of every payment, newest first; or in the review queue's order (`order=queue`:
+ * awaiting review first, the longest waiting on top). `stage` tells a pending payment awaiting review from an
+ * unpaid one; `after` and `before` bound when it was made.
+ */
 export const PaymentListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   status: z.enum(PAYMENT_STATUSES).optional(),
+  stage: z.enum(['awaiting', 'unpaid']).optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  receipt: z.literal('1').optional(),
+  after: IsoDateTimeSchema.optional(),
+  before: IsoDateTimeSchema.optional(),
+  order: z.enum(['newest', 'queue']).default('newest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(5),
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { bookingReferences, flightNumbers, matching, passengerNames } from '../../db/search';
 import type { FlightStatus } from '../../../sync/constants';
 import type { Booking } from '../../../sync/schemas/booking';
@@ -24,7 +24,7 @@ export async function listUserBookings(ctx: AppContext, userId: string): Promise
   return toBookingsJson(ctx.db, await userBookings(ctx.db).execute({ userId }), nowIso);
 }
 
-export type BookingListQuery = { search?: string; status?: BookingRow['status']; page: number; limit: number };
+export type BookingListQuery = { search?: string; status?: BookingRow['status']; after?: string; before?: string; page: number; limit: number };
 
 /**
  * The bookings whose reference, flight number (either leg) or a passenger's name contains `text`: one set
@@ -58,6 +58,8 @@ export async function listAllBookings(ctx: AppContext, query: BookingListQuery):
   const parts: SQL[] = [];
   if (query.status) parts.push(eq(bookings.status, query.status));
   if (query.search) parts.push(await bookingsMatching(ctx.db, query.search));
+  if (query.after) parts.push(gte(bookings.createdAt, new Date(query.after).toISOString()));
+  if (query.before) parts.push(lt(bookings.createdAt, new Date(query.before).toISOString()));
   const where = parts.length ? and(...parts) : undefined;
   const total = await ctx.db.$count(bookings, where);
   const nowIso = ctx.now().toISOString();

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { bookingReferences, matching, rowKey, transactionIds, userNames } from '../../db/search';
 import { cryptoAmount } from '../../../sync/fare';
 import { centsToDollars } from '../../../sync/money';
 import type { Booking } from '../../../sync/schemas/booking';
-import type { Payment } from '../../../sync/schemas/payment';
+import type { Payment, PaymentListQuerySchema } from '../../../sync/schemas/payment';
 import type { AppContext } from '../../context';
 import { first, preparedCache, type Queryable } from '../../db/client';
 import { inJsonList, jsonList } from '../../db/dialect';
@@ -127,7 +128,8 @@ export async function listUserPayments(ctx: AppContext, userId: string): Promise
   return await toPaymentsJson(ctx.db, await statements(ctx.db).own.execute({ userId }), nowIso);
 }
 
-export type ListQuery = { search?: string; status?: PaymentRow['status']; page: number; limit: number };
+/** GET /payments's query; `order` defaults to newest first. */
+export type ListQuery = Omit<z.infer<typeof PaymentListQuerySchema>, 'order'> & { order?: 'newest' | 'queue' };
 
 /**
  * The payments whose transaction id, booking reference, or payer's name or e-mail contains `text`: one set
@@ -152,24 +154,44 @@ export function paymentsMatching(q: Queryable, text: string): SQL {
   return inArray(key, byTransaction.union(byBooking).union(byPayer));
 }
 
-/** All payments for admins, searched by transaction id, booking reference or payer, newest first. */
-export async function listAllPayments(ctx: AppContext, query: ListQuery): Promise<{ items: Payment[]; total: number }> {
+const awaiting = and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt));
+const notAwaiting = or(ne(payments.status, 'pending'), isNull(payments.awaitingReviewAt));
+
+/** The list's filters: status (and, for a pending payment, whether it awaits review), method, receipt, search, when it was made. */
+function listFilters(q: Queryable, query: ListQuery): SQL[] {
   const parts: SQL[] = [];
   if (query.status) parts.push(eq(payments.status, query.status));
-  if (query.search) parts.push(paymentsMatching(ctx.db, query.search));
+  if (query.stage === 'awaiting') parts.push(isNotNull(payments.awaitingReviewAt));
+  if (query.stage === 'unpaid') parts.push(isNull(payments.awaitingReviewAt));
+  if (query.method) parts.push(eq(payments.method, query.method));
+  if (query.receipt) parts.push(isNotNull(payments.receiptImageId));
+  if (query.search) parts.push(paymentsMatching(q, query.search));
+  if (query.after) parts.push(gte(payments.createdAt, new Date(query.after).toISOString()));
+  if (query.before) parts.push(lt(payments.createdAt, new Date(query.before).toISOString()));
+  return parts;
+}
+
+/**
+ * One page of the rows: newest first, or the queue's order, where the few awaiting review (a partial
+ * index) come first, the longest waiting on top, then the others newest first through the creation index.
+ */
+async function pageRows(q: Queryable, where: SQL | undefined, query: ListQuery): Promise<PaymentRow[]> {
+  const offset = (query.page - 1) * query.limit;
+  const newest = (filter: SQL | undefined, skip: number, take: number) =>
+    take > 0 ? q.select().from(payments).where(filter).orderBy(desc(payments.createdAt)).limit(take).offset(skip) : Promise.resolve([]);
+  if (query.order !== 'queue') return await newest(where, offset, query.limit);
+  const waiting = await q.$count(payments, and(where, awaiting));
+  const first =
+    offset < waiting
+      ? await q.select().from(payments).where(and(where, awaiting)).orderBy(asc(payments.awaitingReviewAt)).limit(query.limit).offset(offset)
+      : [];
+  return [...first, ...(await newest(and(where, notAwaiting), Math.max(0, offset - waiting), query.limit - first.length))];
+}
+
+/** All payments for admins, searched by transaction id, booking reference or payer, and filtered, a page at a time. */
+export async function listAllPayments(ctx: AppContext, query: ListQuery): Promise<{ items: Payment[]; total: number }> {
+  const parts = listFilters(ctx.db, query);
   const where = parts.length ? and(...parts) : undefined;
   const total = await ctx.db.$count(payments, where);
-  const nowIso = ctx.now().toISOString();
-  const items = await toPaymentsJson(
-    ctx.db,
-    await ctx.db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.createdAt))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    nowIso,
-  );
-  return { items, total };
+  return { items: await toPaymentsJson(ctx.db, await pageRows(ctx.db, where, query), ctx.now().toISOString()), total };
 }

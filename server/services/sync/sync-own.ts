@@ -15,14 +15,27 @@ import type { UserRow } from '../identity/users';
  */
 export type OwnScope = { user: UserRow; since: number; nowIso: string; keepSince: string | null };
 
-/** Payments awaiting review, and those changed since `keepSince`. */
-const keptPayment = (keepSince: string) => or(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt)), gte(payments.updatedAt, keepSince));
+/**
+ * The ids of the payments awaiting review and of those changed since `keepSince`: each part read through
+ * its own index (an OR of the two would read every payment).
+ */
+const keptPaymentIds = (q: Queryable, keepSince: string) =>
+  q
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt)))
+    .unionAll(q.select({ id: payments.id }).from(payments).where(gte(payments.updatedAt, keepSince)));
+
+const keptPayment = (q: Queryable, keepSince: string | null) => (keepSince === null ? undefined : inArray(payments.id, keptPaymentIds(q, keepSince)));
 
 /** Bookings changed since `keepSince`, and the bookings of kept payments (the review dialog shows them). */
 function keptBooking(q: Queryable, keepSince: string | null): SQL | undefined {
   if (keepSince === null) return undefined;
-  const ofKeptPayments = q.select({ id: payments.bookingId }).from(payments).where(keptPayment(keepSince));
-  return or(gte(bookings.updatedAt, keepSince), inArray(bookings.id, ofKeptPayments));
+  const ofKeptPayments = q
+    .select({ id: payments.bookingId })
+    .from(payments)
+    .where(inArray(payments.id, keptPaymentIds(q, keepSince)));
+  return inArray(bookings.id, q.select({ id: bookings.id }).from(bookings).where(gte(bookings.updatedAt, keepSince)).unionAll(ofKeptPayments));
 }
 
 /** Open conversations, and those with a message since `keepSince`, each with all its messages. */
@@ -77,7 +90,7 @@ async function paymentsAfter(q: Queryable, s: OwnScope, after: string, limit: nu
       and(
         gt(payments.id, after),
         visibleRows('payment.read', s.user, payments.userId),
-        s.keepSince === null ? undefined : keptPayment(s.keepSince),
+        keptPayment(q, s.keepSince),
         or(gt(payments.version, s.since), inArray(payments.userId, usersChanged)),
       ),
     )

@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { BookingListQuerySchema } from '../../../../../sync/schemas/admin-lists';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { keepOpened } from '../../../local/opened';
+import { DeviceListNote } from '../device-list-note';
+import { allOfHistory, CSV_MAX_ROWS, historyParams, useHistory } from '../use-history';
 import { useMyBookings, useOutbox } from '../../../local/hooks';
 import { formatAdminDate } from '../../../lib/format';
 import { BookingDetails } from '../../../components/booking/booking-details';
@@ -21,36 +24,56 @@ import { RefundPaidDialog } from './refund-paid-dialog';
 import { useRefundPaid } from './use-refund-paid';
 import { DataTable } from '../../../components/table/data-table';
 
+const BOOKINGS_PATH = '/bookings';
+
 type Dialog = { kind: 'view' | 'cancel' | 'refund'; id: string } | null;
 
 /**
- * Every booking, from the device (admins sync them all), so the table works on a bad connection; the
- * search, the booking dates and the page are in the address.
+ * Every booking: online the server pages and searches the whole history; offline (or while it does not
+ * answer) the device's working set, which the list says. A booking opened from the history stays on the
+ * device. The search, the booking dates and the page are in the address.
  */
 export function AllBookingsTable() {
   const all = useMyBookings();
   const queued = cancelsByBooking(useOutbox());
   const { values: query, filter, setPage } = useUrlQuery(BookingListQuerySchema);
+  const params = historyParams(query);
+  const list = useHistory(
+    BOOKINGS_PATH,
+    params,
+    query.page,
+    all,
+    (row: Booking) => row,
+    (held) => bookingList(held, query),
+  );
   const refund = useRefundPaid();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const open: Booking | undefined = dialog ? all?.find((b) => b._id === dialog.id) : undefined;
+  const open: Booking | undefined = dialog ? (all?.find((b) => b._id === dialog.id) ?? list?.rows.find((b) => b._id === dialog.id)) : undefined;
   const now = Date.now();
 
-  if (!all) return <PageSpinner label="Loading bookings…" />;
-  const found = bookingList(all, query);
-  const pages = pageCount(found.length);
+  if (!list) return <PageSpinner label="Loading bookings…" />;
+  const pages = pageCount(list.total);
   const page = Math.min(query.page, pages);
-  const visible = pageSlice(found, page);
+  const visible = list.fromServer ? list.rows : pageSlice(list.rows, page);
+  const view = (booking: Booking) => {
+    if (list.fromServer) void keepOpened({ table: 'bookings', row: booking });
+    setDialog({ kind: 'view', id: booking._id });
+  };
+  const csv = list.fromServer
+    ? async () => (await allOfHistory(BOOKINGS_PATH, params, (row: Booking) => row)).map(bookingCsvRow)
+    : () => list.rows.map(bookingCsvRow);
   return (
     <>
-      <TableToolbar
-        searchLabel="Search by flight number or passenger"
-        search={query.q}
-        onSearch={(q) => filter({ q })}
-        count={counted(found.length, 'booking')}
-      >
-        <CsvButton fileName="bookings.csv" header={BOOKING_HEADER} rows={() => found.map(bookingCsvRow)} disabled={!found.length} />
+      <TableToolbar searchLabel="Search by flight number or passenger" search={query.q} onSearch={(q) => filter({ q })} count={counted(list.total, 'booking')}>
+        <CsvButton
+          fileName="bookings.csv"
+          header={BOOKING_HEADER}
+          rows={csv}
+          disabled={!list.total || list.total > CSV_MAX_ROWS}
+          hint={list.total > CSV_MAX_ROWS ? `Narrow the search to export: at most ${CSV_MAX_ROWS} bookings` : undefined}
+        />
       </TableToolbar>
+      {list.offline ? <DeviceListNote /> : null}
       <fieldset className="table-filters">
         <legend className="visually-hidden">Filter bookings</legend>
         <TextField label="Booked from" type="date" value={query.from} max={query.to || undefined} onChange={(event) => filter({ from: event.target.value })} />
@@ -81,7 +104,7 @@ export function AllBookingsTable() {
                   busy: refund.busy === booking._id,
                   onMark: () => setDialog({ kind: 'refund', id: booking._id }),
                 }}
-                onView={() => setDialog({ kind: 'view', id: booking._id })}
+                onView={() => view(booking)}
                 onCancel={() => setDialog({ kind: 'cancel', id: booking._id })}
               />
             </td>

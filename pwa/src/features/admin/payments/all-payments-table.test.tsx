@@ -14,6 +14,7 @@ vi.mock('../../../local/hooks', () => ({
   useMyPayments: () => state.payments,
   useOutbox: () => state.outbox,
   useBooking: () => undefined,
+  useSyncedSettings: () => undefined,
 }));
 vi.mock('./use-review-feedback', () => ({ useReviewFeedback: () => undefined }));
 

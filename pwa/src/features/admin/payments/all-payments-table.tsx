@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { SyncPayment } from '../../../../../sync/protocol';
-import { PaymentQueueQuerySchema } from '../../../../../sync/schemas/admin-lists';
+import { PaymentQueueQuerySchema, type PaymentQueueQuery } from '../../../../../sync/schemas/admin-lists';
+import type { Payment } from '../../../../../sync/schemas/payment';
+import { DeviceListNote } from '../device-list-note';
+import { keepOpened } from '../../../local/opened';
+import { allOfHistory, CSV_MAX_ROWS, historyParams, useHistory } from '../use-history';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useNow } from '../../../components/ui/use-now';
 import { useMyPayments, useOutbox } from '../../../local/hooks';
@@ -20,12 +24,33 @@ import { useReviewFeedback } from './use-review-feedback';
 import { DataTable } from '../../../components/table/data-table';
 
 const HEADER = [...PAYMENT_HEADER, 'User'] as const;
+const PAYMENTS_PATH = '/payments';
+
+/** GET /payments's query for the queue's filters, in the queue's order. */
+function paymentParams(query: PaymentQueueQuery): URLSearchParams {
+  const params = historyParams(query);
+  params.set('order', 'queue');
+  if (query.status === 'awaiting' || query.status === 'unpaid') params.set('stage', query.status);
+  if (query.status !== 'any') params.set('status', query.status === 'awaiting' || query.status === 'unpaid' ? 'pending' : query.status);
+  if (query.method !== 'any') params.set('method', query.method);
+  if (query.receipt) params.set('receipt', '1');
+  return params;
+}
+
+/** A payment of the server's list as the device keeps it: its booking by id and reference. */
+export const syncedPayment = ({ bookingId, ...rest }: Payment): SyncPayment => ({
+  ...rest,
+  bookingId: bookingId._id,
+  bookingRef: bookingId.bookingId,
+  linkHash: null,
+});
 
 type Dialog = { kind: 'view'; id: string } | { kind: 'decide'; id: string; status: Decision } | null;
 
 /**
- * The review queue: every payment from the device (admins sync them all), awaiting review first, the
- * longest waiting on top; searched and filtered from the address, so links and reloads keep the view.
+ * The review queue, awaiting review first, the longest waiting on top: online the server pages and
+ * searches the whole history; offline the device's working set (everything awaiting review is there),
+ * which the list says. Searched and filtered from the address, so links and reloads keep the view.
  * Decisions go through the outbox.
  */
 export function AllPaymentsTable() {
@@ -35,29 +60,37 @@ export function AllPaymentsTable() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const now = useNow(60_000);
   useReviewFeedback();
-  const open: SyncPayment | undefined = dialog ? all?.find((p) => p._id === dialog.id) : undefined;
+  const params = paymentParams(query);
+  const list = useHistory(PAYMENTS_PATH, params, query.page, all, syncedPayment, (held) => paymentQueue(held, query, new Set(queued.keys())));
+  const open: SyncPayment | undefined = dialog ? (all?.find((p) => p._id === dialog.id) ?? list?.rows.find((p) => p._id === dialog.id)) : undefined;
 
-  if (!all) return <PageSpinner label="Loading payments…" />;
-  const found = paymentQueue(all, query, new Set(queued.keys()));
-  const pages = pageCount(found.length);
+  if (!list) return <PageSpinner label="Loading payments…" />;
+  const pages = pageCount(list.total);
   const page = Math.min(query.page, pages);
-  const visible = pageSlice(found, page);
+  const visible = list.fromServer ? list.rows : pageSlice(list.rows, page);
+  const keep = (payment: SyncPayment) => {
+    if (list.fromServer) void keepOpened({ table: 'payments', row: payment });
+  };
+  const csvRow = (p: SyncPayment) => [...paymentCsvRow(p, 'admin'), p.userId.fullName || p.userId.email];
+  const csv = list.fromServer ? async () => (await allOfHistory(PAYMENTS_PATH, params, syncedPayment)).map(csvRow) : () => list.rows.map(csvRow);
   return (
     <>
       <TableToolbar
         searchLabel="Search by transaction ID, booking reference, e-mail or name"
         search={query.q}
         onSearch={(q) => filter({ q })}
-        count={counted(found.length, 'payment')}
+        count={counted(list.total, 'payment')}
       >
         <CsvButton
           fileName="payments.csv"
           header={HEADER}
-          rows={() => found.map((p) => [...paymentCsvRow(p, 'admin'), p.userId.fullName || p.userId.email])}
-          disabled={!found.length}
+          rows={csv}
+          disabled={!list.total || list.total > CSV_MAX_ROWS}
+          hint={list.total > CSV_MAX_ROWS ? `Narrow the search to export: at most ${CSV_MAX_ROWS} payments` : undefined}
         />
       </TableToolbar>
       <PaymentFilterBar filters={query} onChange={filter} />
+      {list.offline ? <DeviceListNote /> : null}
       <DataTable caption="All payments" columns={[...HEADER, 'Actions']} empty="No payments available" rowCount={visible.length}>
         {visible.map((payment) => (
           <PaymentRow
@@ -65,8 +98,14 @@ export function AllPaymentsTable() {
             payment={payment}
             queued={queued.get(payment._id)}
             now={now}
-            onView={() => setDialog({ kind: 'view', id: payment._id })}
-            onDecide={(status) => setDialog({ kind: 'decide', id: payment._id, status })}
+            onView={() => {
+              keep(payment);
+              setDialog({ kind: 'view', id: payment._id });
+            }}
+            onDecide={(status) => {
+              keep(payment);
+              setDialog({ kind: 'decide', id: payment._id, status });
+            }}
           />
         ))}
       </DataTable>

@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { PAGE_SIZE } from '../../../../sync/constants';
+import { useReadState } from '../../components/ui/server-read';
+import { apiAllPages, apiPage } from '../../lib/api-page';
+
+/** The CSV of the history is read from the server a page at a time: at most this many rows. */
+export const CSV_MAX_ROWS = 2_000;
+const CSV_PAGE = 100;
+
+/** The query's search and the days it was made on (the admin's local days), as the server's list reads them. */
+export function historyParams(query: { q: string; from: string; to: string }): URLSearchParams {
+  const params = new URLSearchParams();
+  const search = query.q.trim();
+  if (search) params.set('search', search);
+  if (query.from) params.set('after', dayjs(query.from).startOf('day').toISOString());
+  if (query.to) params.set('before', dayjs(query.to).add(1, 'day').startOf('day').toISOString());
+  return params;
+}
+
+/** What an admin list shows: the server's page of the history, or the device's rows (`offline` once the server did not answer). */
+export type HistoryList<T> = { rows: T[]; total: number; fromServer: boolean; offline: boolean };
+
+/**
+ * An admin list over the whole history: online, one page from the server's list at `path` (a row the device
+ * holds is shown as the device has it: with what this device queued); otherwise `local`, the device's
+ * working set, found and ordered as the list does. Undefined until the device has synced once.
+ */
+export function useHistory<T extends { _id: string }, S>(
+  path: string,
+  params: URLSearchParams,
+  page: number,
+  held: readonly T[] | undefined,
+  shown: (row: S) => T,
+  local: (held: readonly T[]) => T[],
+): HistoryList<T> | undefined {
+  const url = `${path}?${params.toString()}&page=${page}&limit=${PAGE_SIZE}`;
+  const history = useQuery({
+    queryKey: ['admin-history', url],
+    queryFn: ({ signal }) => apiPage<S>(url, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const state = useReadState(history);
+  if (!held) return undefined;
+  if (state === 'fresh' && history.data) {
+    const byId = new Map(held.map((row) => [row._id, row]));
+    return { rows: history.data.items.map(shown).map((row) => byId.get(row._id) ?? row), total: history.data.total, fromServer: true, offline: false };
+  }
+  const found = local(held);
+  return { rows: found, total: found.length, fromServer: false, offline: state !== 'loading' };
+}
+
+/** Every row of the server's list for the CSV, `shown` as the list shows them. */
+export async function allOfHistory<T, S>(path: string, params: URLSearchParams, shown: (row: S) => T): Promise<T[]> {
+  return (await apiAllPages<S>(`${path}?${params.toString()}`, CSV_PAGE)).map(shown);
+}
