@@ -26,7 +26,7 @@ export type HistoryList<T> = { rows: T[]; total: number; fromServer: boolean; of
  * holds is shown as the device has it: with what this device queued); otherwise `local`, the device's
  * working set, found and ordered as the list does. Undefined until the device has synced once.
  */
-export function useHistory<T extends { _id: string }, S>(
+export function useHistory<T extends { _id: string; updatedAt: string }, S>(
   path: string,
   params: URLSearchParams,
   page: number,
@@ -35,8 +35,10 @@ export function useHistory<T extends { _id: string }, S>(
   local: (held: readonly T[]) => T[],
 ): HistoryList<T> | undefined {
   const url = `${path}?${params.toString()}&page=${page}&limit=${PAGE_SIZE}`;
+  // The device's rows changed (a pull landed, a row arrived by poke): the page is read again, so new rows show.
+  const changed = held ? `${held.length}:${held.reduce((last, row) => (row.updatedAt > last ? row.updatedAt : last), '')}` : '';
   const history = useQuery({
-    queryKey: ['admin-history', url],
+    queryKey: ['admin-history', url, changed],
     queryFn: ({ signal }) => apiPage<S>(url, signal),
     placeholderData: keepPreviousData,
     retry: false,
