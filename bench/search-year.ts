@@ -141,6 +141,8 @@ async function run(): Promise<void> {
       { list: 'users', url: (term: string) => `/api/admin/users?search=${encodeURIComponent(term)}&limit=20` },
     ];
     const kinds: { kind: string; pool: string[]; lists: string[] }[] = [
+      // The first page unsearched: what building a page costs, whatever the search.
+      { kind: 'nothing', pool: [''], lists: ['payments', 'bookings'] },
       { kind: 'reference', pool: texts.references, lists: ['payments', 'bookings'] },
       { kind: 'transaction id', pool: texts.transactionIds, lists: ['payments'] },
       { kind: 'e-mail', pool: texts.emails, lists: ['payments', 'users'] },
@@ -187,7 +189,7 @@ async function run(): Promise<void> {
         );
       }
     }
-    const all = lines.filter((l) => l.list === 'payments').map((l) => l.p99);
+    const all = lines.filter((l) => l.list === 'payments' && l.kind !== 'nothing').map((l) => l.p99);
     console.log(`Queue (payments) search p99, worst kind: ${Math.max(...all).toFixed(1)} ms over ${args.searches} searches per kind`);
   } finally {
     await server.stop();
