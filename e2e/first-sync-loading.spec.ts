@@ -1,12 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { ownServer } from './own-server';
 import { seriousFindings } from './pages/axe';
 import { keepScreenshot } from './pages/screenshot';
+import { adminToken, seedVolumeInto } from './pages/volume';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const BOOKINGS = 3000;
 
 /** Records, from before any page script runs, every text of `watched` that ever appeared in the page. */
@@ -28,20 +25,9 @@ test('a fresh admin device says the payments and bookings are loading until its 
   try {
     // A few thousand bookings and payments, through the app's own volume seeder (the server stopped meanwhile).
     await server.stop();
-    const seeded = spawnSync(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/ops/seed-volume-cli.ts', '--bookings', String(BOOKINGS)], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'Demo-pass-123', ADMIN_PASSWORD: 'Admin-pass-123' },
-      encoding: 'utf8',
-    });
-    if (seeded.status !== 0) throw new Error(`seed:volume failed: ${seeded.stderr}`);
+    seedVolumeInto(server.dataDir, BOOKINGS);
     await server.start();
-    const login = await fetch(`${server.url}/api/auths/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@skyway.test', password: 'Admin-pass-123' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    if (!token) throw new Error(`admin login failed: ${login.status}`);
+    const token = await adminToken(server.url);
 
     for (const [width, list, noun] of [
       [390, 'all-payments', 'payments'],

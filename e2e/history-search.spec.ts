@@ -1,14 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { ownServer } from './own-server';
 import { seriousFindings } from './pages/axe';
 import { DashboardPage } from './pages/dashboard-page';
 import { keepScreenshot } from './pages/screenshot';
+import { adminToken, seedVolumeInto } from './pages/volume';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const DAY = 86_400_000;
 const ON_DEVICE = 'Showing what is on this device (last 7 days and everything awaiting review)';
 
@@ -42,20 +40,10 @@ test('an admin finds a 30-day-old booking online, opens it, and still sees it of
   const server = await ownServer();
   try {
     await server.stop();
-    const seeded = spawnSync(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/ops/seed-volume-cli.ts', '--bookings', '2000'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'Demo-pass-123', ADMIN_PASSWORD: 'Admin-pass-123' },
-      encoding: 'utf8',
-    });
-    if (seeded.status !== 0) throw new Error(`seed:volume failed: ${seeded.stderr}`);
+    seedVolumeInto(server.dataDir, 2000);
     const reference = oldReference(server.dataDir);
     await server.start();
-    const login = await fetch(`${server.url}/api/auths/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@skyway.test', password: 'Admin-pass-123' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(server.url);
 
     for (const width of [1280, 390]) {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, serviceWorkers: 'block' });

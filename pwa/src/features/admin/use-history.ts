@@ -21,19 +21,35 @@ export function historyParams(query: { q: string; from: string; to: string }): U
 /** What an admin list shows: the server's page of the history, or the device's rows (`offline` once the server did not answer). */
 export type HistoryList<T> = { rows: T[]; total: number; fromServer: boolean; offline: boolean };
 
+type HistorySource<T, S> = {
+  /** The server's list and the query of the address, and the page asked for. */
+  path: string;
+  params: URLSearchParams;
+  page: number;
+  /** The device's rows; undefined until it has synced once. */
+  held: readonly T[] | undefined;
+  /** A row of the server's list as the device keeps it. */
+  shown: (row: S) => T;
+  /** The device's rows the query finds, in the list's order. */
+  local: (held: readonly T[]) => T[];
+  /** The device holds every row the query can find (the review queue): the server is not asked. */
+  onDevice: boolean;
+};
+
 /**
- * An admin list over the whole history: online, one page from the server's list at `path` (a row the device
- * holds is shown as the device has it: with what this device queued); otherwise `local`, the device's
- * working set, found and ordered as the list does. Undefined until the device has synced once.
+ * An admin list over the whole history: online, one page from the server's list (a row the device holds
+ * is shown as the device has it: with what this device queued); otherwise, or when the device holds them
+ * all, the device's rows. Undefined until the device has synced once.
  */
-export function useHistory<T extends { _id: string; updatedAt: string }, S>(
-  path: string,
-  params: URLSearchParams,
-  page: number,
-  held: readonly T[] | undefined,
-  shown: (row: S) => T,
-  local: (held: readonly T[]) => T[],
-): HistoryList<T> | undefined {
+export function useHistory<T extends { _id: string; updatedAt: string }, S>({
+  path,
+  params,
+  page,
+  held,
+  shown,
+  local,
+  onDevice,
+}: HistorySource<T, S>): HistoryList<T> | undefined {
   const url = `${path}?${params.toString()}&page=${page}&limit=${PAGE_SIZE}`;
   // The device's rows changed (a pull landed, a row arrived by poke): the page is read again, so new rows show.
   const changed = held ? `${held.length}:${held.reduce((last, row) => (row.updatedAt > last ? row.updatedAt : last), '')}` : '';
@@ -42,15 +58,16 @@ export function useHistory<T extends { _id: string; updatedAt: string }, S>(
     queryFn: ({ signal }) => apiPage<S>(url, signal),
     placeholderData: keepPreviousData,
     retry: false,
+    enabled: !onDevice,
   });
   const state = useReadState(history);
   if (!held) return undefined;
-  if (state === 'fresh' && history.data) {
+  if (!onDevice && state === 'fresh' && history.data) {
     const byId = new Map(held.map((row) => [row._id, row]));
     return { rows: history.data.items.map(shown).map((row) => byId.get(row._id) ?? row), total: history.data.total, fromServer: true, offline: false };
   }
   const found = local(held);
-  return { rows: found, total: found.length, fromServer: false, offline: state !== 'loading' };
+  return { rows: found, total: found.length, fromServer: false, offline: !onDevice && state !== 'loading' };
 }
 
 /** Every row of the server's list for the CSV, `shown` as the list shows them. */

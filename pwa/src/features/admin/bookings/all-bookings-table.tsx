@@ -4,12 +4,12 @@ import type { Booking } from '../../../../../sync/schemas/booking';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { keepOpened } from '../../../local/opened';
 import { DeviceListNote } from '../device-list-note';
-import { allOfHistory, CSV_MAX_ROWS, historyParams, useHistory } from '../use-history';
+import { HistoryCsvButton } from '../history-csv-button';
+import { historyParams, useHistory } from '../use-history';
 import { useMyBookings, useOutbox } from '../../../local/hooks';
 import { formatAdminDate } from '../../../lib/format';
 import { BookingDetails } from '../../../components/booking/booking-details';
 import { CancelBookingDialog } from '../../../components/booking/cancel-booking-dialog';
-import { CsvButton } from '../../../components/table/csv-button';
 import { cancelsByBooking } from '../../../local/outbox-rows';
 import { Pager } from '../../../components/table/pager';
 import { bookingTone, paymentLabel, paymentTone } from '../../../components/ui/status';
@@ -25,6 +25,7 @@ import { useRefundPaid } from './use-refund-paid';
 import { DataTable } from '../../../components/table/data-table';
 
 const BOOKINGS_PATH = '/bookings';
+const asBooking = (row: Booking) => row;
 
 type Dialog = { kind: 'view' | 'cancel' | 'refund'; id: string } | null;
 
@@ -38,14 +39,15 @@ export function AllBookingsTable() {
   const queued = cancelsByBooking(useOutbox());
   const { values: query, filter, setPage } = useUrlQuery(BookingListQuerySchema);
   const params = historyParams(query);
-  const list = useHistory(
-    BOOKINGS_PATH,
+  const list = useHistory({
+    path: BOOKINGS_PATH,
     params,
-    query.page,
-    all,
-    (row: Booking) => row,
-    (held) => bookingList(held, query),
-  );
+    page: query.page,
+    held: all,
+    shown: asBooking,
+    local: (held) => bookingList(held, query),
+    onDevice: false,
+  });
   const refund = useRefundPaid();
   const [dialog, setDialog] = useState<Dialog>(null);
   const open: Booking | undefined = dialog ? (all?.find((b) => b._id === dialog.id) ?? list?.rows.find((b) => b._id === dialog.id)) : undefined;
@@ -59,19 +61,10 @@ export function AllBookingsTable() {
     if (list.fromServer) void keepOpened({ table: 'bookings', row: booking });
     setDialog({ kind: 'view', id: booking._id });
   };
-  const csv = list.fromServer
-    ? async () => (await allOfHistory(BOOKINGS_PATH, params, (row: Booking) => row)).map(bookingCsvRow)
-    : () => list.rows.map(bookingCsvRow);
   return (
     <>
       <TableToolbar searchLabel="Search by flight number or passenger" search={query.q} onSearch={(q) => filter({ q })} count={counted(list.total, 'booking')}>
-        <CsvButton
-          fileName="bookings.csv"
-          header={BOOKING_HEADER}
-          rows={csv}
-          disabled={!list.total || list.total > CSV_MAX_ROWS}
-          hint={list.total > CSV_MAX_ROWS ? `Narrow the search to export: at most ${CSV_MAX_ROWS} bookings` : undefined}
-        />
+        <HistoryCsvButton noun="booking" header={BOOKING_HEADER} list={list} path={BOOKINGS_PATH} params={params} shown={asBooking} toRow={bookingCsvRow} />
       </TableToolbar>
       {list.offline ? <DeviceListNote /> : null}
       <fieldset className="table-filters">

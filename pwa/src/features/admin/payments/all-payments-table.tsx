@@ -61,7 +61,16 @@ export function AllPaymentsTable() {
   const now = useNow(60_000);
   useReviewFeedback();
   const params = paymentParams(query);
-  const list = useHistory(PAYMENTS_PATH, params, query.page, all, syncedPayment, (held) => paymentQueue(held, query, new Set(queued.keys())));
+  const list = useHistory({
+    path: PAYMENTS_PATH,
+    params,
+    page: query.page,
+    held: all,
+    shown: syncedPayment,
+    local: (held) => paymentQueue(held, query, new Set(queued.keys())),
+    // Every payment awaiting review is on the device, with this device's decisions on them.
+    onDevice: query.status === 'awaiting',
+  });
   const open: SyncPayment | undefined = dialog ? (all?.find((p) => p._id === dialog.id) ?? list?.rows.find((p) => p._id === dialog.id)) : undefined;
 
   if (!list) return <PageSpinner label="Loading payments…" />;
