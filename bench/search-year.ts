@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -193,6 +193,9 @@ async function run(): Promise<void> {
     console.log(`Queue (payments) search p99, worst kind: ${Math.max(...all).toFixed(1)} ms over ${args.searches} searches per kind`);
   } finally {
     await server.stop();
+    // A database seeded here is kept for the next run; on PostgreSQL the folder holds nothing of it.
+    if (!args.dataDir && databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+    else if (!args.dataDir) console.log(`The database stays in ${dataDir}: give --data-dir ${dataDir} to search it again`);
   }
 }
 
