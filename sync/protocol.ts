@@ -19,7 +19,7 @@ import { ProfileUpdateSchema, UserSchema } from './schemas/user';
  * 7: a booking's flights carry `bookedTimes` (the times it was booked on, once the airline changed them), and
  *    the flight window is 14 days (docs/decisions/012); the reset drops the days beyond it and keeps cursor
  *    ages right, which are counted back from the window's end.
- * 8: the own rows come in pages too (bookings, payments, conversations, messages), so a page position names
+ * 8: the own rows come in pages too (payments, bookings, conversations, messages), so a page position names
  *    any of those tables; an app of an earlier schema gets the first page of its own rows, as schema 2 did.
  */
 export const SYNC_SCHEMA_VERSION = 8;
@@ -32,9 +32,10 @@ export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 
 /**
  * The tables a page sequence walks, in this order, each in id order: the own rows first (so a new device
- * shows the user's bookings before the catalogue arrives), then the catalogue.
+ * shows the user's bookings before the catalogue arrives; a traveller's own rows fit one page), payments
+ * before bookings (an admin's device lists the review queue first), then the catalogue.
  */
-export const PAGED_TABLES = ['bookings', 'payments', 'conversations', 'messages', ...CATALOGUE_TABLES] as const;
+export const PAGED_TABLES = ['payments', 'bookings', 'conversations', 'messages', ...CATALOGUE_TABLES] as const;
 export type PagedTable = (typeof PAGED_TABLES)[number];
 
 /**

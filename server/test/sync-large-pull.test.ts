@@ -9,7 +9,7 @@ import { pull } from '../services/sync/sync-pull';
 import { ADMIN, client, login } from './harness';
 import { member, startSyncServer, withDb, type SyncServer } from './sync-fixtures';
 
-/** An admin's first sync brings the bookings first: more than a part of them in its first page here. */
+/** An admin's first sync brings the payments first (the review queue), then the bookings: more than a part of the payments in its first page here. */
 describe("an admin's first sync of many bookings", () => {
   let server: SyncServer;
   let admin: UserRow;
@@ -46,7 +46,7 @@ describe("an admin's first sync of many bookings", () => {
     expect(wroteWhilePulling).toBe(true);
     expect(committed.n).toBe(await server.ctx.db.$count(bookings));
     expect(turns).toBeGreaterThan(2);
-    expect(answer.changes.bookings.length).toBeGreaterThan(PART_ROWS);
+    expect(answer.changes.payments.length).toBeGreaterThan(PART_ROWS);
     expect(answer.changes.bookings.filter((b) => b.phone === phone)).toEqual([]);
   });
 

@@ -136,4 +136,4 @@ export type OwnPagedTable = keyof typeof OWN_PAGES;
 
 /** A guest chat token syncs its own conversations and messages and nothing else. */
 export const tablesFor = (user: UserRow): readonly OwnPagedTable[] =>
-  may('sync.accountTables', user) ? ['bookings', 'payments', 'conversations', 'messages'] : ['conversations', 'messages'];
+  may('sync.accountTables', user) ? ['payments', 'bookings', 'conversations', 'messages'] : ['conversations', 'messages'];
