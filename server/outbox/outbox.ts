@@ -159,6 +159,14 @@ export class Outbox {
     }
   }
 
+  /**
+   * Work a request starts after its commit outside the events (a mail carrying a secret, which is never
+   * stored in an event): idle() waits for it too. `work` handles its own failure.
+   */
+  follow(work: Promise<void>): void {
+    this.track(work);
+  }
+
   private track(work: Promise<void>): void {
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));

@@ -339,7 +339,9 @@ describe('fuzzing every endpoint and socket event', () => {
           if (token) headers.set('authorization', `Bearer ${token}`);
           if (payload !== undefined && input.contentType) headers.set('content-type', input.contentType);
           if (payload !== undefined && input.encoding) headers.set('content-encoding', input.encoding);
-          // NOTE: what an earlier call's effects write (a sent mark, a failed send's retry time) lands after its answer.
+          // NOTE: what an earlier call's effects write (a sent mark, a failed send's retry time) lands after its answer,
+          // and a send that failed is retried by the next sweep: both are done before the call is made.
+          await server.ctx.outbox.drain();
           await server.ctx.outbox.idle();
           const before = { version: await dataVersion(), print: await fingerprint(['login_failures']) };
           const res = await fetch(url, { method: endpoint.method, headers, body: payload });

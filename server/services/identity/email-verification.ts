@@ -87,7 +87,9 @@ async function mailLink(ctx: AppContext, user: UserRow, to: string, wording: Wor
       });
     }),
   );
-  ctx.mailer.send(verifyMail(wording, to, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed'));
+  ctx.outbox.follow(
+    ctx.mailer.send(verifyMail(wording, to, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'verification mail failed')),
+  );
 }
 
 /** The account an unused, unexpired link belongs to, while it still has the address the link was sent to. */

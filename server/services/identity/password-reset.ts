@@ -54,7 +54,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, siteU
       createdAt: now.toISOString(),
     });
   });
-  ctx.mailer.send(resetMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed'));
+  ctx.outbox.follow(ctx.mailer.send(resetMail(user.email, siteUrl, token)).catch((error: unknown) => ctx.log.error({ err: error }, 'reset mail failed')));
 }
 
 /**
