@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { PAGE_SIZE } from '../../../../sync/constants';
 import { useReadState } from '../../components/ui/server-read';
 import { apiAllPages, apiPage } from '../../lib/api-page';
+import { pageCount, pageSlice } from '../../components/table/paging';
 
 /** The CSV of the history is read from the server a page at a time: at most this many rows. */
 export const CSV_MAX_ROWS = 2_000;
@@ -19,7 +20,33 @@ export function historyParams(query: { q: string; from: string; to: string }): U
 }
 
 /** What an admin list shows: the server's page of the history, or the device's rows (`offline` once the server did not answer). */
-export type HistoryList<T> = { rows: T[]; total: number; fromServer: boolean; offline: boolean };
+export type HistoryList<T> = {
+  rows: T[];
+  total: number;
+  fromServer: boolean;
+  offline: boolean;
+  /** The page shown (the asked one, within the pages there are), how many there are, and its rows. */
+  page: number;
+  pages: number;
+  visible: T[];
+  /** A row of the device or of the list, by id (the one a dialog opens). */
+  find: (id: string) => T | undefined;
+};
+
+/** The list as shown: the page within the pages there are, its rows, and a row by id. */
+function shownList<T extends { _id: string }>(
+  held: readonly T[],
+  rows: T[],
+  total: number,
+  fromServer: boolean,
+  offline: boolean,
+  asked: number,
+): HistoryList<T> {
+  const pages = pageCount(total);
+  const page = Math.min(asked, pages);
+  const find = (id: string) => held.find((row) => row._id === id) ?? rows.find((row) => row._id === id);
+  return { rows, total, fromServer, offline, page, pages, visible: fromServer ? rows : pageSlice(rows, page), find };
+}
 
 type HistorySource<T, S> = {
   /** The server's list and the query of the address, and the page asked for. */
@@ -64,10 +91,11 @@ export function useHistory<T extends { _id: string; updatedAt: string }, S>({
   if (!held) return undefined;
   if (!onDevice && state === 'fresh' && history.data) {
     const byId = new Map(held.map((row) => [row._id, row]));
-    return { rows: history.data.items.map(shown).map((row) => byId.get(row._id) ?? row), total: history.data.total, fromServer: true, offline: false };
+    const rows = history.data.items.map(shown).map((row) => byId.get(row._id) ?? row);
+    return shownList(held, rows, history.data.total, true, false, page);
   }
   const found = local(held);
-  return { rows: found, total: found.length, fromServer: false, offline: !onDevice && state !== 'loading' };
+  return shownList(held, found, found.length, false, !onDevice && state !== 'loading', page);
 }
 
 /** Every row of the server's list for the CSV, `shown` as the list shows them. */

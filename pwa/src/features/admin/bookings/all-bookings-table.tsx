@@ -15,7 +15,6 @@ import { Pager } from '../../../components/table/pager';
 import { bookingTone, paymentLabel, paymentTone } from '../../../components/ui/status';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableToolbar, counted } from '../../../components/table/table-toolbar';
-import { pageCount, pageSlice } from '../../../components/table/paging';
 import { useUrlQuery } from '../../../components/table/use-url-query';
 import { TextField } from '../../../components/ui/text-field';
 import { BookingActions } from './booking-actions';
@@ -50,13 +49,11 @@ export function AllBookingsTable() {
   });
   const refund = useRefundPaid();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const open: Booking | undefined = dialog ? (all?.find((b) => b._id === dialog.id) ?? list?.rows.find((b) => b._id === dialog.id)) : undefined;
+  const open: Booking | undefined = dialog ? list?.find(dialog.id) : undefined;
   const now = Date.now();
 
   if (!list) return <PageSpinner label="Loading bookings…" />;
-  const pages = pageCount(list.total);
-  const page = Math.min(query.page, pages);
-  const visible = list.fromServer ? list.rows : pageSlice(list.rows, page);
+  const { page, pages, visible } = list;
   const view = (booking: Booking) => {
     if (list.fromServer) void keepOpened({ table: 'bookings', row: booking });
     setDialog({ kind: 'view', id: booking._id });

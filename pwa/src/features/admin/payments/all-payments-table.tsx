@@ -11,7 +11,6 @@ import { useMyPayments, useOutbox } from '../../../local/hooks';
 import { CsvButton } from '../../../components/table/csv-button';
 import { reviewsByPayment } from '../../../local/outbox-rows';
 import { Pager } from '../../../components/table/pager';
-import { pageCount, pageSlice } from '../../../components/table/paging';
 import { PAYMENT_HEADER, paymentCsvRow } from '../../../components/table/payment-cells';
 import { TableToolbar, counted } from '../../../components/table/table-toolbar';
 import { useUrlQuery } from '../../../components/table/use-url-query';
@@ -71,12 +70,10 @@ export function AllPaymentsTable() {
     // Every payment awaiting review is on the device, with this device's decisions on them.
     onDevice: query.status === 'awaiting',
   });
-  const open: SyncPayment | undefined = dialog ? (all?.find((p) => p._id === dialog.id) ?? list?.rows.find((p) => p._id === dialog.id)) : undefined;
+  const open: SyncPayment | undefined = dialog ? list?.find(dialog.id) : undefined;
 
   if (!list) return <PageSpinner label="Loading payments…" />;
-  const pages = pageCount(list.total);
-  const page = Math.min(query.page, pages);
-  const visible = list.fromServer ? list.rows : pageSlice(list.rows, page);
+  const { page, pages, visible } = list;
   const keep = (payment: SyncPayment) => {
     if (list.fromServer) void keepOpened({ table: 'payments', row: payment });
   };
