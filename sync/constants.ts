@@ -29,3 +29,6 @@ export type Role = (typeof ROLES)[number];
 
 /** Days of every route's flights a signed-in device keeps, for searches offline (docs/decisions/012). */
 export const FLIGHT_WINDOW_DAYS = 14;
+
+/** The newest messages of each conversation a device keeps; older ones load from the server on scroll, online. */
+export const RECENT_MESSAGES = 50;
