@@ -3,9 +3,9 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from './client';
 import { contains } from './contains';
 import { onPostgres } from './dialect';
-import { bookings, flights, payments, travellers, users } from './schema';
+import { auditLog, bookings, flights, payments, travellers, users } from './schema';
 
-/** Searched text of one table and, on SQLite, the trigram index over it (migration 0015; docs/decisions/021). */
+/** Searched text of one table and, on SQLite, the trigram index over it (migrations 0015 and 0017; docs/decisions/021). */
 export type Searched = { table: SQLiteTable; index: string; columns: (SQLiteColumn | SQL)[] };
 
 export const bookingReferences: Searched = { table: bookings, index: 'bookings_search', columns: [bookings.reference] };
@@ -17,8 +17,9 @@ export const passengerNames: Searched = {
   columns: [sql`${travellers.firstName} || ' ' || ${travellers.lastName}`],
 };
 export const flightNumbers: Searched = { table: flights, index: 'flights_search', columns: [flights.flightNumber] };
+export const auditLabels: Searched = { table: auditLog, index: 'audit_search', columns: [auditLog.label] };
 
-/** PostgreSQL's trigram indexes (migration pg 0010), which schema.ts does not describe: SQLite has none. */
+/** PostgreSQL's trigram indexes (migrations pg 0010 and 0012), which schema.ts does not describe: SQLite has none. */
 export const POSTGRES_SEARCH_INDEXES = [
   'bookings_reference_trgm',
   'payments_transaction_id_trgm',
@@ -26,6 +27,7 @@ export const POSTGRES_SEARCH_INDEXES = [
   'users_email_trgm',
   'travellers_name_trgm',
   'flights_flight_number_trgm',
+  'audit_log_label_trgm',
 ];
 
 /**

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { immediate, openDatabase, type Queryable } from '../db/client';
 import { contains } from '../db/contains';
 import { migratePostgres } from '../db/pg-migrate';
-import { bookings, flights, payments, travellers, users } from '../db/schema';
-import { matching, transactionIds, userNames } from '../db/search';
+import { auditLog, bookings, flights, payments, travellers, users } from '../db/schema';
+import { auditLabels, matching, transactionIds, userNames } from '../db/search';
+import { listAudit, recordChange } from '../services/back-office/audit';
 import { bookingsMatching, listAllBookings } from '../services/booking/bookings';
 import { searchAccounts } from '../services/identity/accounts';
 import { listAllPayments, paymentsMatching } from '../services/payment/payments';
@@ -232,6 +233,22 @@ describe("the admins' search through trigram indexes: the answers of a full scan
     for (const text of ['txnewnew', 'new7ab', 'txa1b2', 'nadia', 'married', 'zoë']) await expectSameAsScan(text);
   });
 
+  it("finds the audit's rows by their label, as a scan does", async () => {
+    const labels = ['Booking QZX7K2 (Zoë Quintero)', 'Payment TX100%OFF', 'Payment TX100XOFF', 'Account under_score@example.com'];
+    const change = (i: number) =>
+      ({ action: 'booking.cancelled', actorId: null, entity: 'booking', entityId: `audit-${i}`, from: null, to: 'cancelled' }) as const;
+    await immediate(db, async (tx) => {
+      for (const [i, label] of labels.entries()) await recordChange(tx, change(i), new Date(STAMP), { actorName: null, label });
+    });
+    const audited = async (text: string) => (await listAudit(db, { search: text, limit: 100, offset: 0 })).items.map((row) => row.id).sort();
+    const scan = async (text: string) =>
+      (await db.select({ id: auditLog.id }).from(auditLog).where(contains(auditLog.label, text))).map((row) => row.id).sort();
+    expect(await audited('zoë quint')).toHaveLength(1);
+    expect(await audited('100%')).toHaveLength(1);
+    for (const text of ['qzx7k2', 'ZOË', '100%', 'x_', 'under_sc', 'tx100', 'Payment', 'zz', 'nothing-like-it'])
+      expect(await audited(text), text).toEqual(await scan(text));
+  });
+
   it.runIf(TEST_ENGINE === 'sqlite')('on SQLite keeps each index to the rows of its table, through every insert, update and delete', () => {
     const sqlite = sqliteOf(server.ctx);
     const tables = {
@@ -240,6 +257,7 @@ describe("the admins' search through trigram indexes: the answers of a full scan
       users: 'users_search',
       travellers: 'travellers_search',
       flights: 'flights_search',
+      audit_log: 'audit_search',
     };
     for (const [table, index] of Object.entries(tables)) {
       const rowids = (source: string) => (sqlite.prepare(source).pluck().all() as number[]).sort((a, b) => a - b);
@@ -283,6 +301,15 @@ describe("the admins' search through trigram indexes: the answers of a full scan
         .where(matching(db, userNames, 'zoe.q')),
     );
     expect(accounts.filter((step) => /^SCAN users\b/.test(step))).toEqual([]);
+    const audit = plan(
+      db
+        .select()
+        .from(auditLog)
+        .where(matching(db, auditLabels, 'qzx7k2'))
+        .orderBy(desc(auditLog.id))
+        .limit(20),
+    );
+    expect(audit.filter((step) => /^SCAN audit_log\b/.test(step))).toEqual([]);
   });
 
   it.runIf(TEST_ENGINE === 'postgres')('on PostgreSQL reads the searched columns through their trigram indexes', async () => {
@@ -368,6 +395,7 @@ describe('the search migration on a database with rows', () => {
       await migratePostgres(pool);
       const indexes = await pool.query<{ name: string }>("select indexname as name from pg_indexes where indexname like '%_trgm' order by 1");
       expect(indexes.rows.map((r) => r.name)).toEqual([
+        'audit_log_label_trgm',
         'bookings_reference_trgm',
         'flights_flight_number_trgm',
         'payments_transaction_id_trgm',

@@ -10,9 +10,9 @@ import {
   type AuditRow,
 } from '../../../sync/schemas/audit';
 import type { Queryable } from '../../db/client';
-import { contains } from '../../db/contains';
 import { insertRow } from '../../db/insert-row';
 import { auditLog } from '../../db/schema';
+import { auditLabels, matching } from '../../db/search';
 import { actorName, auditLabel } from './audit-labels';
 
 export type Change = {
@@ -52,13 +52,13 @@ export function describeChanges(fields: readonly (readonly [name: string, before
   return changed.length ? changed.join('; ') : null;
 }
 
-function where(filter: AuditFilter): SQL | undefined {
+function where(q: Queryable, filter: AuditFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.actor) parts.push(filter.actor === AUDIT_SYSTEM_ACTOR ? isNull(auditLog.actorId) : eq(auditLog.actorId, filter.actor));
   if (filter.action) parts.push(eq(auditLog.action, filter.action));
   if (filter.entity) parts.push(eq(auditLog.entity, filter.entity));
   if (filter.entityId) parts.push(eq(auditLog.entityId, filter.entityId));
-  if (filter.search) parts.push(contains(auditLog.label, filter.search));
+  if (filter.search) parts.push(matching(q, auditLabels, filter.search));
   if (filter.from) parts.push(gte(auditLog.createdAt, new Date(filter.from).toISOString()));
   if (filter.to) parts.push(lt(auditLog.createdAt, new Date(filter.to).toISOString()));
   return parts.length ? and(...parts) : undefined;
@@ -70,7 +70,7 @@ function toAuditRow(row: typeof auditLog.$inferSelect): AuditRow {
 
 /** One page of the filtered log, newest first, and how many rows the filter finds in all. */
 export async function listAudit(q: Queryable, filter: AuditFilter & { limit: number; offset: number }): Promise<{ items: AuditRow[]; total: number }> {
-  const condition = where(filter);
+  const condition = where(q, filter);
   const items = await q.select().from(auditLog).where(condition).orderBy(desc(auditLog.id)).limit(filter.limit).offset(filter.offset);
   const total = await q.$count(auditLog, condition);
   return { items: items.map(toAuditRow), total };
