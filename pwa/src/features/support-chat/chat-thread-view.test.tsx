@@ -40,7 +40,16 @@ describe('the chat thread', () => {
       item(4, daysAgo(0, 11), 'sending'),
       item(5, daysAgo(0, 12), 'failed'),
     ];
-    render(<ChatThreadView items={items} isMine={(sender) => sender === 'guest-1'} typingName="Support" emptyText="Say hello" onRetry={onRetry} />);
+    render(
+      <ChatThreadView
+        conversationId="c1"
+        items={items}
+        isMine={(sender) => sender === 'guest-1'}
+        typingName="Support"
+        emptyText="Say hello"
+        onRetry={onRetry}
+      />,
+    );
 
     const list = screen.getByRole('list', { name: 'Messages' });
     expect(
@@ -60,13 +69,16 @@ describe('the chat thread', () => {
   it('says Seen under the newest own message the other side has read, and nowhere else', () => {
     const read = (n: number, sender = 'guest-1'): ChatItem => ({ ...item(n, daysAgo(0, 8 + n), 'sent', sender), readAt: daysAgo(0, 12) });
     const items = [read(1), read(2), read(3, 'admin-1'), item(4, daysAgo(0, 13))];
-    const view = render(<ChatThreadView items={items} isMine={(sender) => sender === 'guest-1'} typingName={null} emptyText="Say hello" onRetry={vi.fn()} />);
+    const view = render(
+      <ChatThreadView conversationId="c1" items={items} isMine={(sender) => sender === 'guest-1'} typingName={null} emptyText="Say hello" onRetry={vi.fn()} />,
+    );
     const list = screen.getByRole('list', { name: 'Messages' });
     expect(within(list).getAllByText('Seen')).toHaveLength(1);
     expect(within(list).getByText('message 2').closest('li')?.textContent).toContain('Seen');
 
     view.rerender(
       <ChatThreadView
+        conversationId="c1"
         items={[...items.slice(0, 3), { ...items[3]!, readAt: daysAgo(0, 14) }]}
         isMine={(sender) => sender === 'guest-1'}
         typingName={null}

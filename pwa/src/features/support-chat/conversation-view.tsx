@@ -66,7 +66,15 @@ export function ConversationView({ conversationId, conversation, me, typingName,
 
   return (
     <div className="chat-conversation">
-      <ChatThreadView items={items} isMine={isMine} typingName={typingName} emptyText={emptyText} onRetry={retry} />
+      <ChatThreadView
+        key={conversationId}
+        conversationId={conversationId}
+        items={items}
+        isMine={isMine}
+        typingName={typingName}
+        emptyText={emptyText}
+        onRetry={retry}
+      />
       <Composer draft={draft} onDraft={setDraft} onSend={send} onTyping={typed} />
     </div>
   );

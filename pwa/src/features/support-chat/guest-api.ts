@@ -1,4 +1,12 @@
-import { ConversationSchema, GuestLoginResponseSchema, type Conversation, type GuestLoginBody, type GuestUser } from '../../../../sync/schemas/chat';
+import {
+  ConversationSchema,
+  GuestLoginResponseSchema,
+  MessagePageSchema,
+  type Conversation,
+  type GuestLoginBody,
+  type GuestUser,
+  type MessagePage,
+} from '../../../../sync/schemas/chat';
 import { answerError, ApiError, NETWORK_ERROR } from '../../lib/api-error';
 
 /** The chat calls that run as a given identity: a guest's token, or the signed-in user's. */
@@ -29,4 +37,10 @@ export async function loginGuest(body: GuestLoginBody): Promise<GuestUser> {
 /** The caller's own support conversations; also tells whether the token still holds (401 when not). */
 export async function listOwnSupport(token: string): Promise<Conversation[]> {
   return ConversationSchema.array().parse(await call('GET', '/messages/conversations/Support', token));
+}
+
+/** Up to `limit` messages of a conversation sent before `before`, oldest first, and whether older ones remain. */
+export async function listMessagesBefore(conversationId: string, before: string, limit: number, token: string | null): Promise<MessagePage> {
+  const query = new URLSearchParams({ before, limit: String(limit) });
+  return MessagePageSchema.parse(await call('GET', `/messages/${encodeURIComponent(conversationId)}?${query.toString()}`, token));
 }
