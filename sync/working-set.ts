@@ -1,14 +1,19 @@
 import type { SyncPayment } from './protocol';
 import type { Booking } from './schemas/booking';
-import type { Conversation } from './schemas/chat';
+import { RECENT_MESSAGES } from './constants';
+import type { Conversation, Message } from './schemas/chat';
 
 /**
- * An admin sees every booking, payment and conversation of the airline; their device holds a working set,
- * not the history. It keeps every payment awaiting review and its booking (the offline review stays
+ * A device holds a working set, not the history. An admin sees every booking, payment and conversation of
+ * the airline; their device keeps every payment awaiting review and its booking (the offline review stays
  * whole), the bookings and payments changed in the last days (the setting `deviceHistoryDays`), open
- * conversations and those with a message in those days, with all their messages, and whatever its outbox
- * or the admin's opened records name. The server sends only that (server/services/sync/sync-own.ts); the
- * device drops what leaves it. A traveller's device keeps all their own rows.
+ * conversations and those with a message in those days, and whatever its outbox or the admin's opened
+ * records name. A traveller's device keeps all their own rows. Every device keeps, of each conversation
+ * it holds, the newest RECENT_MESSAGES messages (and any sent in the same millisecond as the last of
+ * them, which a page `before` its time would skip), and the messages its outbox names: a long
+ * conversation stays small on the phone, and its older messages are read online, page by page
+ * (GET /api/messages/:conversationId?before=). The server sends only that (server/services/sync/sync-own.ts);
+ * the device drops what leaves it once a pull sequence ends.
  */
 
 /** From when an admin's device keeps what changed. */
@@ -49,4 +54,19 @@ export function leftWorkingSet(
 /** Every id the queued mutations name (a payment under review, a booking to cancel, a conversation): their rows stay. */
 export function namedIds(calls: readonly { args: object }[]): Set<string> {
   return new Set(calls.flatMap((call) => Object.values(call.args).filter((value): value is string => typeof value === 'string')));
+}
+
+/**
+ * The messages a device no longer keeps: in each conversation, those older than its RECENT_MESSAGES-th
+ * newest, unless `kept` (the ids the outbox names) holds them.
+ */
+export function olderMessages(messages: readonly Pick<Message, '_id' | 'conversationId' | 'createdAt'>[], kept: ReadonlySet<string>): string[] {
+  const times = new Map<string, string[]>();
+  for (const { conversationId, createdAt } of messages) {
+    const seen = times.get(conversationId);
+    if (seen) seen.push(createdAt);
+    else times.set(conversationId, [createdAt]);
+  }
+  const keptFrom = new Map([...times].map(([conversationId, all]) => [conversationId, all.sort().reverse()[RECENT_MESSAGES - 1] ?? '']));
+  return messages.filter((m) => m.createdAt < (keptFrom.get(m.conversationId) ?? '') && !kept.has(m._id)).map((m) => m._id);
 }

@@ -1,6 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECENT_MESSAGES } from '../../sync/constants';
+import { SyncEngine } from '../../sync/client/engine';
+import { httpTransport } from '../../sync/client/http-transport';
+import { MemoryStore } from '../../sync/client/memory-store';
 import { settle } from '../../sync/client/outbox';
+import type { SyncTransport } from '../../sync/client/types';
 import { SYNC_SCHEMA_VERSION, type PullResponse, type SyncPayment } from '../../sync/protocol';
+import type { Message, MessagePage } from '../../sync/schemas/chat';
+import { immediate } from '../db/client';
+import { messages } from '../db/schema';
+import { nextVersion } from '../db/version';
+import { insertMany } from '../seed/volume-flights';
+import { loginGuest, send, startSupport } from './chat-fixtures';
 import { ADMIN, client, login } from './harness';
 import { member, SyncClient, startSyncServer, type Member, type SyncServer } from './sync-fixtures';
 
@@ -91,5 +103,96 @@ describe("sync: an admin's working set", { timeout: 120_000 }, () => {
     const [row] = await d.store.outbox();
     expect(row).toMatchObject({ state: 'rejected', lastCode: 'payment_already_decided' });
     expect((d.store.tables.payments.get(target.paymentId) as SyncPayment | undefined)?.status).toBe('failed');
+  });
+});
+
+/** A device holds the newest RECENT_MESSAGES of each conversation; older ones are read page by page online. */
+describe('sync: the recent messages of a conversation', { timeout: 120_000 }, () => {
+  let server: SyncServer;
+
+  beforeAll(async () => {
+    server = await startSyncServer();
+  });
+  afterAll(() => server.stop());
+
+  /** A support conversation of `count` messages, oldest first: the last sent through the API, the others written a minute apart before it. */
+  async function longConversation(api: ReturnType<typeof client>, senderId: string, count: number): Promise<{ conversationId: string; ids: string[] }> {
+    const conversationId = (await startSupport(api))._id;
+    const last = await send(api, conversationId, 'the latest word');
+    const older = Array.from({ length: count - 1 }, (_, n) => ({
+      id: randomUUID(),
+      conversationId,
+      senderId,
+      content: `message ${n}`,
+      type: 'Support' as const,
+      createdAt: new Date(Date.parse(last.createdAt) - (count - 1 - n) * 60_000).toISOString(),
+    }));
+    await immediate(server.ctx.db, async (tx) => {
+      const version = await nextVersion(tx);
+      await insertMany(
+        tx,
+        messages,
+        older.map((row) => ({ ...row, version })),
+      );
+    });
+    return { conversationId, ids: [...older.map((row) => row.id), last._id] };
+  }
+
+  /** A device of `token`, noting the messages each pull answer carries. */
+  function device(token: string) {
+    const http = httpTransport(server.url, () => token);
+    const pulled: string[] = [];
+    const transport: SyncTransport = {
+      push: (request) => http.push(request),
+      pull: async (request) => {
+        const answer = await http.pull(request);
+        pulled.push(...answer.changes.messages.map((m) => m._id));
+        return answer;
+      },
+    };
+    const store = new MemoryStore(randomUUID());
+    const engine = new SyncEngine({ store, transport });
+    /** The messages of `conversationId` on the device, oldest first. */
+    const held = (conversationId: string) =>
+      ([...store.tables.messages.values()] as Message[])
+        .filter((m) => m.conversationId === conversationId)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return { engine, pulled, held };
+  }
+
+  it('a traveller pulls the newest 50 of 60, then only the next one; an admin the newest 50; the 10 older come by page', async () => {
+    const traveller = await member(server.url, 'talker');
+    const api = client(server.url, traveller.token);
+    const { conversationId, ids } = await longConversation(api, traveller.id, 60);
+    const phone = device(traveller.token);
+    await phone.engine.sync();
+    const recent = phone.held(conversationId);
+    expect(recent.map((m) => m._id)).toEqual(ids.slice(-RECENT_MESSAGES));
+    expect(phone.pulled.sort()).toEqual(ids.slice(-RECENT_MESSAGES).sort());
+
+    const admin = device(await login(server.url, ADMIN.email, ADMIN.password));
+    await admin.engine.sync();
+    expect(admin.held(conversationId).map((m) => m._id)).toEqual(ids.slice(-RECENT_MESSAGES));
+    expect(admin.pulled.filter((id) => ids.includes(id)).sort()).toEqual(ids.slice(-RECENT_MESSAGES).sort());
+
+    const before = encodeURIComponent(recent[0]?.createdAt ?? '');
+    const page = await api.get<MessagePage>(`/api/messages/${conversationId}?before=${before}&limit=50`);
+    expect(page.body.messages.map((m) => m._id)).toEqual(ids.slice(0, 10));
+    expect(page.body.hasMore).toBe(false);
+
+    phone.pulled.length = 0;
+    const next = await send(api, conversationId, 'one more');
+    await phone.engine.sync();
+    expect(phone.pulled).toEqual([next._id]);
+    expect(phone.held(conversationId).map((m) => m._id)).toEqual([...ids, next._id].slice(-RECENT_MESSAGES));
+  });
+
+  it('a guest chat token pulls the newest 50 as well', async () => {
+    const guest = await loginGuest(server.url);
+    const { conversationId, ids } = await longConversation(guest.api, guest._id, 55);
+    const phone = device(guest.token);
+    await phone.engine.sync();
+    expect(phone.pulled.sort()).toEqual(ids.slice(-RECENT_MESSAGES).sort());
+    expect(phone.held(conversationId).map((m) => m._id)).toEqual(ids.slice(-RECENT_MESSAGES));
   });
 });

@@ -1,7 +1,7 @@
 import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationCall, type PullResponse, type SyncTable } from '../protocol';
 import { sendParked, switchQueue, type AccountQueue } from './accounts';
 import { namedIds } from '../working-set';
-import { applyToTables, dropLeftWorkingSet, nextIdAfterRenumber, renumbered, settledOutbox, type Keyed } from './tables';
+import { applyToTables, dropLeftWorkingSet, dropOlderMessages, nextIdAfterRenumber, renumbered, settledOutbox, type Keyed } from './tables';
 import type { OutboxEntry, OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from './types';
 
 /** A SyncStore in memory: the reference the Dexie store follows, and the store of node-side tests. */
@@ -84,7 +84,11 @@ export class MemoryStore implements SyncStore {
 
   applyPull(response: PullResponse, settle: OutboxSettlement, now: number): Promise<void> {
     applyToTables(this.tables, response);
-    if (!response.hasMore && response.keepSince !== null) dropLeftWorkingSet(this.tables, response.keepSince, namedIds(this.rows));
+    if (!response.hasMore) {
+      const named = namedIds(this.rows);
+      if (response.keepSince !== null) dropLeftWorkingSet(this.tables, response.keepSince, named);
+      dropOlderMessages(this.tables, named);
+    }
     this.rows = settledOutbox(this.rows, settle);
     this.state.cursor = response.cursor;
     this.state.lastSyncedAt = now;

@@ -132,6 +132,22 @@ export function syncStoreContract(name: string, make: () => Promise<StoreUnderTe
       expect(await ids(t, 'messages')).toEqual(['m-open']);
     });
 
+    it('keeps the newest messages of each conversation once a sequence ends, and a queued message its outbox names', async () => {
+      const t = await make();
+      const message = (conversationId: string, n: number) =>
+        ({ _id: `${conversationId}-${String(n).padStart(2, '0')}`, conversationId, createdAt: new Date(Date.UTC(2031, 0, 1, 0, n)).toISOString() }) as Keyed;
+      const long = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => message('long', from + i));
+      const held = async (conversation: string) => (await ids(t, 'messages')).filter((id) => id.startsWith(conversation));
+      await t.store.enqueue({ name: 'sendMessage', args: { _id: 'long-01', conversationId: 'long', content: 'hi', image: null } }, 1);
+      await t.store.applyPull(pull({ changes: { messages: long(0, 55) }, hasMore: true }), { confirmed: [], rejected: [] }, 2);
+      expect(await held('long')).toHaveLength(55);
+      await t.store.applyPull(pull({ changes: { messages: [0, 1, 2].map((n) => message('short', n)) } }), { confirmed: [], rejected: [] }, 3);
+      expect(await held('long')).toEqual(['long-01', ...long(5, 55).map((m) => m._id)]);
+      expect(await held('short')).toEqual(['short-00', 'short-01', 'short-02']);
+      await t.store.applyPull(pull({ changes: { messages: long(55, 57) } }), { confirmed: [], rejected: [] }, 4);
+      expect(await held('long')).toEqual(['long-01', ...long(7, 57).map((m) => m._id)]);
+    });
+
     it('renumbers after the server lost the client: refused rows below the first id, the rest from it', async () => {
       const t = await make();
       for (const bookingId of ['b1', 'b2', 'b3']) await t.store.enqueue({ name: 'cancelBooking', args: { bookingId } }, 1);

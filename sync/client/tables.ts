@@ -1,7 +1,7 @@
 import { CATALOGUE_TABLES, SYNC_TABLES, type CoveredRange, type PullResponse, type SyncPayment, type SyncTable } from '../protocol';
 import type { Booking } from '../schemas/booking';
 import type { Conversation, Message } from '../schemas/chat';
-import { leftWorkingSet } from '../working-set';
+import { leftWorkingSet, olderMessages } from '../working-set';
 import { isErrorCode, type ErrorCode } from '../error-codes';
 import { codeForStatus } from '../status-codes';
 import type { OutboxRow, OutboxSettlement } from './types';
@@ -55,6 +55,11 @@ export function dropLeftWorkingSet(tables: Record<SyncTable, Map<string, Keyed>>
   for (const table of ['payments', 'bookings', 'conversations'] as const) for (const id of left[table]) tables[table].delete(id);
   const gone = new Set(left.conversations);
   for (const message of rows<Message>('messages')) if (gone.has(message.conversationId)) tables.messages.delete(message._id);
+}
+
+/** After the last page of a sequence: each conversation keeps its recent messages and those `kept` names (sync/working-set.ts). */
+export function dropOlderMessages(tables: Record<SyncTable, Map<string, Keyed>>, kept: ReadonlySet<string>): void {
+  for (const id of olderMessages([...tables.messages.values()] as Message[], kept)) tables.messages.delete(id);
 }
 
 /** The outbox after a settlement: confirmed rows leave, rejected ones carry the server's reason. */

@@ -1,8 +1,9 @@
+import Dexie from 'dexie';
 import { SYNC_SCHEMA_VERSION, SYNC_TABLES, type MutationCall, type PullResponse, type SyncTable } from '../../../sync/protocol';
 import { sendParked, switchQueue } from '../../../sync/client/accounts';
 import { droppedByRange, nextIdAfterRenumber, OWN_TABLES, renumbered, settledOutbox } from '../../../sync/client/tables';
 import type { OutboxEntry, OutboxRow, OutboxSettlement, SyncMeta, SyncStore, SyncTransport } from '../../../sync/client/types';
-import { leftWorkingSet, namedIds } from '../../../sync/working-set';
+import { leftWorkingSet, namedIds, olderMessages } from '../../../sync/working-set';
 import type { SkywayDb, StoredMeta } from './db';
 
 function newMeta(userId: string | null): StoredMeta {
@@ -15,6 +16,11 @@ function queuedRow(mutationId: number, call: MutationCall, now: number): OutboxR
 
 /** The SyncStore over Dexie; each method is one IndexedDB transaction. */
 export class DexieStore implements SyncStore {
+  /** The conversations whose messages the pull sequence under way brought. */
+  private readonly touched = new Set<string>();
+  /** Whether a sequence ended here yet: the first one trims every conversation, as the device may hold more of them. */
+  private trimmedAll = false;
+
   constructor(private readonly db: SkywayDb) {}
 
   private tables(name: SyncTable) {
@@ -156,14 +162,14 @@ export class DexieStore implements SyncStore {
       ...response.covers.map((c) => c.table),
       ...SYNC_TABLES.filter((t) => response.deletes[t]?.length),
     ]);
-    if (!response.hasMore) for (const t of ['flights', 'bookings'] as const) written.add(t);
-    if (!response.hasMore && response.keepSince !== null) for (const t of ['payments', 'conversations', 'messages'] as const) written.add(t);
+    if (!response.hasMore) for (const t of ['flights', 'bookings', 'messages'] as const) written.add(t);
+    if (!response.hasMore && response.keepSince !== null) for (const t of ['payments', 'conversations'] as const) written.add(t);
     return [...written];
   }
 
   /** An admin's device drops what left its working set (sync/working-set.ts), reading only rows older than its start. */
-  private async dropLeftWorkingSet(keepSince: string): Promise<void> {
-    const kept = new Set([...namedIds(await this.db.outbox.toArray()), ...(await this.db.opened.toCollection().primaryKeys())]);
+  private async dropLeftWorkingSet(keepSince: string, named: ReadonlySet<string>): Promise<void> {
+    const kept = new Set([...named, ...(await this.db.opened.toCollection().primaryKeys())]);
     const bookings = await this.db.bookings.where('updatedAt').below(keepSince).toArray();
     const left = leftWorkingSet(
       {
@@ -184,6 +190,15 @@ export class DexieStore implements SyncStore {
     if (left.conversations.length) await this.db.messages.where('conversationId').anyOf(left.conversations).delete();
   }
 
+  /** Each conversation the sequence touched (every one the first time) keeps its recent messages, read through its index. */
+  private async dropOlderMessages(named: ReadonlySet<string>): Promise<void> {
+    const conversations = this.trimmedAll ? this.touched : await this.db.messages.orderBy('conversationId').uniqueKeys();
+    for (const id of conversations) {
+      const messages = await this.db.messages.where('[conversationId+createdAt]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
+      await this.db.messages.bulkDelete(olderMessages(messages, named));
+    }
+  }
+
   /** Writes only the rows a settlement changes: a pull that settles nothing leaves the outbox, and the screens watching it, alone. */
   private async settle(settlement: OutboxSettlement): Promise<void> {
     const before = await this.db.outbox.toArray();
@@ -198,6 +213,7 @@ export class DexieStore implements SyncStore {
 
   async applyPull(response: PullResponse, settle: OutboxSettlement, now: number): Promise<void> {
     const tables = [this.db.meta, this.db.outbox, this.db.opened, ...this.scope(response).map((t) => this.tables(t))];
+    for (const message of response.changes.messages) this.touched.add(message.conversationId);
     await this.db.transaction('rw', tables, async () => {
       if (response.reset) for (const name of OWN_TABLES) await this.tables(name).clear();
       for (const name of SYNC_TABLES) {
@@ -212,11 +228,18 @@ export class DexieStore implements SyncStore {
         const table = SYNC_TABLES.find((t) => t === name);
         if (table && ids.length) await this.tables(table).bulkDelete(ids);
       }
-      if (!response.hasMore) await this.pruneFlights(now);
-      if (!response.hasMore && response.keepSince !== null) await this.dropLeftWorkingSet(response.keepSince);
+      if (!response.hasMore) {
+        const named = namedIds(await this.db.outbox.toArray());
+        await this.pruneFlights(now);
+        if (response.keepSince !== null) await this.dropLeftWorkingSet(response.keepSince, named);
+        await this.dropOlderMessages(named);
+      }
       await this.settle(settle);
       const meta = (await this.db.meta.get('sync')) ?? newMeta(null);
       await this.db.meta.put({ ...meta, cursor: response.cursor, lastSyncedAt: now });
     });
+    if (response.hasMore) return;
+    this.touched.clear();
+    this.trimmedAll = true;
   }
 }

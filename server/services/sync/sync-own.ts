@@ -1,4 +1,6 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { RECENT_MESSAGES } from '../../../sync/constants';
 import type { SyncChanges } from '../../../sync/protocol';
 import { inTurn, type Queryable } from '../../db/client';
 import { bookings, conversations, flights, messages, payments, users } from '../../db/schema';
@@ -38,7 +40,7 @@ function keptBooking(q: Queryable, keepSince: string | null): SQL | undefined {
   return inArray(bookings.id, q.select({ id: bookings.id }).from(bookings).where(gte(bookings.updatedAt, keepSince)).unionAll(ofKeptPayments));
 }
 
-/** Open conversations, and those with a message since `keepSince`, each with all its messages. */
+/** Open conversations, and those with a message since `keepSince`. */
 const keptConversation = (keepSince: string | null) =>
   keepSince === null ? undefined : or(eq(conversations.status, 'open'), gte(conversations.lastMessageAt, keepSince));
 
@@ -120,14 +122,37 @@ async function conversationsAfter(q: Queryable, s: OwnScope, after: string, limi
   return { changes: { conversations: await inTurn(rows, (row) => toConversationJson(q, row, s.user)) }, ids: rows.map((row) => row.id) };
 }
 
-async function messagesAfter(q: Queryable, s: OwnScope, after: string, limit: number): Promise<OwnRows> {
-  const rows = await q
+const recent = alias(messages, 'recent');
+
+/**
+ * The messages a device keeps of a conversation (sync/working-set.ts): those from the time of its
+ * RECENT_MESSAGES-th newest on, all while it has fewer. That time depends on the conversation alone, so a
+ * plan led by the conversations (a traveller's or a guest's pull) reads only those messages through
+ * messages_conversation; one led by the changed messages checks each against 50 entries of that index.
+ */
+const amongRecent = (q: Queryable) => {
+  const newest = q
+    .select({ at: recent.createdAt })
+    .from(recent)
+    .where(eq(recent.conversationId, conversations.id))
+    .orderBy(desc(recent.createdAt))
+    .limit(1)
+    .offset(RECENT_MESSAGES - 1);
+  return gte(messages.createdAt, sql`coalesce(${newest}, '')`);
+};
+
+/** The query of a page of messages: of the conversations a device holds, only the recent ones of each. */
+export const messagesQuery = (q: Queryable, s: OwnScope, after: string, limit: number) =>
+  q
     .select(getTableColumns(messages))
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(gt(messages.id, after), gt(messages.version, s.since), visibleConversations(s.user), keptConversation(s.keepSince)))
+    .where(and(gt(messages.id, after), gt(messages.version, s.since), visibleConversations(s.user), keptConversation(s.keepSince), amongRecent(q)))
     .orderBy(asc(messages.id))
     .limit(limit);
+
+async function messagesAfter(q: Queryable, s: OwnScope, after: string, limit: number): Promise<OwnRows> {
+  const rows = await messagesQuery(q, s, after, limit);
   return { changes: { messages: rows.map(toMessageJson) }, ids: rows.map((row) => row.id) };
 }
 
