@@ -8,8 +8,9 @@ import { settle } from '../../sync/client/outbox';
 import type { SyncTransport } from '../../sync/client/types';
 import { SYNC_SCHEMA_VERSION, type PullResponse, type SyncPayment } from '../../sync/protocol';
 import type { Message, MessagePage } from '../../sync/schemas/chat';
+import { eq } from 'drizzle-orm';
 import { immediate } from '../db/client';
-import { messages } from '../db/schema';
+import { conversations, messages } from '../db/schema';
 import { nextVersion } from '../db/version';
 import { insertMany } from '../seed/volume-flights';
 import { loginGuest, send, startSupport } from './chat-fixtures';
@@ -185,6 +186,47 @@ describe('sync: the recent messages of a conversation', { timeout: 120_000 }, ()
     await phone.engine.sync();
     expect(phone.pulled).toEqual([next._id]);
     expect(phone.held(conversationId).map((m) => m._id)).toEqual([...ids, next._id].slice(-RECENT_MESSAGES));
+  });
+
+  /** Moves a conversation 10 days back and resolves it: it leaves an admin's working set. */
+  async function resolvedLongAgo(conversationId: string): Promise<void> {
+    const back = (iso: string) => new Date(Date.parse(iso) - 10 * DAY).toISOString();
+    await immediate(server.ctx.db, async (tx) => {
+      const version = await nextVersion(tx);
+      const rows = await tx.select().from(messages).where(eq(messages.conversationId, conversationId));
+      for (const row of rows)
+        await tx
+          .update(messages)
+          .set({ createdAt: back(row.createdAt), version })
+          .where(eq(messages.id, row.id));
+      const latest =
+        rows
+          .map((row) => back(row.createdAt))
+          .sort()
+          .at(-1) ?? '';
+      await tx.update(conversations).set({ status: 'resolved', lastMessageAt: latest, version }).where(eq(conversations.id, conversationId));
+    });
+  }
+
+  it('a conversation that opens again comes back to an admin device that let it go, with its recent messages', async () => {
+    const traveller = await member(server.url, 'returner');
+    const api = client(server.url, traveller.token);
+    const other = await member(server.url, 'reopened');
+    const written = await longConversation(api, traveller.id, 5);
+    const reopened = await longConversation(client(server.url, other.token), other.id, 3);
+    await resolvedLongAgo(written.conversationId);
+    await resolvedLongAgo(reopened.conversationId);
+    const adminToken = await login(server.url, ADMIN.email, ADMIN.password);
+    const admin = device(adminToken);
+    await admin.engine.sync();
+    expect(admin.held(written.conversationId)).toEqual([]);
+    expect(admin.held(reopened.conversationId)).toEqual([]);
+
+    const next = await send(api, written.conversationId, 'back again');
+    expect((await client(server.url, adminToken).put(`/api/messages/conversations/${reopened.conversationId}/status`, { status: 'open' })).status).toBe(200);
+    await admin.engine.sync();
+    expect(admin.held(written.conversationId).map((m) => m._id)).toEqual([...written.ids, next._id]);
+    expect(admin.held(reopened.conversationId).map((m) => m._id)).toEqual(reopened.ids);
   });
 
   it('a guest chat token pulls the newest 50 as well', async () => {

@@ -10,6 +10,7 @@ import { contactEmail } from './chat-guests';
 import { guestMailDue } from './chat-mail';
 import { conversationFor, conversationOrStart } from './chat';
 import { toMessageJson, type ConversationRow } from './chat-view';
+import { resendRecentMessages } from './recent-messages';
 import { findUserById, type UserRow } from '../identity/users';
 
 // NOTE: every chat message runs these, so they are prepared once per connection.
@@ -95,6 +96,7 @@ export async function storeMessage(tx: Tx, sender: UserRow, input: SendInput, no
   const imageId = input.image ? await chatImageOf(tx, sender, input.image) : null;
   const createdAt = nextCreatedAt(conversation, now);
   const version = await nextVersion(tx);
+  if (conversation.status !== 'open') await resendRecentMessages(tx, conversation.id, version);
   const row = await first(
     insertMessage(tx).execute({
       id: input._id ?? randomUUID(),

@@ -9,6 +9,7 @@ import { nextVersion } from '../../db/version';
 import { notFound } from '../../errors';
 import { authorize, may } from '../../policies';
 import { listedConversations, toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
+import { resendRecentMessages } from './recent-messages';
 import type { UserRow } from '../identity/users';
 
 const conversationById = prepareOnce((q) =>
@@ -92,13 +93,9 @@ export async function listConversations(ctx: AppContext, user: UserRow, type: Co
 export async function setConversationStatus(tx: Tx, admin: UserRow, id: string, status: ConversationStatus, now: Date): Promise<ConversationRow> {
   const current = await conversationFor(tx, admin, id);
   if (current.status === status) return current;
-  return await only(
-    tx
-      .update(conversations)
-      .set({ status, updatedAt: now.toISOString(), version: await nextVersion(tx) })
-      .where(eq(conversations.id, id))
-      .returning(),
-  );
+  const version = await nextVersion(tx);
+  if (status === 'open') await resendRecentMessages(tx, id, version);
+  return await only(tx.update(conversations).set({ status, updatedAt: now.toISOString(), version }).where(eq(conversations.id, id)).returning());
 }
 
 /**

@@ -1,6 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
-import { RECENT_MESSAGES } from '../../../sync/constants';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { SyncChanges } from '../../../sync/protocol';
 import { inTurn, type Queryable } from '../../db/client';
 import { bookings, conversations, flights, messages, payments, users } from '../../db/schema';
@@ -8,6 +6,7 @@ import { inParts } from '../../parts';
 import { may, visibleRows } from '../../policies';
 import { toBookingsJson } from '../booking/booking-view';
 import { listedConversations, toConversationJson, toMessageJson, visibleConversations } from '../chat/chat-view';
+import { amongRecent } from '../chat/recent-messages';
 import { paymentLinkHash, toPaymentsJson } from '../payment/payments';
 import type { UserRow } from '../identity/users';
 
@@ -122,32 +121,15 @@ async function conversationsAfter(q: Queryable, s: OwnScope, after: string, limi
   return { changes: { conversations: await inTurn(rows, (row) => toConversationJson(q, row, s.user)) }, ids: rows.map((row) => row.id) };
 }
 
-const recent = alias(messages, 'recent');
-
-/**
- * The messages a device keeps of a conversation (sync/working-set.ts): those from the time of its
- * RECENT_MESSAGES-th newest on, all while it has fewer. That time depends on the conversation alone, so a
- * plan led by the conversations (a traveller's or a guest's pull) reads only those messages through
- * messages_conversation; one led by the changed messages checks each against 50 entries of that index.
- */
-const amongRecent = (q: Queryable) => {
-  const newest = q
-    .select({ at: recent.createdAt })
-    .from(recent)
-    .where(eq(recent.conversationId, conversations.id))
-    .orderBy(desc(recent.createdAt))
-    .limit(1)
-    .offset(RECENT_MESSAGES - 1);
-  return gte(messages.createdAt, sql`coalesce(${newest}, '')`);
-};
-
 /** The query of a page of messages: of the conversations a device holds, only the recent ones of each. */
 export const messagesQuery = (q: Queryable, s: OwnScope, after: string, limit: number) =>
   q
     .select(getTableColumns(messages))
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(gt(messages.id, after), gt(messages.version, s.since), visibleConversations(s.user), keptConversation(s.keepSince), amongRecent(q)))
+    .where(
+      and(gt(messages.id, after), gt(messages.version, s.since), visibleConversations(s.user), keptConversation(s.keepSince), amongRecent(q, conversations.id)),
+    )
     .orderBy(asc(messages.id))
     .limit(limit);
 
