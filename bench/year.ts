@@ -11,15 +11,19 @@ import { launchServer } from './server';
 /**
  * `npm run bench:year -- <DATA_DIR>`: the figures of issue #47 on a year of history made by
  * `npm run seed:volume` in that folder: the restart, the server's memory, a fresh admin device in
- * Chromium (sign-in to the review queue listed; on desktop, and with 4x CPU throttling on a fast-3G-like
- * link), what its first sync pulled, an admin's empty pull, the traveller's first screen, the lifecycle
+ * Chromium (sign-in to the review queue listed; on desktop, and with 4x CPU throttling and on
+ * slower links), what its first sync pulled, an admin's empty pull, the traveller's first screen, the lifecycle
  * sweep and `npm run backup`. It reads the folder's data and leaves it as it was, but for the sweep's work.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
-/** A fast-3G-like link, as the issue measured it: 150 ms, 1.6 Mbit/s down, 750 kbit/s up. */
-const SLOW_LINK = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
+/** Links the admin's phone is tried on, with 4x CPU throttling: the issue's fast-3G-like one, and DevTools' Slow 3G preset. */
+const LINKS = [
+  { label: 'a fast-3G-like link (150 ms, 1.6 Mbit/s)', latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 },
+  { label: "DevTools' Slow 3G (2 s, 400 kbit/s)", latency: 2_000, downloadThroughput: 50_000, uploadThroughput: 50_000 },
+] as const;
+type Link = (typeof LINKS)[number];
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
 
@@ -28,25 +32,30 @@ async function rss(baseUrl: string, token: string): Promise<string> {
   return mb(scrape.value('process_resident_memory_bytes'));
 }
 
+/** One pull answer: its JSON, and what crossed the link (compressed body and headers). */
+type Answer = { json: number; wire: number };
+
 /** A fresh profile signs in as the admin; ms from Log In until the queue awaiting review lists its first payment, and the pull answers' sizes. */
-async function adminFirstVisit(browser: Browser, baseUrl: string, slow: boolean): Promise<{ ms: number; answers: number[] }> {
+async function adminFirstVisit(browser: Browser, baseUrl: string, link: Link | null): Promise<{ ms: number; answers: Answer[] }> {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page: Page = await context.newPage();
-  if (slow) {
+  if (link) {
     const cdp: CDPSession = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
+    const { latency, downloadThroughput, uploadThroughput } = link;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput, uploadThroughput });
   }
-  const answers: Promise<number>[] = [];
-  page.on('response', (response) => {
-    if (response.url().endsWith('/api/sync/pull'))
-      answers.push(
-        response.body().then(
-          (body) => body.length,
-          () => 0,
-        ),
-      );
+  const answers: Promise<Answer>[] = [];
+  page.on('requestfinished', (request) => {
+    if (!request.url().endsWith('/api/sync/pull')) return;
+    answers.push(
+      (async () => {
+        const [response, sizes] = await Promise.all([request.response(), request.sizes()]);
+        const body = (await response?.body()) ?? Buffer.alloc(0);
+        return { json: body.length, wire: sizes.responseBodySize + sizes.responseHeadersSize };
+      })().catch(() => ({ json: 0, wire: 0 })),
+    );
   });
   await page.goto('/login?redirect=%2Fdashboard%2Fall-payments%3Fstatus%3Dawaiting');
   await page.getByRole('main').getByLabel('Email', { exact: true }).fill(ADMIN.email);
@@ -59,7 +68,7 @@ async function adminFirstVisit(browser: Browser, baseUrl: string, slow: boolean)
     .first()
     .waitFor({ timeout: 300_000 });
   const ms = performance.now() - start;
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle', { timeout: 600_000 });
   await page.waitForTimeout(2_000);
   const sizes = await Promise.all(answers);
   await context.close();
@@ -103,33 +112,35 @@ async function main(): Promise<void> {
   const started = performance.now();
   const server = await launchServer({ DATA_DIR: path.resolve(dataDir) });
   await server.ready;
-  const lines = [`restart to healthy: ${((performance.now() - started) / 1000).toFixed(1)} s`];
+  const say = (line: string) => console.log(line);
+  say(`restart to healthy: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const metrics = server.metricsToken ?? '';
-  lines.push(`server RSS after start: ${await rss(server.baseUrl, metrics)}`);
+  say(`server RSS after start: ${await rss(server.baseUrl, metrics)}`);
   try {
     const browser = await launchChromium();
     try {
-      for (const slow of [false, true]) {
-        const visit = await adminFirstVisit(browser, server.baseUrl, slow);
-        const label = slow ? 'with 4x CPU throttling and a fast-3G-like link' : 'on desktop';
-        lines.push(
-          `fresh admin device, sign-in to the review queue listed ${label}: ${Math.round(visit.ms)} ms; its first sync: ${visit.answers.length} answers, ${mb(visit.answers.reduce((a, b) => a + b, 0))}, the largest ${mb(Math.max(...visit.answers))}`,
+      for (const link of [null, ...LINKS]) {
+        const visit = await adminFirstVisit(browser, server.baseUrl, link);
+        const label = link ? `with 4x CPU throttling and ${link.label}` : 'on desktop';
+        const sum = (key: keyof Answer) => mb(visit.answers.reduce((total, answer) => total + answer[key], 0));
+        const largest = mb(Math.max(...visit.answers.map((answer) => answer.json)));
+        say(
+          `fresh admin device, sign-in to the review queue listed ${label}: ${Math.round(visit.ms)} ms; its first sync: ${visit.answers.length} answers, ${sum('json')} of JSON (${sum('wire')} on the link), the largest ${largest} of JSON`,
         );
       }
     } finally {
       await browser.close();
     }
-    lines.push(`an admin's pull with nothing new (median of 10): ${Math.round(await emptyPull(server.baseUrl, await adminToken(server.baseUrl)))} ms`);
+    say(`an admin's pull with nothing new (median of 10): ${Math.round(await emptyPull(server.baseUrl, await adminToken(server.baseUrl)))} ms`);
     const traveller = await firstScreen.run(server.baseUrl);
-    lines.push(`fresh traveller device, first screen: ${traveller.p99Ms} ms (${traveller.notes?.join('; ') ?? ''})`);
-    lines.push(`server RSS after: ${await rss(server.baseUrl, metrics)}`);
+    say(`fresh traveller device, first screen: ${traveller.p99Ms} ms (${traveller.notes?.join('; ') ?? ''})`);
+    say(`server RSS after: ${await rss(server.baseUrl, metrics)}`);
   } finally {
     await server.stop();
   }
   const env = { DATA_DIR: path.resolve(dataDir), LOG_LEVEL: 'warn', ADMIN_PASSWORD: ADMIN.password };
-  lines.push(`npm run backup: ${timed(['npm', 'run', 'backup'], env).took}`);
-  lines.push(`one lifecycle sweep: ${timed(['node_modules/.bin/tsx', 'bench/year-sweep.ts'], env).said}`);
-  console.log(lines.join('\n'));
+  say(`npm run backup: ${timed(['npm', 'run', 'backup'], env).took}`);
+  say(`one lifecycle sweep: ${timed(['node_modules/.bin/tsx', 'bench/year-sweep.ts'], env).said}`);
 }
 
 void main().then(
