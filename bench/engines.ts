@@ -1,116 +1,62 @@
-import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
-import pg from 'pg';
-import { toResult } from './load';
-import { BOOKING_SEATS, bodies, buyerToken, laterFlights } from './scenarios/booking-create';
-import { searchPaths } from './scenarios/flight-search';
-import { launchServer, type BenchServer } from './server';
+import { BOOKING_CONNECTIONS, measure, SEARCH_CONNECTIONS, SECONDS, type Figures } from './engines-load';
+import { onPostgres, onSqlite } from './engines-servers';
 import type { Result } from './types';
 
 /**
- * `npm run bench:engines`: flight search (20 connections) and booking creation (10 connections) against one
- * SQLite process, then against two processes on one PostgreSQL database (and Redis), the connections split
- * evenly between them. Needs PostgreSQL at PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres)
- * and Redis at REDIS_URL (default redis://127.0.0.1:6379).
+ * `npm run bench:engines`: the figures issue #46 asks for, in one run. One SQLite process, then 1, 2 and 4
+ * processes on PostgreSQL, each count on a fresh database of its own and one Redis, load split evenly
+ * between the processes. On each: flight search (SEARCH_CONNECTIONS), then bookings on distinct flights,
+ * then bookings on one hot flight (BOOKING_CONNECTIONS each). Each measured run lasts 8 s (SECONDS),
+ * search and bookings after a 2 s warm-up, so that the whole bench stays near 3 minutes on a 2-core
+ * machine. Rates count 2xx answers only; p99 is the slowest process's.
+ *
+ * Distinct flights: each request books one seat nobody else wants, on flights spread over the catalogue.
+ * Hot flight: every request books a seat on the same flight until its 24 seats are gone, then on the next
+ * flight, and so on. All bookings in flight at once contend for one flight (its row and its seats; two at
+ * the turn from one to the next), yet each one can succeed. Freeing the seats again would mix a cancellation into every booking. Counting
+ * 409 'seat taken' answers as work would make the figure mostly about refusals, which are cheaper than bookings.
+ *
+ * Unpaid-hold cap: launchServer starts every server with RATE_LIMITS=off, which lifts the cap (see
+ * createBookingWithPayment). The bookings still go out as many buyers in turn, not one, so that a server
+ * that locks the buyer's account row still sees independent bookings.
+ *
+ * Needs PostgreSQL at PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) and Redis at
+ * REDIS_URL (default redis://127.0.0.1:6379).
  */
-const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SECONDS = 10;
-
-type Figures = { search: Result; booking: Result };
-
-/** One load split over the servers: requests and rates add up, the slowest server's percentiles count. */
-async function spread(servers: BenchServer[], connections: number, options: (server: BenchServer, index: number) => autocannon.Options): Promise<Result> {
-  const runs = await Promise.all(
-    servers.map((server, index) => autocannon({ ...options(server, index), connections: connections / servers.length, duration: SECONDS })),
-  );
-  const results = runs.map(toResult);
-  return {
-    requests: results.reduce((n, r) => n + r.requests, 0),
-    durationS: SECONDS,
-    rps: results.reduce((n, r) => n + r.rps, 0),
-    p50Ms: Math.max(...results.map((r) => r.p50Ms)),
-    p99Ms: Math.max(...results.map((r) => r.p99Ms)),
-    maxMs: Math.max(...results.map((r) => r.maxMs)),
-    errors: results.reduce((n, r) => n + r.errors, 0),
-    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
-  };
-}
-
-async function measure(servers: BenchServer[]): Promise<Figures> {
-  const [first] = servers;
-  if (!first) throw new Error('no server');
-  const paths = await searchPaths(first.baseUrl);
-  const requests = paths.map((path): autocannon.Request => ({ method: 'GET', path }));
-  await spread(servers, 20, (server) => ({ url: server.baseUrl, requests, duration: 3 }));
-  const search = await spread(servers, 20, (server) => ({ url: server.baseUrl, requests }));
-  const token = await buyerToken(first.baseUrl);
-  const queue = bodies(await laterFlights(first.baseUrl), BOOKING_SEATS);
-  const booking = await spread(servers, 10, (server, index) => {
-    let sent = 0;
-    return {
-      url: server.baseUrl,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/payments',
-          // Each server books its own share of (flight, seat) pairs, so no two requests want one seat.
-          setupRequest: (req) => ({ ...req, body: queue[(sent++ * servers.length + index) % queue.length] }),
-        },
-      ],
-    };
-  });
-  return { search, booking };
-}
-
-async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const admin = new pg.Pool({ connectionString: ADMIN_URL, max: 1 });
-  const name = `bench_${process.pid}_${Date.now()}`;
-  await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`);
-  try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-async function onServers<T>(launch: () => Promise<BenchServer[]>, work: (servers: BenchServer[]) => Promise<T>): Promise<T> {
-  const servers = await launch();
-  try {
-    return await work(servers);
-  } finally {
-    await Promise.all(servers.map((s) => s.stop()));
-  }
-}
-
-const row = (label: string, r: Result) =>
-  `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50Ms).padStart(4)} ms  p99 ${String(r.p99Ms).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+const cells = (r: Result) => `${r.rps.toFixed(0).padStart(7)} ${String(r.p99Ms).padStart(6)} ${String(r.errors + r.non2xx).padStart(5)}`;
+const ratio = (label: string, over: number, under: number, goal = '') => `${label.padEnd(52)} ${(over / under).toFixed(2).padStart(5)}  ${goal}`.trimEnd();
 
 async function main() {
-  console.log(`load average at start: ${loadavg()[0]?.toFixed(2)}`);
-  const sqlite = await onServers(async () => {
-    const server = await launchServer();
-    await server.ready;
-    return [server];
-  }, measure);
-  const postgres = await withDatabase((url) =>
-    onServers(async () => {
-      const env = { DATABASE_URL: url, JWT_SECRET: 'bench-secret-of-at-least-thirty-two-characters', REDIS_URL, REDIS_KEY_PREFIX: `bench${process.pid}:` };
-      const seeded = await launchServer(env);
-      await seeded.ready;
-      const second = await launchServer({ ...env, SEED: 'none' });
-      await second.ready;
-      return [seeded, second];
-    }, measure),
-  );
-  console.log(row('flight search, SQLite, 1 process', sqlite.search));
-  console.log(row('flight search, PostgreSQL, 2', postgres.search));
-  console.log(row('booking creation, SQLite, 1', sqlite.booking));
-  console.log(row('booking creation, PostgreSQL, 2', postgres.booking));
+  console.log(`load average (1, 5, 15 min) at start: ${load()}`);
+  // One after the other: each set of processes has the machine to itself.
+  const sqlite = await onSqlite(measure);
+  const pg1 = await onPostgres(1, measure);
+  const pg2 = await onPostgres(2, measure);
+  const pg4 = await onPostgres(4, measure);
+
+  console.log(`\n${SECONDS} s per run; search on ${SEARCH_CONNECTIONS} connections, bookings on ${BOOKING_CONNECTIONS}; rates are 2xx a second`);
+  console.log(`${''.padEnd(24)}  ${'distinct flights'.padEnd(20)}  ${'one hot flight'.padEnd(20)}  flight search`);
+  console.log(`${'engine'.padEnd(24)}${'  book/s p99ms  errs'.repeat(2)}   req/s p99ms  errs`);
+  const rows: [string, Figures][] = [
+    ['SQLite, 1 process', sqlite],
+    ['PostgreSQL, 1 process', pg1],
+    ['PostgreSQL, 2 processes', pg2],
+    ['PostgreSQL, 4 processes', pg4],
+  ];
+  for (const [label, f] of rows) console.log(`${label.padEnd(24)} ${cells(f.distinct)} ${cells(f.hot)} ${cells(f.search)}`);
+
+  console.log('');
+  console.log(ratio('bookings/s, distinct: PostgreSQL 2 / SQLite 1', pg2.distinct.rps, sqlite.distinct.rps, 'goal >= 0.5, with p99 <= 250 ms'));
+  console.log(ratio('bookings/s, hot flight: PostgreSQL 2 / SQLite 1', pg2.hot.rps, sqlite.hot.rps));
+  console.log(ratio('bookings/s, distinct: PostgreSQL 4 / 2', pg4.distinct.rps, pg2.distinct.rps, 'goal >= 1'));
+  console.log(ratio('bookings/s, hot flight: PostgreSQL 4 / 2', pg4.hot.rps, pg2.hot.rps));
+  console.log(ratio('search req/s: PostgreSQL 2 / PostgreSQL 1', pg2.search.rps, pg1.search.rps));
+  console.log(`\nload average (1, 5, 15 min) at end: ${load()}`);
 }
 
 main().catch((error: unknown) => {

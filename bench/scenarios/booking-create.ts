@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { toResult } from '../load';
 import type { Scenario } from '../types';
 
-export type FlightJson = { _id: string; price: number; departureTime: string };
+export type FlightJson = { _id: string; price: number; departureTime: string; availableSeats: number };
 /** Seats the demo traveller's bookings never use (they hold A1, B3, C2 and D4), split between the scenarios. */
 export const BOOKING_SEATS = ['F1', 'F2', 'F3', 'F4', 'E1', 'E2', 'E3', 'E4'];
 export const MIXED_SEATS = ['D1', 'D2', 'D3', 'C1', 'C3', 'C4', 'B1', 'B2', 'B4', 'A2', 'A3', 'A4'];
@@ -24,8 +24,9 @@ export async function laterFlights(baseUrl: string): Promise<FlightJson[]> {
   }
 }
 
-export async function buyerToken(baseUrl: string): Promise<string> {
-  const body = { fullName: 'Bench Buyer', email: `bench-${Date.now()}@example.test`, password: 'Bench-pass-123' };
+/** A new buyer's token; `tag` tells apart buyers registered in the same millisecond. */
+export async function buyerToken(baseUrl: string, tag = ''): Promise<string> {
+  const body = { fullName: 'Bench Buyer', email: `bench-${Date.now()}${tag}@example.test`, password: 'Bench-pass-123' };
   const answer = await json<{ token: string }>(`${baseUrl}/api/auths/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
