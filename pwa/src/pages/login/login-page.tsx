@@ -9,10 +9,10 @@ import { useAuth } from '../../lib/auth';
 export function LoginPage() {
   const { user } = useAuth();
   const target = redirectTarget(useLocation().search);
-  // While the form is filled in, the code of the first signed-in screen loads: the device sync and the page.
+  // While the form is filled in, the code of the first signed-in screen loads: the device sync first, as
+  // its first pull waits for it and a slow link's few connections would otherwise serve the page's first.
   useEffect(() => {
-    void import('../../local/sync-runner');
-    void preloadPage(target.split('?')[0] ?? target).catch(() => undefined);
+    void import('../../local/sync-runner').then(() => preloadPage(target.split('?')[0] ?? target)).catch(() => undefined);
   }, [target]);
   if (user) return <Navigate to={target} replace />;
   return (
