@@ -35,6 +35,7 @@ const POSTGRES_ONLY = [
   'server/test/images-postgres.test.ts',
   'server/test/multi-process.test.ts',
   'server/test/pg-leader.test.ts',
+  'server/test/pg-stalled-transaction.test.ts',
 ];
 
 export default defineConfig({

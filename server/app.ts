@@ -142,7 +142,7 @@ export function createApp(ctx: AppContext, pwaDir = PWA_DIST): express.Express {
 
   /** Anyone may ask whether the server is well; how (engine, free bytes, lost log lines) is for admins. */
   app.get('/api/health', async (req, res) => {
-    const health = ctx.machine.health(ctx.database.engine, await ctx.database.ping());
+    const health = ctx.machine.health(ctx.database.engine, await ctx.database.ping(), await ctx.database.oldestTransactionSeconds?.());
     res.status(health.database === 'ok' ? 200 : 503).json(may('backOffice', req.user) ? health : { status: health.status });
   });
   app.use('/api', writeGate(ctx));

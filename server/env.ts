@@ -68,6 +68,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** PostgreSQL: a statement running longer is cancelled, so none holds its locks for long. */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** PostgreSQL: a transaction left idle this long is ended, so none holds its locks, or the oldest open transaction, for long. */
+  PG_IDLE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   ADMIN_EMAIL: z.email().toLowerCase().default('admin@skyway.test'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -48,7 +48,10 @@ export async function createContext(
 ): Promise<AppContext> {
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabaseHandle(dataDir, env.DATABASE_URL, log);
+  const database = await openDatabaseHandle(dataDir, env.DATABASE_URL, log, {
+    statementMs: env.PG_STATEMENT_TIMEOUT_MS,
+    idleTransactionMs: env.PG_IDLE_TRANSACTION_TIMEOUT_MS,
+  });
   const { db } = database;
   const metrics = new Metrics(database.engine, processName(env.METRICS_PROCESS, env.PORT));
   Object.assign(metrics.sources, { db, now, pool: database.pool });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { checkpointOnAThreadOfItsOwn } from './checkpoints';
 import { openDatabase, type Db } from './client';
-import { openPostgres } from './postgres';
+import { openPostgres, type PostgresTimeouts } from './postgres';
 
 /** The database the server runs on: the embedded SQLite file, or PostgreSQL when DATABASE_URL names one. */
 export type DatabaseHandle = {
@@ -23,15 +23,24 @@ export type DatabaseHandle = {
   leads: () => Promise<boolean>;
   /** Whether the database answers a query now. */
   ping: () => Promise<boolean>;
+  /**
+   * PostgreSQL: how long the oldest transaction open on the database has been, in seconds (0 when none is),
+   * or null when that cannot be read. Undefined on SQLite, whose transactions end with their request.
+   */
+  oldestTransactionSeconds: (() => Promise<number | null>) | undefined;
   close: () => Promise<void>;
 };
 
 /** The session advisory lock of the process that sweeps; any constant every process shares. */
 const LEADER_LOCK = 7_210_017;
 
-export async function openDatabaseHandle(dataDir: string, databaseUrl: string | undefined, log: Logger): Promise<DatabaseHandle> {
+/** The age of the oldest transaction open on this database, other than the asking one, in whole seconds. */
+const OLDEST_TRANSACTION = `select coalesce(floor(extract(epoch from max(now() - xact_start))), 0)::int as seconds
+  from pg_stat_activity where datname = current_database() and xact_start is not null and pid <> pg_backend_pid()`;
+
+export async function openDatabaseHandle(dataDir: string, databaseUrl: string | undefined, log: Logger, timeouts?: PostgresTimeouts): Promise<DatabaseHandle> {
   if (databaseUrl) {
-    const { db, pool } = await openPostgres(databaseUrl);
+    const { db, pool } = await openPostgres(databaseUrl, undefined, timeouts);
     const listeners: pg.Client[] = [];
     let leader: pg.Client | undefined;
     const connect = async () => {
@@ -68,6 +77,11 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
           () => true,
           () => false,
         ),
+      oldestTransactionSeconds: () =>
+        pool.query<{ seconds: number }>(OLDEST_TRANSACTION).then(
+          (answer) => answer.rows[0]?.seconds ?? 0,
+          () => null,
+        ),
       close: async () => {
         await Promise.all([...listeners, ...(leader ? [leader] : [])].map((client) => client.end()));
         await pool.end();
@@ -83,6 +97,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
     pool: undefined,
     listen: undefined,
     leads: () => Promise.resolve(true),
+    oldestTransactionSeconds: undefined,
     ping: () => {
       try {
         sqlite.prepare('select 1').get();

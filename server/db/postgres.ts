@@ -17,28 +17,37 @@ const BYTEWISE = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8']);
 
 export class PostgresSetupError extends Error {}
 
+/** How long a statement may run and a transaction stay idle before PostgreSQL ends it; unset, no limit (bulk tools). */
+export type PostgresTimeouts = { statementMs: number; idleTransactionMs: number };
+
 /**
  * Connects to `url`, applies the migrations (under an advisory lock, so processes starting together
- * do not race) and registers the two kinds of transaction: writes one at a time across every process
- * (as SQLite's write lock does), reads in one REPEATABLE READ snapshot.
+ * do not race; on a connection of their own, as no timeout applies to them) and registers the two kinds
+ * of transaction: writes one at a time across every process (as SQLite's write lock does), reads in one
+ * REPEATABLE READ snapshot.
  */
-export async function openPostgres(url: string, poolSize = 10): Promise<{ db: Db; pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its server must not end the process; the next query reports it.
-  pool.on('error', () => undefined);
+export async function openPostgres(url: string, poolSize = 10, timeouts?: PostgresTimeouts): Promise<{ db: Db; pool: pg.Pool }> {
+  const setup = new pg.Pool({ connectionString: url, max: 1 });
+  setup.on('error', () => undefined);
   try {
-    const { rows } = await pool.query<{ collation: string }>('select datcollate as collation from pg_database where datname = current_database()');
+    const { rows } = await setup.query<{ collation: string }>('select datcollate as collation from pg_database where datname = current_database()');
     const collation = rows[0]?.collation ?? '';
     if (!BYTEWISE.has(collation)) {
       throw new PostgresSetupError(
         `The database sorts text by ${collation}; SkyWay needs bytewise order. Create it with: createdb --template=template0 --locale=C <name>`,
       );
     }
-    await migratePostgres(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
+    await migratePostgres(setup);
+  } finally {
+    await setup.end();
   }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(timeouts && { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: timeouts.idleTransactionMs }),
+  });
+  // An idle client that loses its server must not end the process; the next query reports it.
+  pool.on('error', () => undefined);
   const pgDb = drizzle(pool);
   const db = pgDb as unknown as Db;
   registerTransactions(db, {

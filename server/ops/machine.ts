@@ -16,6 +16,11 @@ export type Health = {
   database: DatabaseState;
   disk: { freeBytes: number | null; watermarkBytes: number | null; uploadsRefused: boolean };
   log: { droppedLines: number };
+  /**
+   * PostgreSQL: the age in seconds of the oldest transaction open on the database (0 when none is; null
+   * when it cannot be read). One left open holds its locks until PG_IDLE_TRANSACTION_TIMEOUT_MS ends it.
+   */
+  oldestTransactionSeconds?: number | null;
 };
 
 export type MachineOptions = {
@@ -106,7 +111,7 @@ export class Machine {
   }
 
   /** `answers`: whether the database answered a query just now (ctx.database.ping). */
-  health(engine: Health['engine'], answers: boolean): Health {
+  health(engine: Health['engine'], answers: boolean, oldestTransactionSeconds?: number | null): Health {
     const database: DatabaseState = !answers ? 'unreachable' : this.diskFull ? 'full' : this.writeLockFree() ? 'ok' : 'locked';
     const uploadsRefused = this.uploadsRefused;
     return {
@@ -115,6 +120,7 @@ export class Machine {
       database,
       disk: { freeBytes: this.reading?.freeBytes ?? null, watermarkBytes: this.watermark(1) ?? null, uploadsRefused },
       log: { droppedLines: this.options.droppedLines?.() ?? 0 },
+      ...(oldestTransactionSeconds !== undefined && { oldestTransactionSeconds }),
     };
   }
 }
