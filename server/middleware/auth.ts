@@ -3,7 +3,8 @@ import type { AppContext } from '../context';
 import { AppError, unauthorized } from '../errors';
 import { authorize, decide, type Permission } from '../policies';
 import { readToken } from '../services/identity/tokens';
-import { findUserById, type UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
+import { findUserById } from '../services/identity/users';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -3,7 +3,7 @@ import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler, t
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { may } from '../policies';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { RedisStore } from './redis-store';
 
 /** One rule per abuse-prone action: at most `limit` requests per `windowMs`, counted per key. */

@@ -6,7 +6,7 @@ import { authorize } from '../policies';
 import { bookingMails } from '../services/mail/notifications';
 import { markAwaitingReview } from '../services/payment/payment-review';
 import { paymentFor } from '../services/payment/payments';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** The payment by its id (sync) or by the access key of its link (REST). */

@@ -9,7 +9,7 @@ import { cancelBookingTx } from '../services/booking/booking-status';
 import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
 import { bookingFor, firstDeparture, legStatuses } from '../services/booking/bookings';
 import { bookingMails } from '../services/mail/notifications';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** 'booking.cancel': the booking's owner or an admin; anyone else is told the booking does not exist. */

@@ -3,7 +3,7 @@ import { PaymentMethodBodySchema } from '../../sync/schemas/payment';
 import type { Tx } from '../db/client';
 import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { changePaymentMethod as change } from '../services/payment/payment-method';
 import { paymentFor } from '../services/payment/payments';
 import { defineMutation } from './mutation';

@@ -11,7 +11,7 @@ import { authorize } from '../policies';
 import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
 import { issueBoardingPasses } from '../services/booking/boarding-passes';
 import { bookingFor, firstDeparture, legStatuses } from '../services/booking/bookings';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** 'booking.checkIn': only the booking's owner; anyone else, an admin too, is told the booking does not exist. */

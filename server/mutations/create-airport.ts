@@ -2,7 +2,7 @@ import { AirportBodySchema } from '../../sync/schemas/airport';
 import { authorize } from '../policies';
 import { recordChange } from '../services/back-office/audit';
 import { createAirport as insertAirport } from '../services/catalogue/airports';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** 'catalogue.edit': admins only; airports and flights are the airline's own. */

@@ -4,7 +4,7 @@ import { authorize } from '../policies';
 import { pokeEffect } from '../outbox/effects';
 import { createBookingWithPayment } from '../services/booking/booking-create';
 import { bookingMails } from '../services/mail/notifications';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** 'booking.create': any signed-in account books for itself; guests have none. */

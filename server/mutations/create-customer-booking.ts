@@ -2,7 +2,8 @@ import { AdminBookingBodySchema } from '../../sync/schemas/payment';
 import { notFound } from '../errors';
 import { pokeEffect } from '../outbox/effects';
 import { createBookingWithPayment } from '../services/booking/booking-create';
-import { findUserById, type UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
+import { findUserById } from '../services/identity/users';
 import { authorize, may } from '../policies';
 import { defineMutation } from './mutation';
 

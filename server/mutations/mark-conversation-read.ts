@@ -4,7 +4,7 @@ import type { Tx } from '../db/client';
 import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
 import { conversationFor, markConversationRead as markRead } from '../services/chat/chat';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** 'conversation.markRead': a participant of the conversation; anyone else is told it does not exist. */

@@ -9,7 +9,7 @@ import { pokeEffect } from '../outbox/effects';
 import { recordChange } from '../services/back-office/audit';
 import { getBookingRow, toBookingJson } from '../services/booking/booking-view';
 import { bookingFor } from '../services/booking/bookings';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { bookingMails } from '../services/mail/notifications';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import type { Effect } from '../outbox/effects';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 
 /** What a mutation did: its answer, and the effects to send once its transaction commits. */
 export type Outcome<R> = { result: R; effects: Effect[] };

@@ -4,7 +4,7 @@ import { pokeEffect } from '../outbox/effects';
 import { bookingMails } from '../services/mail/notifications';
 import { reviewPayment as decide } from '../services/payment/payment-review';
 import { notices, pushTo } from '../services/push/push-notices';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 

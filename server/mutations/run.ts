@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { immediate, type Tx } from '../db/client';
 import { mutationTally } from '../metrics/mutations';
 import type { Effect } from '../outbox/effects';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { validate } from '../validate';
 import type { Mutation } from './mutation';
 

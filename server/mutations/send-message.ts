@@ -7,7 +7,7 @@ import { guestReplyMail } from '../services/chat/chat-mail';
 import { storeMessage } from '../services/chat/chat-messages';
 import { notices, pushTo } from '../services/push/push-notices';
 import type { Tx } from '../db/client';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /**

@@ -3,7 +3,7 @@ import { ConversationStatusBodySchema } from '../../sync/schemas/chat';
 import { pokeEffect } from '../outbox/effects';
 import { setConversationStatus as saveStatus } from '../services/chat/chat';
 import { toConversationJson } from '../services/chat/chat-view';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 

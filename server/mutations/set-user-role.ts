@@ -3,7 +3,7 @@ import { UserRoleBodySchema } from '../../sync/schemas/admin-user';
 import { pokeEffect } from '../outbox/effects';
 import { authorize } from '../policies';
 import { setAccountRole } from '../services/identity/accounts';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** 'user.setRole': admins only. */

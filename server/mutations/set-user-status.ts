@@ -2,7 +2,7 @@ import { UserStatusBodySchema } from '../../sync/schemas/admin-user';
 import { IdSchema } from '../../sync/schemas/common';
 import { authorize } from '../policies';
 import { setAccountStatus } from '../services/identity/accounts';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** 'user.setStatus': admins, on an account other than their own. */

@@ -1,7 +1,7 @@
 import { ConversationStartBodySchema } from '../../sync/schemas/chat';
 import { authorize } from '../policies';
 import { startConversation as openConversation } from '../services/chat/chat';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';
 
 /** 'conversation.start': travellers and guests; admins are the support side and start none. */

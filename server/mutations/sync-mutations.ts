@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { MutationName } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { attachReceipt } from './attach-receipt';
 import { cancelBooking } from './cancel-booking';
 import { confirmManualPayment } from './confirm-manual-payment';

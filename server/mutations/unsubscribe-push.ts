@@ -2,7 +2,7 @@ import { PushEndpointBodySchema } from '../../sync/schemas/push';
 import type { Tx } from '../db/client';
 import { notFound } from '../errors';
 import { authorize } from '../policies';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { removeSubscription, subscriptionAt } from '../services/push/subscriptions';
 import { defineMutation } from './mutation';
 

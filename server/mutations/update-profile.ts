@@ -1,7 +1,8 @@
 import { MutationArgsSchemas } from '../../sync/protocol';
 import { authorize } from '../policies';
 import { pokeEffect } from '../outbox/effects';
-import { updateProfile as saveProfile, type UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
+import { updateProfile as saveProfile } from '../services/identity/users';
 import { defineMutation } from './mutation';
 
 /** 'profile.update': signed-in accounts change their own profile; guests have none. */

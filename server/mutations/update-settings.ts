@@ -1,7 +1,7 @@
 import { SettingsBodySchema } from '../../sync/schemas/settings';
 import { recordChange } from '../services/back-office/audit';
 import { readSettings, saveSettings, type StoredSettings } from '../services/back-office/settings';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
 

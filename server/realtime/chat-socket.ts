@@ -4,7 +4,8 @@ import { markConversationRead } from '../mutations/mark-conversation-read';
 import { runMutation } from '../mutations/run';
 import { conversationFor } from '../services/chat/chat';
 import type { ConversationRow } from '../services/chat/chat-view';
-import { findUserById, type UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
+import { findUserById } from '../services/identity/users';
 import { conversationRooms, type RealtimeSocket } from './rooms';
 
 /**

@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import type { AppContext } from '../context';
 import { userFromToken } from '../middleware/auth';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { userRoom, type RealtimeServer, type RealtimeSocket } from './rooms';
 
 /** The token the socket connected with (`auth.token`). */

@@ -8,7 +8,8 @@ import { sendVerificationLink } from '../services/identity/email-verification';
 import { attemptKeys, clearFailures, countAttempt } from '../services/identity/lockout';
 import { decoyHash, verifyPassword } from '../services/identity/passwords';
 import { signToken } from '../services/identity/tokens';
-import { createUser, findUserByEmail, revokeTokens, toUserJson, type UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
+import { createUser, findUserByEmail, revokeTokens, toUserJson } from '../services/identity/users';
 import { validate } from '../validate';
 import { siteUrl } from './site-url';
 

@@ -12,7 +12,8 @@ import { createBookingWithPayment } from '../services/booking/booking-create';
 import { getFlight } from '../services/catalogue/flights';
 import { sweep } from '../services/booking/lifecycle';
 import { markAwaitingReview, reviewPayment } from '../services/payment/payment-review';
-import { createUser, findUserByEmail, type UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
+import { createUser, findUserByEmail } from '../services/identity/users';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { flightAt, traveller } from './booking-fixtures';
 

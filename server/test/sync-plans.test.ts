@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../services/identity/users';
+import type { UserRow } from '../actor';
 import { messagesQuery } from '../services/sync/sync-own';
 import { scratchDatabase } from './fixtures';
 

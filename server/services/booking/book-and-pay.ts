@@ -2,7 +2,7 @@ import type { PaymentCreateBody } from '../../../sync/schemas/payment';
 import type { AppContext } from '../../context';
 import { createBooking } from '../../mutations/create-booking';
 import { runMutation } from '../../mutations/run';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 import { paymentInstructions, toPaymentJson } from '../payment/payments';
 
 /**

@@ -9,7 +9,7 @@ import type { Env } from '../../env';
 import { AppError, NotNow, type FieldError } from '../../errors';
 import type { MutationCount } from '../../metrics/mutations';
 import type { Pending } from '../../outbox/outbox';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 import { bookAndPay } from './book-and-pay';
 
 /** A booking for the thread: who books, the parsed body, and the server's clock and address at the time. */

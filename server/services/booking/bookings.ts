@@ -8,7 +8,7 @@ import { bookings, flights, travellers } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../../policies';
 import { toBookingJson, toBookingsJson, type BookingRow } from './booking-view';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 const userBookings = prepareOnce((q) =>
   q

@@ -1,6 +1,6 @@
 import { itineraryFileName, itineraryIcs } from '../../../sync/itinerary';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 import { findAirport } from '../catalogue/airports';
 import { toBookingJson } from './booking-view';
 import { bookingFor } from './bookings';

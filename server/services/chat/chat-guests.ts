@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { only, immediate } from '../../db/client';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 const GUEST_PREFIX = 'guest:';
 

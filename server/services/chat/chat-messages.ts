@@ -11,7 +11,8 @@ import { guestMailDue } from './chat-mail';
 import { conversationFor, conversationOrStart } from './chat';
 import { toMessageJson, type ConversationRow } from './chat-view';
 import { resendRecentMessages } from './recent-messages';
-import { findUserById, type UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
+import { findUserById } from '../identity/users';
 
 // NOTE: every chat message runs these, so they are prepared once per connection.
 const messageById = prepareOnce((q) =>

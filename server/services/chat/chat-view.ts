@@ -4,7 +4,7 @@ import { first, type Queryable } from '../../db/client';
 import { conversations, messages, users } from '../../db/schema';
 import { visibleRows } from '../../policies';
 import { imageUrl } from '../images/images';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 import { contactEmail } from './chat-guests';
 
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -10,7 +10,7 @@ import { notFound } from '../../errors';
 import { authorize, may } from '../../policies';
 import { listedConversations, toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
 import { resendRecentMessages } from './recent-messages';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 const conversationById = prepareOnce((q) =>
   q

@@ -6,7 +6,8 @@ import { matching, userNames } from '../../db/search';
 import { airports, bookings, flights, payments, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordChange } from '../back-office/audit';
-import { updateUserRow, type UserRow } from './users';
+import type { UserRow } from '../../actor';
+import { updateUserRow } from './users';
 import { joinAs } from '../../db/dialect';
 
 /** The most bookings an account's page lists (newest first). */

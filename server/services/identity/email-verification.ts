@@ -11,7 +11,8 @@ import { REDACTED } from '../../log-redact';
 import { may } from '../../policies';
 import type { Mail } from '../mail/mail';
 import { hashLinkToken, newLinkToken } from './tokens';
-import { findUserById, type UserRow } from './users';
+import type { UserRow } from '../../actor';
+import { findUserById } from './users';
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
 

@@ -11,7 +11,8 @@ import type { Mail } from '../mail/mail';
 import { clearAccountDelay } from './lockout';
 import { hashPassword } from './passwords';
 import { hashLinkToken, newLinkToken } from './tokens';
-import { findUserByEmail, findUserById, updateUserRow, type UserRow } from './users';
+import type { UserRow } from '../../actor';
+import { findUserByEmail, findUserById, updateUserRow } from './users';
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 

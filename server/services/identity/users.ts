@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { EMAIL_NEEDS_PASSWORD, type User } from '../../../sync/schemas/user';
 import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../../sync/schemas/user';
+import type { UserRow } from '../../actor';
 import type { AppContext } from '../../context';
 import { first, only, immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { whenWritable } from '../../db/faults';
@@ -9,8 +10,6 @@ import { passwordResets, users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from './passwords';
-
-export type UserRow = typeof users.$inferSelect;
 
 export function toUserJson(row: UserRow): User {
   return {

@@ -9,7 +9,7 @@ import { ALLOW, decide, imageReadPermission, refusal } from '../../policies';
 import { inImageQueue } from './image-queue';
 import { allowedUploads, PDF_MIME, startsAsPdf } from '../../../sync/upload-rules';
 import { checkPdf } from './pdf-receipts';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 import { imageStore } from './image-store';
 
 // Backups and their checks read the SQLite engine's image files.

@@ -9,7 +9,7 @@ import { readSettings } from '../back-office/settings';
 import { paymentDeadline } from '../booking/booking-create';
 import { getBookingRow } from '../booking/booking-view';
 import { setBookingSeats } from '../booking/seats';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 import { paymentFor, type PaymentRow } from './payments';
 
 /**

@@ -11,7 +11,7 @@ import { getBookingRow, toBookingJson } from '../booking/booking-view';
 import { reviewHoldExpiry } from '../booking/hold-rules';
 import { paymentFor, type PaymentRow } from './payments';
 import { holdLapsed, setBookingSeats } from '../booking/seats';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 const DEADLINE_PASSED = 'payment deadline passed';
 

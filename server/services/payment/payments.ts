@@ -15,7 +15,7 @@ import { authorize } from '../../policies';
 import { accountsById, toBookingsJson } from '../booking/booking-view';
 import { imageUrl } from '../images/images';
 import { readSettings } from '../back-office/settings';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -6,7 +6,7 @@ import { airports, bookings, flights } from '../../db/schema';
 import { visibleRows } from '../../policies';
 import { toAirportJson } from '../catalogue/airports';
 import { toFlightJson } from '../catalogue/flights';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 /** What a page sequence sends of the catalogue: rows changed since `since`, the flights of the window. */
 /** `keepSince`: the user's device holds a working set (an admin's, sync/working-set.ts). */

@@ -5,7 +5,7 @@ import { first, immediate, prepareOnce, type Queryable } from '../../db/client';
 import { mutationResults, syncClients } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { authorize } from '../../policies';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 // NOTE: every push and pull runs these, so they are prepared once per connection.
 const clientById = prepareOnce((q) =>

@@ -8,7 +8,7 @@ import { toBookingsJson } from '../booking/booking-view';
 import { listedConversations, toConversationJson, toMessageJson, visibleConversations } from '../chat/chat-view';
 import { amongRecent } from '../chat/recent-messages';
 import { paymentLinkHash, toPaymentsJson } from '../payment/payments';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 /**
  * Whose rows a page sends, changed since which version, shown as of `nowIso`. `keepSince`: the user sees

@@ -21,7 +21,8 @@ import { claimClient, findClient, storedResults } from './sync-clients';
 import { pageFrom, type PageScope } from './sync-pages';
 import { keepSinceFor } from '../../../sync/working-set';
 import { adminSettings, publicSettings, readSettings } from '../back-office/settings';
-import { toUserJson, type UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
+import { toUserJson } from '../identity/users';
 
 /** The small own tables a sequence's first page carries whole: the settings and the user's profile. */
 async function ownSingles(q: Queryable, user: UserRow, since: number): Promise<Pick<SyncChanges, 'settings' | 'profile'>> {

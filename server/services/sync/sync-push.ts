@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { SYNC_MUTATIONS } from '../../mutations/sync-mutations';
 import { authorizeMutation } from '../../policies';
 import { advanceClient, claimClient, storedResults } from './sync-clients';
-import type { UserRow } from '../identity/users';
+import type { UserRow } from '../../actor';
 
 /** Thrown for a failure that may pass (a fault, not a rule): the batch stops and the client retries. */
 export class TransientError extends Error {}
