@@ -1,6 +1,5 @@
 export const TRAVEL_CLASSES = ['Economy', 'Premium Economy', 'Business', 'First Class'] as const;
 export const TITLES = ['Mr', 'Mrs', 'Ms', 'Dr'] as const;
-export const TRIP_TYPES = ['One Way', 'Round Trip'] as const;
 export const FLIGHT_STATUSES = ['scheduled', 'delayed', 'cancelled', 'departed'] as const;
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export const PAYMENT_STATUSES = ['pending', 'successful', 'failed'] as const;

@@ -181,10 +181,6 @@ export const MUTATION_NAMES = Object.keys(MutationArgsSchemas) as MutationName[]
 export type MutationArgs<N extends MutationName> = z.input<(typeof MutationArgsSchemas)[N]>;
 /** A queued intent: its name and its arguments, one member per mutation. */
 export type MutationCall = { [N in MutationName]: { name: N; args: MutationArgs<N> } }[MutationName];
-/** Pairs a name with its arguments; the one place the compiler is told they belong together. */
-export function mutationCall<N extends MutationName>(name: N, args: MutationArgs<N>): MutationCall {
-  return { name, args } as MutationCall;
-}
 
 export const MutationSchema = z.object({
   id: z.number().int().min(1),

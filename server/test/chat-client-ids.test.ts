@@ -39,7 +39,7 @@ describe('conversations with client-made ids', () => {
     const conversationId = randomUUID();
     const _id = randomUUID();
     const args = { _id, conversationId, content: 'Written at the airport', image: null, startAs: 'Support' as const };
-    await phone.engine.mutate('sendMessage', args);
+    await phone.mutate.sendMessage(args);
     await phone.engine.sync();
     expect(await phone.store.outbox()).toEqual([]);
     expect(phone.conversations()).toMatchObject([{ _id: conversationId, type: 'Support', status: 'open', lastMessage: { content: 'Written at the airport' } }]);
@@ -66,7 +66,7 @@ describe('conversations with client-made ids', () => {
     const guest = await loginGuest(server.url, 'Offline Guest');
     const phone = device(guest.token);
     const conversationId = randomUUID();
-    await phone.engine.mutate('sendMessage', { _id: randomUUID(), conversationId, content: 'Hello from a guest', image: null, startAs: 'Support' });
+    await phone.mutate.sendMessage({ _id: randomUUID(), conversationId, content: 'Hello from a guest', image: null, startAs: 'Support' });
     await phone.engine.sync();
     expect(await phone.store.outbox()).toEqual([]);
     expect(phone.conversations().map((c) => [c._id, c.isGuest])).toEqual([[conversationId, true]]);
@@ -78,7 +78,7 @@ describe('conversations with client-made ids', () => {
     const conversationId = randomUUID();
     const image = await uploadChatImage(guest.api, conversationId);
     const phone = device(guest.token);
-    await phone.engine.mutate('sendMessage', { _id: randomUUID(), conversationId, content: '', image, startAs: 'Support' });
+    await phone.mutate.sendMessage({ _id: randomUUID(), conversationId, content: '', image, startAs: 'Support' });
     await phone.engine.sync();
     expect(await phone.store.outbox()).toEqual([]);
     expect(phone.messages().map((m) => [m.conversationId, m.image])).toEqual([[conversationId, image]]);
@@ -96,7 +96,7 @@ describe('conversations with client-made ids', () => {
     const intruder = await loginGuest(server.url, 'Intruder Guest');
     const foreign = await startSupport(owner.api);
     const phone = device(intruder.token);
-    await phone.engine.mutate('sendMessage', { _id: randomUUID(), conversationId: foreign._id, content: 'let me in', image: null, startAs: 'Support' });
+    await phone.mutate.sendMessage({ _id: randomUUID(), conversationId: foreign._id, content: 'let me in', image: null, startAs: 'Support' });
     await phone.engine.sync();
     expect((await phone.store.outbox()).map((r) => [r.state, r.lastError])).toEqual([['rejected', 'Conversation not found']]);
     expect(phone.conversations()).toEqual([]);
@@ -106,13 +106,13 @@ describe('conversations with client-made ids', () => {
 
   it('admins start no conversation, and a new conversation id must be a UUID', async () => {
     const desk = device(adminToken);
-    await desk.engine.mutate('sendMessage', { _id: randomUUID(), conversationId: randomUUID(), content: 'from support', image: null, startAs: 'Support' });
+    await desk.mutate.sendMessage({ _id: randomUUID(), conversationId: randomUUID(), content: 'from support', image: null, startAs: 'Support' });
     await desk.engine.sync();
     expect((await desk.store.outbox()).map((r) => r.lastError)).toEqual(["Admin can't contact support, you are Support"]);
 
     const guest = await loginGuest(server.url);
     const phone = device(guest.token);
-    await phone.engine.mutate('sendMessage', { _id: randomUUID(), conversationId: 'my-chat', content: 'hi', image: null, startAs: 'Support' });
+    await phone.mutate.sendMessage({ _id: randomUUID(), conversationId: 'my-chat', content: 'hi', image: null, startAs: 'Support' });
     await phone.engine.sync();
     expect((await phone.store.outbox()).map((r) => r.state)).toEqual(['rejected']);
     expect(await supportList(guest.token)).toEqual([]);

@@ -5,6 +5,7 @@ import { SyncEngine } from '../../sync/client/engine';
 import { httpTransport } from '../../sync/client/http-transport';
 import { MemoryStore } from '../../sync/client/memory-store';
 import type { Conversation, GuestUser, Message } from '../../sync/schemas/chat';
+import { mutatorsOf } from './device-queue';
 import { imageForm, makeImage } from './fixtures';
 import { client } from './harness';
 
@@ -43,12 +44,13 @@ export async function uploadChatImage(api: ReturnType<typeof client>, conversati
   return res.body.imageUrl;
 }
 
-/** A device that syncs chat as one token's user: its engine, store and synced conversations and messages. */
+/** A device that syncs chat as one token's user: its engine, store, mutators and synced conversations and messages. */
 export function chatDevice(baseUrl: string, token: string) {
   const store = new MemoryStore(randomUUID());
   const engine = new SyncEngine({ store, transport: httpTransport(baseUrl, () => token) });
   const rows = <T>(table: 'conversations' | 'messages') => [...store.tables[table].values()] as T[];
-  return { store, engine, conversations: () => rows<Conversation>('conversations'), messages: () => rows<Message>('messages') };
+  const mutate = mutatorsOf({ store, engine });
+  return { store, engine, mutate, conversations: () => rows<Conversation>('conversations'), messages: () => rows<Message>('messages') };
 }
 
 export type Heard = { event: string; payload: unknown };

@@ -59,7 +59,7 @@ describe('the support inbox', () => {
     const foreignImage = await uploadChatImage(other.api, randomUUID());
     const phone = chatDevice(server.url, guest.token);
     const conversationId = randomUUID();
-    await phone.engine.mutate('sendMessage', { _id: randomUUID(), conversationId, content: 'look', image: foreignImage, startAs: 'Support' });
+    await phone.mutate.sendMessage({ _id: randomUUID(), conversationId, content: 'look', image: foreignImage, startAs: 'Support' });
     await phone.engine.sync();
     expect((await phone.store.outbox()).map((r) => [r.state, r.lastError])).toEqual([['rejected', 'No image found']]);
     expect(conversationRows(guest._id)).toEqual([]);

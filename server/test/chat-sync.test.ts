@@ -32,7 +32,7 @@ describe('support chat in the sync pull and push', () => {
     expect(phone.messages().map((m) => m.content)).toEqual(['from REST']);
 
     const _id = randomUUID();
-    await phone.engine.mutate('sendMessage', { _id, conversationId: conversation._id, content: 'from the outbox', image: null });
+    await phone.mutate.sendMessage({ _id, conversationId: conversation._id, content: 'from the outbox', image: null });
     await phone.engine.sync();
     expect(await phone.store.outbox()).toEqual([]);
     expect(phone.messages().find((m) => m._id === _id)).toMatchObject({ content: 'from the outbox', sender: guest._id, readAt: null });
@@ -44,10 +44,10 @@ describe('support chat in the sync pull and push', () => {
     const other = await loginGuest(server.url);
     const foreign = await startSupport(other.api);
     const phone = device(guest.token);
-    await phone.engine.mutate('updateProfile', { fullName: 'Hijack', email: TRAVELLER.email });
-    await phone.engine.mutate('cancelBooking', { bookingId: 'anything' });
-    await phone.engine.mutate('sendMessage', { _id: randomUUID(), conversationId: foreign._id, content: 'let me in', image: null });
-    await phone.engine.mutate('markConversationRead', { conversationId: foreign._id });
+    await phone.mutate.updateProfile({ fullName: 'Hijack', email: TRAVELLER.email });
+    await phone.mutate.cancelBooking({ bookingId: 'anything' });
+    await phone.mutate.sendMessage({ _id: randomUUID(), conversationId: foreign._id, content: 'let me in', image: null });
+    await phone.mutate.markConversationRead({ conversationId: foreign._id });
     await phone.engine.sync();
     expect((await phone.store.outbox()).map((r) => [r.name, r.state, r.lastError])).toEqual([
       ['updateProfile', 'rejected', 'You are not allowed to do this'],
@@ -67,23 +67,23 @@ describe('support chat in the sync pull and push', () => {
     await Promise.all([phone.engine.sync(), desk.engine.sync(), traveller.engine.sync()]);
 
     const question = randomUUID();
-    await phone.engine.mutate('sendMessage', { _id: question, conversationId: conversation._id, content: 'Where is my receipt?', image: null });
+    await phone.mutate.sendMessage({ _id: question, conversationId: conversation._id, content: 'Where is my receipt?', image: null });
     await phone.engine.sync();
     await desk.engine.sync();
     const seen = desk.conversations().find((c) => c._id === conversation._id);
     expect(seen).toMatchObject({ otherUser: { _id: guest._id, fullName: 'Read Receipt' }, isGuest: true, unreadCount: 1 });
     expect(desk.messages().find((m) => m._id === question)?.readAt).toBeNull();
 
-    await desk.engine.mutate('markConversationRead', { conversationId: conversation._id });
+    await desk.mutate.markConversationRead({ conversationId: conversation._id });
     const reply = randomUUID();
-    await desk.engine.mutate('sendMessage', { _id: reply, conversationId: conversation._id, content: 'In your dashboard.', image: null });
+    await desk.mutate.sendMessage({ _id: reply, conversationId: conversation._id, content: 'In your dashboard.', image: null });
     await desk.engine.sync();
     expect(desk.conversations().find((c) => c._id === conversation._id)).toMatchObject({ unreadCount: 0, lastMessage: { content: 'In your dashboard.' } });
 
     await phone.engine.sync();
     expect(phone.messages().find((m) => m._id === question)?.readAt).toEqual(expect.any(String));
     expect(phone.conversations()[0]?.unreadCount).toBe(1);
-    await phone.engine.mutate('markConversationRead', { conversationId: conversation._id });
+    await phone.mutate.markConversationRead({ conversationId: conversation._id });
     await phone.engine.sync();
     expect(phone.conversations()[0]?.unreadCount).toBe(0);
 

@@ -23,7 +23,7 @@ describe('sync: the server cannot take changes now (503 with Retry-After)', { ti
     const other = new Database(databaseFile(server.dataDir));
     other.exec('BEGIN EXCLUSIVE');
     try {
-      await device.engine.mutate('updateProfile', { fullName: 'Kept On Device', email: owner.email });
+      await device.mutate.updateProfile({ fullName: 'Kept On Device', email: owner.email });
       // The cycle the change started, and one more (a poke, a timer) while the queue waits.
       await device.engine.sync();
       await device.engine.sync();

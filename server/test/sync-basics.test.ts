@@ -4,6 +4,7 @@ import { SyncEngine } from '../../sync/client/engine';
 import { httpTransport } from '../../sync/client/http-transport';
 import { MemoryStore } from '../../sync/client/memory-store';
 import { FLIGHT_WINDOW_DAYS } from '../../sync/constants';
+import { mutatorsOf } from './device-queue';
 import { login, startTestServer, TRAVELLER, type TestServer } from './harness';
 
 describe('sync basics', () => {
@@ -18,7 +19,7 @@ describe('sync basics', () => {
   function client() {
     const store = new MemoryStore(randomUUID());
     const engine = new SyncEngine({ store, transport: httpTransport(server.url, () => token) });
-    return { store, engine };
+    return { store, engine, mutate: mutatorsOf({ store, engine }) };
   }
 
   it('a first pull brings the airports, the flight window and only the traveller own rows', async () => {
@@ -33,18 +34,18 @@ describe('sync basics', () => {
   });
 
   it('a mutation is applied, confirmed and leaves the outbox; the change arrives by pull', async () => {
-    const { store, engine } = client();
+    const { store, engine, mutate } = client();
     await engine.sync();
-    await engine.mutate('updateProfile', { fullName: 'Ada O. Okafor', email: TRAVELLER.email, phone: '+44 7700 900999' });
+    await mutate.updateProfile({ fullName: 'Ada O. Okafor', email: TRAVELLER.email, phone: '+44 7700 900999' });
     await engine.sync();
     expect(await store.outbox()).toEqual([]);
     expect(store.tables.profile.values().next().value).toMatchObject({ fullName: 'Ada O. Okafor', mobile: '+44 7700 900999' });
   });
 
   it('a rejected mutation shows the server reason and does not block the next one', async () => {
-    const { store, engine } = client();
-    await engine.mutate('cancelBooking', { bookingId: 'no-such-booking' });
-    await engine.mutate('updateProfile', { fullName: 'Ada Okafor', email: TRAVELLER.email });
+    const { store, engine, mutate } = client();
+    await mutate.cancelBooking({ bookingId: 'no-such-booking' });
+    await mutate.updateProfile({ fullName: 'Ada Okafor', email: TRAVELLER.email });
     await engine.sync();
     const rows = await store.outbox();
     expect(rows).toHaveLength(1);

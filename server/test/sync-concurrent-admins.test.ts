@@ -43,7 +43,7 @@ describe('sync: concurrent admins deciding the same payment', { timeout: 90_000 
   afterAll(() => server.stop());
 
   const review = (device: SyncClient, paymentId: string, decision: Decision) =>
-    device.engine.mutate('reviewPayment', { paymentId, expectedStatus: 'pending', ...decision });
+    device.mutate.reviewPayment({ paymentId, expectedStatus: 'pending', ...decision });
   const decisions = async (paymentId: string) =>
     (await auditOf(server.url, firstToken, 'payment', paymentId)).filter((a) => a.toStatus === 'successful' || a.toStatus === 'failed');
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MutationArgs, MutationName } from '../../sync/protocol';
+import type { MutationCall, MutationName } from '../../sync/protocol';
 import { readCursor } from '../../sync/protocol';
+import { enqueue } from './device-queue';
 import { ADMIN, login } from './harness';
 import {
   auditOf,
@@ -94,7 +95,7 @@ describe('sync: faults with several clients', { timeout: 120_000 }, () => {
 
   async function mutate(a: Actor, i: number, pick: number) {
     const { name, args } = intent(a, i, pick);
-    const row = await a.device.engine.mutate(name, args as MutationArgs<typeof name>);
+    const row = await enqueue(a.device, { name, args } as MutationCall);
     a.writes.push({ id: row.mutationId, name, args });
   }
 

@@ -10,6 +10,7 @@ import { SEAT_LABELS } from '../../sync/constants';
 import { SyncEngine } from '../../sync/client/engine';
 import { httpTransport } from '../../sync/client/http-transport';
 import { MemoryStore } from '../../sync/client/memory-store';
+import type { Mutators } from '../../sync/client/mutators';
 import type { OutboxRow, SyncTransport } from '../../sync/client/types';
 import { SYNC_TABLES, type PullResponse, type PushRequest, type SyncTable } from '../../sync/protocol';
 import type { AppContext } from '../context';
@@ -20,6 +21,7 @@ import { seedIfEmpty } from '../seed/seed';
 import { sweep } from '../services/booking/lifecycle';
 import { createContext, listen, type Running } from '../start';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
+import { mutatorsOf } from './device-queue';
 import { ADMIN, allowManyBookings, client, engineEnv, login, registerUser, TRAVELLER } from './harness';
 
 /** The real app over a real database (SQLite file or PostgreSQL) that can be stopped and started again on the same DATA_DIR and database. */
@@ -223,11 +225,16 @@ export class SyncClient {
   readonly store: MemoryStore;
   readonly link: FaultyLink;
   engine: SyncEngine;
+  readonly now: () => number;
+  /** Queues mutations as the app's screens do, on whichever engine the current page load runs. */
+  readonly mutate: Mutators;
 
   constructor(private readonly options: { url: () => string; token: () => string | null; now: () => number; random?: () => number; clientId?: string }) {
     this.store = new MemoryStore(options.clientId ?? randomUUID());
     this.link = new FaultyLink(options);
     this.engine = this.newEngine();
+    this.now = options.now;
+    this.mutate = mutatorsOf(this);
   }
 
   private newEngine(): SyncEngine {

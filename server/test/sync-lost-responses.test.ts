@@ -31,7 +31,7 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
 
   it('the server commits, the answer is lost: the pull alone settles the queue and each cancellation happens once', async () => {
     device.link.offline = true;
-    for (const { bookingId } of traveller.bookings) await device.engine.mutate('cancelBooking', { bookingId });
+    for (const { bookingId } of traveller.bookings) await device.mutate.cancelBooking({ bookingId });
     await device.engine.sync();
     expect(await device.store.outbox()).toHaveLength(5);
     expect((await lastMutationIdOf(server, await device.clientId())) ?? 0).toBe(0);
@@ -61,7 +61,7 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
     const more = await member(server.url, 'lost-retry', 3);
     const other = new SyncClient({ url, token: () => more.token, now: () => clock.now });
     other.link.offline = true;
-    for (const { bookingId } of more.bookings) await other.engine.mutate('cancelBooking', { bookingId });
+    for (const { bookingId } of more.bookings) await other.mutate.cancelBooking({ bookingId });
     await other.engine.sync();
     other.link.offline = false;
     other.link.script.push({ route: 'push', fault: 'lost' }, { route: 'push', fault: 'lost' });
@@ -155,7 +155,7 @@ describe('sync: lost responses, replayed batches and ids out of order', { timeou
         for (const [i, s] of steps.entries()) {
           if (s.kind === 'write') {
             lastName = `Traveller ${run}.${i}`;
-            await device.engine.mutate('updateProfile', { fullName: lastName, email: traveller.email });
+            await device.mutate.updateProfile({ fullName: lastName, email: traveller.email });
           } else if (s.kind === 'sync') await device.engine.sync();
           else if (s.kind === 'fault') device.link.script.push({ route: s.route, fault: s.fault });
           else if (s.kind === 'reload') await device.reload();

@@ -99,7 +99,7 @@ describe('sync: pages', { timeout: 90_000 }, () => {
     const flight = await upcomingFlight(server.url, 'LHR', 'JFK', 12);
     expect((await admin.put(`/api/flights/${flight._id}`, { price: flight.price + 3 })).status).toBe(200);
     const other = device();
-    await other.engine.mutate('updateProfile', { fullName: 'Ada Between Pages', email: TRAVELLER.email });
+    await other.mutate.updateProfile({ fullName: 'Ada Between Pages', email: TRAVELLER.email });
     await other.drain(clock);
     let last = first;
     while (last.hasMore) last = await step(d);

@@ -28,7 +28,7 @@ describe('sync: profile e-mails and refused writes', { timeout: 60_000 }, () => 
 
   it("the owner's own address in other case changes nothing: they still log in, and nobody can take it", async () => {
     const phone = device(casey);
-    await phone.engine.mutate('updateProfile', { fullName: 'Casey Renamed', email: casey.email.toUpperCase() });
+    await phone.mutate.updateProfile({ fullName: 'Casey Renamed', email: casey.email.toUpperCase() });
     await phone.drain(clock);
     expect(await outboxOf(phone)).toEqual([]);
     expect(phone.profileName()).toBe('Casey Renamed');
@@ -40,8 +40,8 @@ describe('sync: profile e-mails and refused writes', { timeout: 60_000 }, () => 
 
   it("a second client pushing someone else's address is rejected with a reason and its queue moves on", async () => {
     const laptop = device(other);
-    await laptop.engine.mutate('updateProfile', { fullName: 'Other', email: casey.email.replace(/^c/, 'C') });
-    await laptop.engine.mutate('updateProfile', { fullName: 'Other Renamed', email: other.email });
+    await laptop.mutate.updateProfile({ fullName: 'Other', email: casey.email.replace(/^c/, 'C') });
+    await laptop.mutate.updateProfile({ fullName: 'Other Renamed', email: other.email });
     await laptop.drain(clock);
     expect(laptop.engine.currentStatus).toBe('idle');
     expect(await outboxOf(laptop)).toEqual([[1, 'rejected', EMAIL_NEEDS_PASSWORD]]);
@@ -52,7 +52,7 @@ describe('sync: profile e-mails and refused writes', { timeout: 60_000 }, () => 
 
   it('a change of address is never applied from the outbox, even with a free address', async () => {
     const laptop = device(other);
-    await laptop.engine.mutate('updateProfile', { fullName: 'Other', email: 'free-address@example.com' });
+    await laptop.mutate.updateProfile({ fullName: 'Other', email: 'free-address@example.com' });
     await laptop.drain(clock);
     expect(await outboxOf(laptop)).toEqual([[1, 'rejected', EMAIL_NEEDS_PASSWORD]]);
     expect(storedEmail(other.id)).toBe(other.email);
@@ -64,10 +64,10 @@ describe('sync: profile e-mails and refused writes', { timeout: 60_000 }, () => 
     try {
       const first = device(casey);
       const second = device(other);
-      await first.engine.mutate('updateProfile', { fullName: 'Same Name', email: casey.email });
+      await first.mutate.updateProfile({ fullName: 'Same Name', email: casey.email });
       await first.drain(clock);
-      await second.engine.mutate('updateProfile', { fullName: 'Same Name', email: other.email });
-      await second.engine.mutate('updateProfile', { fullName: 'Other Moved On', email: other.email });
+      await second.mutate.updateProfile({ fullName: 'Same Name', email: other.email });
+      await second.mutate.updateProfile({ fullName: 'Other Moved On', email: other.email });
       await second.drain(clock);
       expect(second.engine.currentStatus).toBe('idle');
       expect(await outboxOf(second)).toEqual([[1, 'rejected', 'This change conflicts with data already saved']]);

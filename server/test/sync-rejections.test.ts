@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './harness';
+import { enqueue } from './device-queue';
 import { lastMutationIdOf, member, SyncClient, type Member, type SyncServer, startSyncServer } from './sync-fixtures';
 
 /** Guarantee 5: a rejected mutation never blocks the ones behind it; a transient failure pauses the queue and it resumes by itself. */
@@ -26,9 +27,9 @@ describe('sync: rejections and transient failures', { timeout: 60_000 }, () => {
     const device = new SyncClient({ url, token: () => owner.token, now: () => clock.now });
     await device.engine.sync();
     device.link.offline = true;
-    await device.engine.mutate('cancelBooking', { bookingId: strangersBooking() });
-    await device.engine.mutate('updateProfile', { fullName: 'Owner Renamed', email: owner.email });
-    await device.engine.mutate('cancelBooking', { bookingId: owner.bookings[0]?.bookingId ?? '' });
+    await device.mutate.cancelBooking({ bookingId: strangersBooking() });
+    await device.mutate.updateProfile({ fullName: 'Owner Renamed', email: owner.email });
+    await device.mutate.cancelBooking({ bookingId: owner.bookings[0]?.bookingId ?? '' });
     await device.engine.sync();
     device.link.offline = false;
 
@@ -63,7 +64,7 @@ describe('sync: rejections and transient failures', { timeout: 60_000 }, () => {
     expect(await lastMutationIdOf(server, await device.clientId())).toBe(3);
 
     // The rejection stays shown and blocks nothing written after it; discarding it empties the outbox.
-    await device.engine.mutate('updateProfile', { fullName: 'Owner Again', email: owner.email });
+    await device.mutate.updateProfile({ fullName: 'Owner Again', email: owner.email });
     await device.engine.sync();
     expect((await device.store.outbox()).map((r) => r.mutationId)).toEqual([1]);
     expect(device.profileName()).toBe('Owner Again');
@@ -74,8 +75,8 @@ describe('sync: rejections and transient failures', { timeout: 60_000 }, () => {
   it('a rejection whose push answer was lost still arrives, by the pull', async () => {
     const device = new SyncClient({ url, token: () => owner.token, now: () => clock.now });
     device.link.offline = true;
-    await device.engine.mutate('cancelBooking', { bookingId: strangersBooking() });
-    await device.engine.mutate('updateProfile', { fullName: 'Owner Lost', email: owner.email });
+    await device.mutate.cancelBooking({ bookingId: strangersBooking() });
+    await device.mutate.updateProfile({ fullName: 'Owner Lost', email: owner.email });
     await device.engine.sync();
     device.link.offline = false;
     device.link.script.push({ route: 'push', fault: 'lost' });
@@ -90,7 +91,7 @@ describe('sync: rejections and transient failures', { timeout: 60_000 }, () => {
   it('401 pauses the queue in "sign in to send"; signing in again and resume() sends it', async () => {
     let token: string | null = 'expired-session';
     const device = new SyncClient({ url, token: () => token, now: () => clock.now });
-    await device.engine.mutate('updateProfile', { fullName: 'Owner After Sign-in', email: owner.email });
+    await device.mutate.updateProfile({ fullName: 'Owner After Sign-in', email: owner.email });
     await device.engine.sync();
     expect(device.engine.currentStatus).toBe('auth');
     expect(await device.store.outbox()).toMatchObject([{ state: 'queued', attempts: 0, lastError: 'Please sign in to continue' }]);
@@ -129,9 +130,9 @@ describe('sync: rejections and transient failures', { timeout: 60_000 }, () => {
         for (const [i, s] of steps.entries()) {
           if (s === 'good') {
             lastName = `Stranger ${run}.${i}`;
-            await device.engine.mutate('updateProfile', { fullName: lastName, email: stranger.email });
+            await device.mutate.updateProfile({ fullName: lastName, email: stranger.email });
           } else if (s === 'doomed') {
-            doomed.push((await device.engine.mutate('cancelBooking', { bookingId: owner.bookings[1]?.bookingId ?? '' })).mutationId);
+            doomed.push((await enqueue(device, { name: 'cancelBooking', args: { bookingId: owner.bookings[1]?.bookingId ?? '' } })).mutationId);
           } else if (s === 'tick') {
             clock.now += 3_000;
             await device.engine.sync();

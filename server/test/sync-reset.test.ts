@@ -38,15 +38,15 @@ describe('sync: reset', { timeout: 90_000 }, () => {
 
   it('server data wiped (cursor ahead): the client signs in again, resyncs, and its outbox survives, renumbered, rejections kept', async () => {
     const d = device();
-    await d.engine.mutate('cancelBooking', { bookingId: 'no-such-booking' });
-    await d.engine.mutate('updateProfile', profile('Before Wipe'));
+    await d.mutate.cancelBooking({ bookingId: 'no-such-booking' });
+    await d.mutate.updateProfile(profile('Before Wipe'));
     await d.drain(clock);
     const oldPending = pendingBooking(d);
     expect(await d.store.outbox()).toMatchObject([{ mutationId: 1, state: 'rejected', lastError: 'Booking not found' }]);
 
     d.link.offline = true;
-    await d.engine.mutate('updateProfile', profile('After Wipe'));
-    await d.engine.mutate('cancelBooking', { bookingId: oldPending });
+    await d.mutate.updateProfile(profile('After Wipe'));
+    await d.mutate.cancelBooking({ bookingId: oldPending });
     await d.engine.sync();
     await wipe();
     d.link.offline = false;
@@ -74,7 +74,7 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     await Promise.all([idle.engine.sync(), busy.engine.sync()]);
     const before = (await idle.store.meta()).cursor;
     busy.link.offline = true;
-    await busy.engine.mutate('updateProfile', profile('Busy After Wipe'));
+    await busy.mutate.updateProfile(profile('Busy After Wipe'));
     await busy.engine.sync();
 
     await wipe();
@@ -100,7 +100,7 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     const d = device();
     await d.engine.sync();
     d.link.offline = true;
-    await d.engine.mutate('updateProfile', profile('Schema Bumped'));
+    await d.mutate.updateProfile(profile('Schema Bumped'));
     await d.engine.sync();
     d.link.offline = false;
     const meta = await d.store.meta();
@@ -144,7 +144,7 @@ describe('sync: reset', { timeout: 90_000 }, () => {
 
   it('a null cursor with pending mutations: the snapshot replaces the tables, the mutations stay queued and are applied', async () => {
     const fresh = device();
-    await fresh.engine.mutate('updateProfile', profile('Fresh Device'));
+    await fresh.mutate.updateProfile(profile('Fresh Device'));
     await fresh.drain(clock);
     expect(fresh.link.pulls[0]?.reset).toBe(true);
     expect(fresh.profileName()).toBe('Fresh Device');
@@ -152,7 +152,7 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     const forgetful = device();
     await forgetful.engine.sync();
     forgetful.link.offline = true;
-    await forgetful.engine.mutate('updateProfile', profile('Forgetful Device'));
+    await forgetful.mutate.updateProfile(profile('Forgetful Device'));
     await forgetful.engine.sync();
     forgetful.store.forgetCursor();
     forgetful.link.offline = false;
@@ -169,7 +169,7 @@ describe('sync: reset', { timeout: 90_000 }, () => {
     const d = device();
     await d.engine.sync();
     d.link.offline = true;
-    await d.engine.mutate('updateProfile', profile('Back After A Month'));
+    await d.mutate.updateProfile(profile('Back After A Month'));
     await d.engine.sync();
     server.setNow(new Date(start + 31 * 86_400_000));
     await sweep(server.ctx);

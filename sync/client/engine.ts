@@ -1,4 +1,4 @@
-import { mutationCall, SYNC_SCHEMA_VERSION, type MutationArgs, type MutationName, type PushResponse } from '../protocol';
+import { SYNC_SCHEMA_VERSION, type PushResponse } from '../protocol';
 import { resultCode } from './tables';
 import { backoffMs, nextAttemptAt, pendingFrom, sendable, settle } from './outbox';
 import { TransportError, type OutboxRow, type SyncStatus, type SyncStore, type SyncTransport } from './types';
@@ -50,12 +50,6 @@ export class SyncEngine {
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     return (this.options.exclusive ?? runNow)(work);
-  }
-
-  async mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<OutboxRow> {
-    const row = await this.exclusive(() => this.options.store.enqueue(mutationCall(name, args), this.now));
-    void this.sync();
-    return row;
   }
 
   /** Runs `work` on the store while no cycle or other writer runs (a withdrawal, a replacement). */

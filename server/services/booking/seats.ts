@@ -101,10 +101,6 @@ export async function setBookingSeats(
     .where(and(eq(seatAllocations.bookingId, bookingId), inArray(seatAllocations.state, ['held', 'sold'])));
 }
 
-export async function bookingSeats(tx: Tx, bookingId: string) {
-  return await tx.select().from(seatAllocations).where(eq(seatAllocations.bookingId, bookingId));
-}
-
 /** availableSeats lives on the flight row the PWA syncs, so a seat change stamps the flight too. */
 const touch = prepareOnce((tx) =>
   tx
@@ -117,10 +113,6 @@ const touch = prepareOnce((tx) =>
 export async function touchFlights(tx: Tx, flightIds: (string | null)[], version: number): Promise<void> {
   const ids = flightIds.filter((id): id is string => Boolean(id));
   if (ids.length) await touch(tx).execute({ version, ...jsonList('ids', ids) });
-}
-
-export async function countActive(tx: Tx, flightId: string, nowIso: string): Promise<number> {
-  return tx.$count(seatAllocations, and(eq(seatAllocations.flightId, flightId), activeAllocation(nowIso)));
 }
 
 /** True when any of a booking's seats is no longer held or sold for it: its hold ran out or was released. */
