@@ -148,6 +148,8 @@ for (const width of [1280, 360]) {
     const search = new SearchPanel(page);
     const from = search.combobox('From');
     await from.fill('los');
+    // The airports load with the page: Enter chooses among those listed.
+    await expect(page.getByRole('option', { name: 'Lagos(LOS)' })).toBeVisible();
     await from.press('Enter');
     await expect(from).toHaveValue('Lagos(LOS)');
 
