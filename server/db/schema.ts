@@ -154,6 +154,10 @@ export const bookings = sqliteTable(
     index('bookings_updated').on(t.updatedAt),
     index('bookings_version').on(t.version),
     index('bookings_flight').on(t.flightId),
+    /** The bookings whose return leg changed, for an admin's later pulls: most bookings have none. */
+    index('bookings_return_flight')
+      .on(t.returnFlightId)
+      .where(sql`return_flight_id is not null`),
     /** The sweep's paid bookings, whose last flight may have left: not every booking ever made. */
     index('bookings_confirmed')
       .on(t.id)

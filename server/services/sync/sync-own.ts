@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SyncChanges } from '../../../sync/protocol';
 import { inTurn, type Queryable } from '../../db/client';
 import { bookings, conversations, flights, messages, payments, users } from '../../db/schema';
@@ -16,6 +16,8 @@ import type { UserRow } from '../../actor';
  */
 export type OwnScope = { user: UserRow; since: number; nowIso: string; keepSince: string | null };
 
+const awaitingReview = () => and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt));
+
 /**
  * The ids of the payments awaiting review and of those changed since `keepSince`: each part read through
  * its own index (an OR of the two would read every payment).
@@ -24,7 +26,7 @@ const keptPaymentIds = (q: Queryable, keepSince: string) =>
   q
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt)))
+    .where(awaitingReview())
     .unionAll(q.select({ id: payments.id }).from(payments).where(gte(payments.updatedAt, keepSince)));
 
 const keptPayment = (q: Queryable, keepSince: string | null) => (keepSince === null ? undefined : inArray(payments.id, keptPaymentIds(q, keepSince)));
@@ -46,9 +48,23 @@ const keptConversation = (keepSince: string | null) =>
 /** Rows of one own table after the id `after`, at most `limit`, in id order, as the app shows them. */
 type OwnRows = { changes: Partial<SyncChanges>; ids: string[] };
 
+/** Whether a booking is in an admin's working set, checked on its row: changed since `keepSince`, or a payment of it kept. */
+const keptBookingRow = (q: Queryable, keepSince: string) =>
+  or(
+    gte(bookings.updatedAt, keepSince),
+    exists(
+      q
+        .select({ one: sql`1` })
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookings.id), or(awaitingReview(), gte(payments.updatedAt, keepSince)))),
+    ),
+  );
+
 /**
  * A booking shows its flights and its user's name and e-mail, and its payment's state: a booking comes
- * again when any of them changed since the cursor.
+ * again when any of them changed since the cursor. NOTE: an admin's later pull starts from what changed (a
+ * few rows, through the version indexes) and checks each against the working set; read the other way
+ * round, it went through the whole working set (10,000 bookings at 500,000 a year) to find nothing.
  */
 function bookingCondition(q: Queryable, s: OwnScope): SQL | undefined {
   const changedFlights = q.select({ id: flights.id }).from(flights).where(gt(flights.version, s.since));
@@ -57,8 +73,20 @@ function bookingCondition(q: Queryable, s: OwnScope): SQL | undefined {
     .select({ id: payments.bookingId })
     .from(payments)
     .where(and(gt(payments.version, s.since), visibleRows('payment.read', s.user, payments.userId)));
+  const visible = visibleRows('booking.read', s.user, bookings.userId);
+  if (s.keepSince !== null && s.since > 0) {
+    const changed = q
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(gt(bookings.version, s.since))
+      .unionAll(q.select({ id: bookings.id }).from(bookings).where(inArray(bookings.flightId, changedFlights)))
+      .unionAll(q.select({ id: bookings.id }).from(bookings).where(inArray(bookings.returnFlightId, changedFlights)))
+      .unionAll(paidBookings)
+      .unionAll(q.select({ id: bookings.id }).from(bookings).where(inArray(bookings.userId, usersChanged)));
+    return and(visible, inArray(bookings.id, changed), keptBookingRow(q, s.keepSince));
+  }
   return and(
-    visibleRows('booking.read', s.user, bookings.userId),
+    visible,
     keptBooking(q, s.keepSince),
     or(
       gt(bookings.version, s.since),
@@ -81,20 +109,26 @@ async function bookingsAfter(q: Queryable, s: OwnScope, after: string, limit: nu
   return { changes: { bookings: await inParts(rows, (part) => toBookingsJson(q, part, s.nowIso)) }, ids: rows.map((row) => row.id) };
 }
 
+/** A payment comes again when it or its payer changed; an admin's later pull starts from those, as bookings do. */
+function paymentCondition(q: Queryable, s: OwnScope): SQL | undefined {
+  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, s.since));
+  if (s.keepSince !== null && s.since > 0) {
+    const changed = q
+      .select({ id: payments.id })
+      .from(payments)
+      .where(gt(payments.version, s.since))
+      .unionAll(q.select({ id: payments.id }).from(payments).where(inArray(payments.userId, usersChanged)));
+    return and(inArray(payments.id, changed), or(awaitingReview(), gte(payments.updatedAt, s.keepSince)));
+  }
+  return and(keptPayment(q, s.keepSince), or(gt(payments.version, s.since), inArray(payments.userId, usersChanged)));
+}
+
 /** Payments, without their populated booking (in its own table) but with its reference and, for the payer, the link's hash. */
 async function paymentsAfter(q: Queryable, s: OwnScope, after: string, limit: number): Promise<OwnRows> {
-  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, s.since));
   const rows = await q
     .select()
     .from(payments)
-    .where(
-      and(
-        gt(payments.id, after),
-        visibleRows('payment.read', s.user, payments.userId),
-        keptPayment(q, s.keepSince),
-        or(gt(payments.version, s.since), inArray(payments.userId, usersChanged)),
-      ),
-    )
+    .where(and(gt(payments.id, after), visibleRows('payment.read', s.user, payments.userId), paymentCondition(q, s)))
     .orderBy(asc(payments.id))
     .limit(limit);
   const accessKeys = new Map(rows.map((row) => [row.id, row.accessKey]));

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_return_flight" ON "bookings" USING btree ("return_flight_id") WHERE return_flight_id is not null;
