@@ -66,7 +66,7 @@ const keptBookingRow = (q: Queryable, keepSince: string) =>
  * few rows, through the version indexes) and checks each against the working set; read the other way
  * round, it went through the whole working set (10,000 bookings at 500,000 a year) to find nothing.
  */
-function bookingCondition(q: Queryable, s: OwnScope): SQL | undefined {
+export function bookingCondition(q: Queryable, s: OwnScope): SQL | undefined {
   const changedFlights = q.select({ id: flights.id }).from(flights).where(gt(flights.version, s.since));
   const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, s.since));
   const paidBookings = q
@@ -110,7 +110,7 @@ async function bookingsAfter(q: Queryable, s: OwnScope, after: string, limit: nu
 }
 
 /** A payment comes again when it or its payer changed; an admin's later pull starts from those, as bookings do. */
-function paymentCondition(q: Queryable, s: OwnScope): SQL | undefined {
+export function paymentCondition(q: Queryable, s: OwnScope): SQL | undefined {
   const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, s.since));
   if (s.keepSince !== null && s.since > 0) {
     const changed = q
