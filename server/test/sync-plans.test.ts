@@ -1,7 +1,8 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../actor';
-import { bookings, payments } from '../db/schema';
+import { bookings, flights, payments } from '../db/schema';
+import { flightCondition } from '../services/sync/sync-catalogue';
 import { bookingCondition, messagesQuery, paymentCondition } from '../services/sync/sync-own';
 import { scratchDatabase } from './fixtures';
 
@@ -50,5 +51,21 @@ describe("an admin's later pull", () => {
     const paid = plan(db.select().from(payments).where(paymentCondition(db, scope)).orderBy(asc(payments.id)).limit(500));
     expect(paid).toContain('SEARCH payments USING INDEX payments_version (version>?)');
     for (const steps of [booked, paid]) expect(steps.filter((step) => step.startsWith('SCAN'))).toEqual([]);
+  });
+
+  it("reads the flights that changed or entered the window, not every flight ever flown, an admin's or a traveller's", () => {
+    const window = { previousEnd: '2031-01-13', from: '2030-12-31T00:00:00.000Z', to: '2031-01-14' };
+    for (const user of [scope.user, { id: 't1', role: 'user' } as UserRow]) {
+      const steps = plan(
+        db
+          .select({ id: flights.id })
+          .from(flights)
+          .where(flightCondition(db, { ...scope, ...window, user, keepSince: user.role === 'admin' ? scope.keepSince : null }))
+          .orderBy(asc(flights.id))
+          .limit(500),
+      );
+      expect(steps).toContain('SEARCH flights USING INDEX flights_version (version>?)');
+      expect(steps.filter((step) => step.startsWith('SCAN flights'))).toEqual([]);
+    }
   });
 });
