@@ -391,6 +391,11 @@ export const syncClients = sqliteTable('sync_clients', {
     .notNull()
     .references(() => users.id),
   lastMutationId: integer('last_mutation_id').notNull().default(0),
+  /**
+   * On PostgreSQL the id of the transaction that last moved `lastMutationId` (db/version.ts): a pull settles
+   * the client's mutations only once its watermark has passed it. Always 0 on SQLite, whose writes are serial.
+   */
+  version: integer('version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

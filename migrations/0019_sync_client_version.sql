@@ -1,0 +1,1 @@
+ALTER TABLE `sync_clients` ADD `version` integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "sync_clients" ADD COLUMN "version" bigint DEFAULT 0 NOT NULL;
