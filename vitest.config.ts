@@ -36,6 +36,8 @@ const POSTGRES_ONLY = [
   'server/test/multi-process.test.ts',
   'server/test/pg-leader.test.ts',
   'server/test/pg-stalled-transaction.test.ts',
+  'server/test/pg-search-answers.test.ts',
+  'server/test/pg-watermark.test.ts',
 ];
 
 export default defineConfig({

@@ -1,18 +1,29 @@
 import type Database from 'better-sqlite3';
+import type { Listen } from './pg-listener';
 
 /**
  * NOTE: what a route search reads (its flights and the two airports) changes only when a row of `flights`
- * or `airports` is written. Temporary triggers on the server's connection report each such write, with the
- * flight's route and local day before and after it, whatever code path made it. So a search's stamp can be
- * kept through writes elsewhere: a booking on another route or day (search-answers.ts). Writes by another
- * connection or process are not seen here; the answer period covers those.
+ * or `airports` is written. So a search's stamp can be kept through writes elsewhere: a booking on
+ * another route or day (search-answers.ts). Each write is noted here under the keys it touched (the
+ * flight's route and its route and local day, before and after the write; or `airports`), per database
+ * connection the searches read through:
+ * - SQLite: temporary triggers on the server's connection report each write, whatever code path made it
+ *   (watchCatalogueWrites). Writes by another process are not seen; the answer period covers those.
+ * - PostgreSQL: triggers announce the keys on commit to every process, the writer included
+ *   (migrations/pg/0015); the pool hears them (hearCatalogueWrites). Until the process listens, and
+ *   whenever it stops, no mark is given and nothing counts as standing.
  */
 const WRITTEN = 'skyway_catalogue_written';
 const AIRPORTS = 'airports';
+/** The channel of migrations/pg/0015_catalogue_notify.sql. */
+const CHANNEL = 'catalogue_written';
 
-/** A connection's count of such writes, the count at each key's last write, and the keys written in the open transaction. */
-type Writes = { count: number; last: Map<string, number>; pending: Set<string>; unreported?: Set<string> };
-const watched = new WeakMap<Database.Database, Writes>();
+/**
+ * A connection's count of such writes, the count at each key's last write, the keys written in the open
+ * transaction (SQLite), and whether writes are heard now (false on PostgreSQL while not listening).
+ */
+type Writes = { count: number; last: Map<string, number>; pending: Set<string>; unreported?: Set<string>; heard: boolean };
+const watched = new WeakMap<object, Writes>();
 
 const routeKey = (originId: string, destinationId: string) => `${originId}|${destinationId}`;
 const dayKey = (originId: string, destinationId: string, day: string) => `${originId}|${destinationId}|${day}`;
@@ -22,9 +33,43 @@ function keysOf(originId: unknown, destinationId: unknown, day: unknown): string
   return [routeKey(originId, destinationId), dayKey(originId, destinationId, String(day))];
 }
 
+function note(writes: Writes, keys: readonly string[]): void {
+  writes.count += 1;
+  for (const key of keys) writes.last.set(key, writes.count);
+}
+
+/** The keys of a notification's payload; `airports` (everything) for one that does not read as such. */
+function keysHeard(payload: string): string[] {
+  try {
+    const keys: unknown = JSON.parse(payload);
+    if (Array.isArray(keys) && keys.every((key) => typeof key === 'string')) return keys;
+  } catch {
+    // Read as everything written, below.
+  }
+  return [AIRPORTS];
+}
+
+/**
+ * PostgreSQL: notes on `pool` the writes every process announces. NOTE: on listening again after a loss,
+ * the notifications sent meanwhile are gone, so everything counts as written then (the airports key,
+ * which every search's stamp depends on): a stamp read before does not stand.
+ */
+export function hearCatalogueWrites(pool: object, listen: Listen): Promise<void> {
+  const writes: Writes = { count: 0, last: new Map(), pending: new Set(), heard: false };
+  watched.set(pool, writes);
+  return listen(
+    CHANNEL,
+    (payload) => note(writes, keysHeard(payload)),
+    (listening) => {
+      writes.heard = listening;
+      note(writes, [AIRPORTS]);
+    },
+  );
+}
+
 /** With `report`, the keys written are also kept until takeCatalogueWrites (a thread's connection reports them to the server's). */
 export function watchCatalogueWrites(sqlite: Database.Database, report = false): void {
-  const writes: Writes = { count: 0, last: new Map(), pending: new Set(), ...(report && { unreported: new Set<string>() }) };
+  const writes: Writes = { count: 0, last: new Map(), pending: new Set(), heard: true, ...(report && { unreported: new Set<string>() }) };
   watched.set(sqlite, writes);
   sqlite.function(WRITTEN, (originId: unknown, destinationId: unknown, day: unknown) => {
     writes.count += 1;
@@ -45,20 +90,27 @@ export function watchCatalogueWrites(sqlite: Database.Database, report = false):
   `);
 }
 
-/** A mark to keep with what is read from now on; undefined for a connection not watched. */
-export function catalogueMark(sqlite: Database.Database): number | undefined {
-  return watched.get(sqlite)?.count;
+/** A mark to keep with what is read from now on; undefined for a connection not watched, or not hearing writes now. */
+export function catalogueMark(connection: object): number | undefined {
+  const writes = watched.get(connection);
+  return writes?.heard ? writes.count : undefined;
 }
 
 /**
- * Whether, since `mark` was taken, the connection wrote a flight of the route (of its local day `day`,
- * when given) or any airport. Always true for a connection not watched.
+ * Whether, since `mark` was taken, a flight of the route (of its local day `day`, when given) or any
+ * airport was written. Always true for a connection not watched, or not hearing writes now.
  */
-export function routeWrittenSince(sqlite: Database.Database, mark: number, originId: string, destinationId: string, day?: string): boolean {
-  const writes = watched.get(sqlite);
-  if (!writes) return true;
+export function routeWrittenSince(connection: object, mark: number, originId: string, destinationId: string, day?: string): boolean {
+  const writes = watched.get(connection);
+  if (!writes?.heard) return true;
   const route = day ? dayKey(originId, destinationId, day) : routeKey(originId, destinationId);
   return (writes.last.get(AIRPORTS) ?? 0) > mark || (writes.last.get(route) ?? 0) > mark;
+}
+
+/** Whether, since `mark` was taken, any flight or airport was written; as routeWrittenSince otherwise. */
+export function catalogueWrittenSince(connection: object, mark: number): boolean {
+  const writes = watched.get(connection);
+  return !writes?.heard || writes.count > mark;
 }
 
 /**
@@ -88,7 +140,5 @@ export function takeCatalogueWrites(sqlite: Database.Database): string[] {
 /** Counts as written on this connection what another connection to the same file wrote (its takeCatalogueWrites). */
 export function noteCatalogueWrites(sqlite: Database.Database, keys: readonly string[]): void {
   const writes = watched.get(sqlite);
-  if (!writes || keys.length === 0) return;
-  writes.count += 1;
-  for (const key of keys) writes.last.set(key, writes.count);
+  if (writes && keys.length > 0) note(writes, keys);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, like, lte, max, min, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, like, lte, max, min, sql, sum, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { SEATS_PER_FLIGHT } from '../../sync/constants';
 import { first, prepareOnce, preparedCache, type Queryable } from './client';
@@ -89,7 +89,13 @@ const airportVersion = (key: 'originId' | 'destinationId') =>
   sql<number | null>`(select ${airports.version} from ${airports} where ${airports.id} = ${sql.placeholder(key)})`;
 const stampOf = (q: Queryable, keys: ScalarKey[]) =>
   q
-    .select({ n: count(), version: max(flights.version), originVersion: airportVersion('originId'), destinationVersion: airportVersion('destinationId') })
+    .select({
+      n: count(),
+      version: max(flights.version),
+      versions: sum(flights.version),
+      originVersion: airportVersion('originId'),
+      destinationVersion: airportVersion('destinationId'),
+    })
     .from(flights)
     .where(condition(keys))
     .prepare();
@@ -132,17 +138,18 @@ export async function selectFlightsPage(q: Queryable, filter: Omit<FlightFilter,
 export type RouteFilter = Omit<FlightFilter, 'ids'> & { originId: string; destinationId: string };
 
 /**
- * How many flights of a route match `filter` and the highest version among them, with the versions of
- * the route's two airports now (null for one deleted), in one read. Every write to a flight (a seat held,
- * sold or freed included: touchFlights) gives it a version above all others, so any change to the
- * matching flights, or a flight joining or leaving them, changes the pair. Meant for a narrow filter (a
- * route and day): it reads every matching row.
+ * How many flights of a route match `filter`, the highest of their versions and their sum, with the
+ * versions of the route's two airports now (null for one deleted), in one read. Every write to a flight (a
+ * seat held, sold or freed included: touchFlights) gives it a new version, so any change to the matching
+ * flights, or a flight joining or leaving them, changes the stamp. NOTE: the sum, because a new version
+ * need not be the highest (PostgreSQL's are transaction ids, not in commit order), while the sum moves
+ * with any one. Meant for a narrow filter (a route and day): it reads every matching row.
  */
 export async function selectRouteStamp(q: Queryable, filter: RouteFilter, nowIso: string) {
   const { keys, values, name } = bind(filter, nowIso);
   const stamp = await first(preparedStamps(q, name, () => stampOf(q, keys)).execute(values));
   return {
-    flights: `${stamp?.n ?? 0}@${stamp?.version ?? 0}`,
+    flights: `${stamp?.n ?? 0}@${stamp?.version ?? 0}+${stamp?.versions ?? 0}`,
     originVersion: stamp?.originVersion ?? null,
     destinationVersion: stamp?.destinationVersion ?? null,
   };

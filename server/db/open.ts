@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { hearCatalogueWrites } from './catalogue-writes';
 import { checkpointOnAThreadOfItsOwn } from './checkpoints';
 import { openDatabase, type Db } from './client';
+import { pgListener, type Listen } from './pg-listener';
 import { openPostgres, type PostgresTimeouts } from './postgres';
 
 /** The database the server runs on: the embedded SQLite file, or PostgreSQL when DATABASE_URL names one. */
@@ -13,8 +15,11 @@ export type DatabaseHandle = {
   sqlite: Database.Database | undefined;
   /** The PostgreSQL pool; undefined on SQLite. */
   pool: pg.Pool | undefined;
-  /** PostgreSQL only: `onPayload` hears each notification on `channel`, on its own connection (ended by close). */
-  listen: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | undefined;
+  /**
+   * PostgreSQL only: `onPayload` hears each notification on `channel`, on the one connection of the process
+   * that listens, made again when lost (pg-listener.ts; ended by close).
+   */
+  listen: Listen | undefined;
   /**
    * Whether this process runs the work due once per tick across processes (the lifecycle sweeper): always
    * on SQLite, whose file serves one process; on PostgreSQL the process holding a session advisory lock,
@@ -41,7 +46,8 @@ const OLDEST_TRANSACTION = `select coalesce(floor(extract(epoch from max(now() -
 export async function openDatabaseHandle(dataDir: string, databaseUrl: string | undefined, log: Logger, timeouts?: PostgresTimeouts): Promise<DatabaseHandle> {
   if (databaseUrl) {
     const { db, pool } = await openPostgres(databaseUrl, undefined, timeouts);
-    const listeners: pg.Client[] = [];
+    const listener = pgListener(databaseUrl, log);
+    await hearCatalogueWrites(pool, listener.listen);
     let leader: pg.Client | undefined;
     const connect = async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
@@ -54,12 +60,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
       db,
       sqlite: undefined,
       pool,
-      listen: async (channel, onPayload) => {
-        const client = await connect();
-        client.on('notification', (message) => onPayload(message.payload ?? ''));
-        listeners.push(client);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      },
+      listen: listener.listen,
       leads: async () => {
         if (leader) return true;
         const client = await connect();
@@ -83,7 +84,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
           () => null,
         ),
       close: async () => {
-        await Promise.all([...listeners, ...(leader ? [leader] : [])].map((client) => client.end()));
+        await Promise.all([listener.close(), leader?.end()]);
         await pool.end();
       },
     };

@@ -75,6 +75,13 @@ export class Metrics implements MutationCounter {
   private readonly refusals = this.counter('skyway_write_refusals_total', 'Answers 503 (database locked, or a fault to retry) and 507 (storage full).', [
     'status',
   ]);
+  private readonly searchStamps = this.counter(
+    'skyway_search_stamps_total',
+    'Flight searches by where their source stamp came from: read="memory", kept since nothing it was read from was written; read="database", read again.',
+    ['read'],
+  );
+  /** Bound once: a search is counted on the fast path. */
+  private readonly stampsBy = { memory: this.searchStamps.labels({ read: 'memory' }), database: this.searchStamps.labels({ read: 'database' }) };
 
   constructor(engine: 'sqlite' | 'postgres', process: string) {
     this.registry.setDefaultLabels({ process, engine });
@@ -154,6 +161,10 @@ export class Metrics implements MutationCounter {
 
   refused(status: number): void {
     if (status === 503 || status === 507) this.refusals.inc({ status: String(status) });
+  }
+
+  searchStamp(read: 'memory' | 'database'): void {
+    this.stampsBy[read].inc();
   }
 
   /** The text Prometheus scrapes. */

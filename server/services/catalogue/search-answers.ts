@@ -1,10 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { FlightSearchQuery } from '../../../sync/schemas/flight';
 import type { AppContext } from '../../context';
-import { catalogueMark, routeWrittenSince } from '../../db/catalogue-writes';
-import { localWriteEpoch } from '../../db/client';
+import { catalogueMark, catalogueWrittenSince, routeWrittenSince } from '../../db/catalogue-writes';
 import { currentVersion } from '../../db/current-version';
-import { onPostgres } from '../../db/dialect';
 import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
 import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-answer';
 import { searchFlightsPage, type FlightPage } from './flight-paging';
@@ -19,14 +17,15 @@ export type SearchAnswer = KeptAnswer & { total: number };
  * destination named) the two airports' versions and the route's flights (selectRouteStamp: a booking,
  * cancellation or flight change on them moves it, one elsewhere does not), read in one statement; for
  * any other search the global sync version. What time alone changes (a hold that lapses, a flight that
- * departs) shows within ANSWER_TTL_MS of the server's clock. On SQLite, which one server process serves,
- * a search's stamp is read again only once a new period has begun or this process has written since what
- * it was read from: for a route, a flight of the route (of its day, for a search of one day) or an airport
- * (db/catalogue-writes.ts); for any other search, anything (localWriteEpoch). So a search repeated between
- * such writes runs no statement, through bookings on other routes and days; a write made to the file by
- * another process (a script) shows within the period too. On PostgreSQL, which several processes share,
- * every search reads its stamp. The caches are bounded, so a stream of distinct searches costs at most
- * their memory.
+ * departs) shows within ANSWER_TTL_MS of the server's clock. A search's stamp is read again only once a
+ * new period has begun or what it was read from may have been written since (db/catalogue-writes.ts): for
+ * a route, a flight of the route (of its day, for a search of one day) or an airport; for any other
+ * search, any flight or airport. So a search repeated between such writes runs no statement, through
+ * bookings on other routes and days. On SQLite those are this process's writes (a script writing to the
+ * file shows within the period); on PostgreSQL every process's, heard once committed, so a process keeps
+ * a stamp until it hears the write: the delay of a notification, for the writer too. While the process
+ * does not listen, every search reads its stamp. The caches are bounded, so a stream of distinct searches
+ * costs at most their memory.
  */
 /** A search page's answer, with the stamp and period it was last found right for. */
 type Kept = { answer: SearchAnswer; stamp: string; period: number };
@@ -36,8 +35,8 @@ type Pair = readonly [AirportRow, AirportRow];
 const PAIRS_KEPT = 1_000;
 
 type Scope = Awaited<ReturnType<typeof searchScope>>;
-/** A search's scope and stamp, as read while localWriteEpoch was `epoch` and the catalogue's writes at `mark`, in answer period `period`. */
-type Stamped = { scope: Scope; stamp: string; epoch: number; mark: number | undefined; period: number };
+/** A search's scope and stamp, as read while the catalogue's writes were at `mark`, in answer period `period`. */
+type Stamped = { scope: Scope; stamp: string; mark: number; period: number };
 const STAMPS_KEPT = 10_000;
 
 type Memory = { answers: LRUCache<string, Kept>; pairs: LRUCache<string, Pair>; stamps: LRUCache<string, Stamped> };
@@ -102,30 +101,25 @@ async function readScopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Pro
   return { scope, stamp: (await sourceStamp(ctx, scope)).stamp };
 }
 
-/**
- * Whether a stamp read earlier still stands for what this process wrote since: for a route, no flight of
- * the route (of its day, for a search of one day) nor any airport written (db/catalogue-writes.ts); for
- * any other search, nothing written at all.
- */
+/** Whether a stamp read earlier still stands: nothing it was read from written since (see the NOTE above). */
 function stands(ctx: AppContext, known: Stamped): boolean {
   const [origin, destination] = known.scope?.named ?? [];
-  if (origin && destination && known.mark !== undefined)
-    return !routeWrittenSince(ctx.db.$client, known.mark, origin.id, destination.id, known.scope?.filter.localDate);
-  return known.epoch === localWriteEpoch();
+  if (origin && destination) return !routeWrittenSince(ctx.db.$client, known.mark, origin.id, destination.id, known.scope?.filter.localDate);
+  return !catalogueWrittenSince(ctx.db.$client, known.mark);
 }
 
-/** The scope and stamp read for the same search earlier in this period and still standing (SQLite), else read now. */
+/** The scope and stamp read for the same search earlier in this period and still standing, else read now (and kept when writes are heard). */
 async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, searchKey: string, period: number): Promise<{ scope: Scope; stamp: string }> {
-  if (onPostgres(ctx.db)) return readScopeAndStamp(ctx, query);
   const { stamps } = memoryOf(ctx);
   const known = stamps.get(searchKey);
-  if (known && known.period === period && stands(ctx, known)) return known;
-  // NOTE: the marks are taken before the read: a write that lands during it moves them, so the next search reads again.
-  const epoch = localWriteEpoch();
+  const kept = known && known.period === period && stands(ctx, known);
+  ctx.metrics.searchStamp(kept ? 'memory' : 'database');
+  if (kept) return known;
+  // NOTE: the mark is taken before the read: a write that lands during it moves the count, so the next search reads again.
   const mark = catalogueMark(ctx.db.$client);
-  const stamped = { ...(await readScopeAndStamp(ctx, query)), epoch, mark, period };
-  stamps.set(searchKey, stamped);
-  return stamped;
+  const read = await readScopeAndStamp(ctx, query);
+  if (mark !== undefined) stamps.set(searchKey, { ...read, mark, period });
+  return read;
 }
 
 /** One page of a flight search, answered once per search and source stamp and then from memory. */
