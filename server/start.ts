@@ -7,7 +7,7 @@ import type { Server as SocketServer } from 'socket.io';
 import { createApp } from './app';
 import { createAppServer } from './app-server';
 import type { AppContext } from './context';
-import { observeWriteWaits } from './db/client';
+import { observeWrites } from './db/client';
 import { openDatabaseHandle } from './db/open';
 import type { Env } from './env';
 import { scheduleBackups, type BackupSchedule } from './ops/backup-schedule';
@@ -55,7 +55,7 @@ export async function createContext(
   const { db } = database;
   const metrics = new Metrics(database.engine, processName(env.METRICS_PROCESS, env.PORT));
   Object.assign(metrics.sources, { db, now, pool: database.pool });
-  observeWriteWaits(db, (seconds) => metrics.writeWait('transaction', seconds));
+  observeWrites(db, { waited: (seconds) => metrics.writeWait('transaction', seconds) });
   const ctx: AppContext = {
     metrics,
     machine: new Machine(dataDir, env.DISK_FREE_MIN, database.sqlite, log, machine),

@@ -130,16 +130,25 @@ function takeTurn<T>(queue: string, work: () => Promise<T>): Promise<T> {
   return turn;
 }
 
-const writeWaits = new WeakMap<Db, (seconds: number) => void>();
+/**
+ * What the metrics hear of a database's write transactions: how long each waited for its turn and the
+ * write lock, and each one run again after PostgreSQL failed it (a deadlock, 40P01, or a serialization failure, 40001).
+ */
+type WriteObserver = { waited?: (seconds: number) => void; retried?: (code: string) => void };
+const writeObservers = new WeakMap<Db, WriteObserver>();
 
-/** `observe` hears how long each write transaction on `db` waited for its turn and the write lock (the metrics). */
-export function observeWriteWaits(db: Db, observe: (seconds: number) => void): void {
-  writeWaits.set(db, observe);
+export function observeWrites(db: Db, observer: WriteObserver): void {
+  writeObservers.set(db, { ...writeObservers.get(db), ...observer });
 }
 
 /** A write transaction on `db`, asked for at `askedAt` (performance.now()), holds the write lock now. */
 export function noteWriteWait(db: Db, askedAt: number): void {
-  writeWaits.get(db)?.((performance.now() - askedAt) / 1000);
+  writeObservers.get(db)?.waited?.((performance.now() - askedAt) / 1000);
+}
+
+/** A write transaction on `db` failed with `code` and runs again. */
+export function noteWriteRetry(db: Db, code: string): void {
+  writeObservers.get(db)?.retried?.(code);
 }
 
 async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -214,11 +223,15 @@ export async function first<T>(rows: PromiseLike<T[]>): Promise<T | undefined> {
 
 /**
  * NOTE: a drizzle transaction runs on its database's connection (drizzle's internal `session`),
- * so statements prepared once per connection serve the database and all its transactions.
+ * so statements prepared once per connection serve the database and all its transactions. On
+ * PostgreSQL each transaction has a session of its own around a client of the pool: the client is the
+ * connection, so what is prepared on it serves every later transaction on that client.
  */
 export function connectionOf(q: Queryable): object {
   const session: unknown = Reflect.get(q, 'session');
-  return typeof session === 'object' && session !== null ? session : q;
+  if (typeof session !== 'object' || session === null) return q;
+  const client: unknown = Reflect.get(session, 'client');
+  return typeof client === 'object' && client !== null ? client : session;
 }
 
 /** Caches one prepared statement per connection and name; building and compiling SQL costs more than running it. */

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { noteWriteWait, registerTransactions, type Db, type Tx } from './client';
+import { noteWriteRetry, noteWriteWait, registerTransactions, type Db, type Tx } from './client';
 import { migratePostgres } from './pg-migrate';
 
 // NOTE: counts and bigint columns arrive as int8 and sums as numeric, which node-postgres hands over as
@@ -9,8 +8,30 @@ import { migratePostgres } from './pg-migrate';
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
-/** The transaction-level advisory lock every write transaction takes first (docs/decisions/011). */
-const WRITE_LOCK = 7_210_016;
+/** A deadlock or a serialization failure: the transaction was rolled back and may run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const RETRIES = 5;
+const BACKOFF_MS = 5;
+
+const codeOf = (error: unknown): unknown => (error instanceof Error ? (Reflect.get(error, 'code') ?? codeOf(error.cause)) : undefined);
+
+/**
+ * A write transaction, run again (at most RETRIES times, after a jittered wait growing each time) when
+ * PostgreSQL broke a deadlock by rolling it back or could not serialize it. Its work only reads and
+ * writes through the transaction, so running it again is safe.
+ */
+async function retried<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = String(codeOf(error));
+      if (attempt >= RETRIES || !RETRYABLE.has(code)) throw error;
+      noteWriteRetry(db, code);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * 2 ** attempt));
+    }
+  }
+}
 
 /** Collations that order text bytewise, as SQLite does: ids, ISO instants and cursors compare as strings. */
 const BYTEWISE = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8']);
@@ -23,8 +44,8 @@ export type PostgresTimeouts = { statementMs: number; idleTransactionMs: number 
 /**
  * Connects to `url`, applies the migrations (under an advisory lock, so processes starting together
  * do not race; on a connection of their own, as no timeout applies to them) and registers the two kinds
- * of transaction: writes one at a time across every process (as SQLite's write lock does), reads in one
- * REPEATABLE READ snapshot.
+ * of transaction: writes side by side, each locking the rows it reads before it writes (db/locks.ts) and
+ * run again after a deadlock, and reads in one REPEATABLE READ snapshot.
  */
 export async function openPostgres(url: string, poolSize = 10, timeouts?: PostgresTimeouts): Promise<{ db: Db; pool: pg.Pool }> {
   const setup = new pg.Pool({ connectionString: url, max: 1 });
@@ -53,11 +74,12 @@ export async function openPostgres(url: string, poolSize = 10, timeouts?: Postgr
   registerTransactions(db, {
     immediate: (work) => {
       const askedAt = performance.now();
-      return pgDb.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK})`);
-        noteWriteWait(db, askedAt);
-        return work(tx as unknown as Tx);
-      });
+      return retried(db, () =>
+        pgDb.transaction(async (tx) => {
+          noteWriteWait(db, askedAt);
+          return work(tx as unknown as Tx);
+        }),
+      );
     },
     snapshot: (work) => pgDb.transaction((tx) => work(tx as unknown as Tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
   });

@@ -366,7 +366,7 @@ export const mailOutbox = sqliteTable('mail_outbox', {
   sentAt: text('sent_at'),
 });
 
-/** One row: the global sync version every write bumps. */
+/** One row: on SQLite the global sync version every write bumps; on PostgreSQL the offset added to transaction ids (db/version.ts). */
 export const syncState = sqliteTable('sync_state', {
   id: integer('id').primaryKey(),
   version: integer('version').notNull(),

@@ -23,6 +23,7 @@ export async function mayCheckIn(user: UserRow, args: { bookingId: string }, tx:
 export const checkIn = defineMutation({
   name: 'checkIn',
   args: z.object({ bookingId: z.string().max(64) }),
+  locks: ({ bookingId }) => ({ bookings: [bookingId] }),
   permission: mayCheckIn,
   async run(tx, ctx, user, { bookingId }) {
     const now = ctx.now();

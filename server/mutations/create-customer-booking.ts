@@ -16,6 +16,7 @@ export function mayBookForCustomer(user: UserRow): void {
 export const createCustomerBooking = defineMutation({
   name: 'createCustomerBooking',
   args: AdminBookingBodySchema,
+  locks: (body) => ({ flights: [body.flightId, body.returnFlightId ?? null] }),
   permission: mayBookForCustomer,
   async run(tx, ctx, admin, body) {
     const customer = await findUserById(tx, body.userId);

@@ -7,6 +7,7 @@ import { defineMutation } from './mutation';
 export const deleteFlight = defineMutation({
   name: 'deleteFlight',
   args: FlightIdParamsSchema,
+  locks: ({ id }) => ({ flights: [id] }),
   permission: mayEditCatalogue,
   async run(tx, ctx, admin, { id }) {
     await removeFlight(tx, id, ctx.now(), admin.id);

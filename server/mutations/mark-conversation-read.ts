@@ -16,6 +16,7 @@ export async function mayReadConversation(user: UserRow, args: { conversationId:
 export const markConversationRead = defineMutation({
   name: 'markConversationRead',
   args: MutationArgsSchemas.markConversationRead,
+  locks: ({ conversationId }) => ({ conversation: conversationId }),
   permission: mayReadConversation,
   async run(tx, ctx, user, { conversationId }) {
     const { conversation, changed } = await markRead(tx, user, conversationId, ctx.now());

@@ -27,6 +27,7 @@ export function mayMarkRefundPaid(user: UserRow): void {
 export const markRefundPaid = defineMutation({
   name: 'markRefundPaid',
   args: RefundPaidBodySchema.extend({ bookingId: z.string().max(64) }),
+  locks: ({ bookingId }) => ({ bookings: [bookingId] }),
   permission: mayMarkRefundPaid,
   async run(tx, ctx, admin, { bookingId, amount, method, note }) {
     const now = ctx.now();

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
+import type { LockRequest } from '../db/locks';
 import type { Effect } from '../outbox/effects';
 import type { UserRow } from '../actor';
 
@@ -9,12 +10,15 @@ export type Outcome<R> = { result: R; effects: Effect[] };
 
 /**
  * One change of state, the same for a REST route and a sync push: the arguments it accepts, who may
- * make it (throws a 403/404 AppError otherwise; it runs in the transaction, before `run`), and the
+ * make it (throws a 403/404 AppError otherwise; it runs in the transaction, before `run`, once the rows
+ * named by `locks` are locked), and the
  * change itself, which writes through `tx` only and returns the effects instead of sending them.
  */
 export type Mutation<S extends z.ZodType, R> = {
   name: string;
   args: S;
+  /** The rows the change reads before it writes, locked first on PostgreSQL (db/locks.ts). */
+  locks?: (args: z.output<S>, user: UserRow) => LockRequest;
   permission: (user: UserRow, args: z.output<S>, tx: Tx) => void | Promise<void>;
   run: (tx: Tx, ctx: AppContext, user: UserRow, args: z.output<S>) => Outcome<R> | Promise<Outcome<R>>;
 };

@@ -20,6 +20,7 @@ export function mayReviewPayment(user: UserRow): void {
 export const reviewPayment = defineMutation({
   name: 'reviewPayment',
   args: z.object({ paymentId: z.string().max(64) }).and(PaymentReviewBodySchema),
+  locks: ({ paymentId }) => ({ payment: { id: paymentId } }),
   permission: mayReviewPayment,
   async run(tx, ctx, admin, { paymentId, ...review }) {
     const { payment, booking } = await decide(tx, admin, paymentId, review, ctx.now());

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { immediate, type Tx } from '../db/client';
+import { lockFor } from '../db/locks';
 import { mutationTally } from '../metrics/mutations';
 import type { Effect } from '../outbox/effects';
 import type { UserRow } from '../actor';
@@ -46,6 +47,7 @@ export function runMutation<S extends z.ZodType, R>(
   const tally = mutationTally(ctx.metrics, mutation.name, args, first);
   return commitWithEffects(ctx, async (tx) => {
     if (tally.first && !(await tally.first(tx))) return { result: undefined, effects: [] };
+    if (mutation.locks) await lockFor(tx, mutation.locks(args, user));
     await mutation.permission(user, args, tx);
     return mutation.run(tx, ctx, user, args);
   }).then(tally.applied, tally.refused);

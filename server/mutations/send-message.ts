@@ -25,6 +25,7 @@ export async function maySendMessage(user: UserRow, args: { conversationId: stri
 export const sendMessage = defineMutation({
   name: 'sendMessage',
   args: MutationArgsSchemas.sendMessage,
+  locks: ({ conversationId }, user) => ({ accounts: [user.id], conversation: conversationId }),
   permission: maySendMessage,
   async run(tx, ctx, user, args) {
     // NOTE: a transaction never waits for the network, so it asks this process's sockets only; the mail

@@ -16,6 +16,7 @@ export function maySetConversationStatus(user: UserRow): void {
 export const setConversationStatus = defineMutation({
   name: 'setConversationStatus',
   args: z.object({ conversationId: z.string().max(64) }).and(ConversationStatusBodySchema),
+  locks: ({ conversationId }) => ({ conversation: conversationId }),
   permission: maySetConversationStatus,
   async run(tx, ctx, admin, { conversationId, status }) {
     const row = await saveStatus(tx, admin, conversationId, status, ctx.now());

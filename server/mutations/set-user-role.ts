@@ -19,6 +19,7 @@ export function maySetRole(user: UserRow): void {
 export const setUserRole = defineMutation({
   name: 'setUserRole',
   args: UserRoleBodySchema.extend({ userId: IdSchema }),
+  locks: ({ userId }) => ({ admins: true, accounts: [userId] }),
   permission: maySetRole,
   async run(tx, ctx, admin, { userId, role }) {
     const updated = await setAccountRole(tx, admin, userId, role, ctx.now());

@@ -18,6 +18,7 @@ export function maySetStatus(user: UserRow, args: { userId: string }): void {
 export const setUserStatus = defineMutation({
   name: 'setUserStatus',
   args: UserStatusBodySchema.extend({ userId: IdSchema }),
+  locks: ({ userId }) => ({ admins: true, accounts: [userId] }),
   permission: maySetStatus,
   async run(tx, ctx, admin, { userId, status }) {
     return { result: await setAccountStatus(tx, admin, userId, status, ctx.now()), effects: [] };

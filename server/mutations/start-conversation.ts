@@ -13,6 +13,7 @@ export function mayStartConversation(user: UserRow): void {
 export const startConversation = defineMutation({
   name: 'startConversation',
   args: ConversationStartBodySchema,
+  locks: (_args, user) => ({ accounts: [user.id] }),
   permission: mayStartConversation,
   async run(tx, ctx, user, { type }) {
     return { result: await openConversation(tx, user, type, ctx.now()), effects: [] };

@@ -7,6 +7,7 @@ import { defineMutation } from './mutation';
 export const subscribePush = defineMutation({
   name: 'subscribePush',
   args: PushSubscriptionBodySchema,
+  locks: (_args, user) => ({ accounts: [user.id] }),
   permission: (user) => authorize('push.subscribe', user),
   async run(tx, ctx, user, subscription) {
     await saveSubscription(tx, user.id, subscription, ctx.env.PUSH_SERVICE_HOSTS, ctx.now());

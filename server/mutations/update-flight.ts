@@ -23,6 +23,7 @@ function travellersToTell(affected: Booking[], timesChanged: boolean, changes: F
 export const updateFlight = defineMutation({
   name: 'updateFlight',
   args: z.object({ id: z.string().max(64), changes: FlightUpdateBodySchema }),
+  locks: ({ id }) => ({ flights: [id] }),
   permission: mayEditCatalogue,
   async run(tx, ctx, admin, { id, changes }) {
     const { timesChanged, departureChanged } = await checkScheduleChange(tx, ctx.now(), id, changes);

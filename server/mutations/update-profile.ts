@@ -14,6 +14,7 @@ export function mayUpdateProfile(user: UserRow): void {
 export const updateProfile = defineMutation({
   name: 'updateProfile',
   args: MutationArgsSchemas.updateProfile,
+  locks: (_args, user) => ({ accounts: [user.id] }),
   permission: mayUpdateProfile,
   async run(tx, ctx, user, args) {
     const updated = await saveProfile(tx, user, args, ctx.now());

@@ -19,6 +19,7 @@ function changedSettings(before: StoredSettings, after: StoredSettings): string[
 export const updateSettings = defineMutation({
   name: 'updateSettings',
   args: SettingsBodySchema,
+  locks: () => ({ settings: true }),
   permission: mayEditSettings,
   async run(tx, ctx, admin, body) {
     const now = ctx.now();

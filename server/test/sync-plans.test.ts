@@ -17,7 +17,7 @@ describe("the pull's message pages", () => {
     return (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
   };
   const page = (role: UserRow['role'], keepSince: string | null) =>
-    plan(messagesQuery(db, { user: { id: 'u1', role } as UserRow, since: 0, nowIso: '2031-01-01T00:00:00.000Z', keepSince }, '', 500));
+    plan(messagesQuery(db, { user: { id: 'u1', role } as UserRow, since: 0, until: 99, nowIso: '2031-01-01T00:00:00.000Z', keepSince }, '', 500));
 
   it("read a traveller's and a guest's recent messages alone, from their conversations' index", () => {
     for (const role of ['user', 'guest'] as const)
@@ -42,14 +42,20 @@ describe("an admin's later pull", () => {
     const { sql, params } = query.toSQL();
     return (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
   };
-  const scope = { user: { id: 'a1', role: 'admin' } as UserRow, since: 42, nowIso: '2031-01-01T00:00:00.000Z', keepSince: '2030-12-25T00:00:00.000Z' };
+  const scope = {
+    user: { id: 'a1', role: 'admin' } as UserRow,
+    since: 42,
+    until: 99,
+    nowIso: '2031-01-01T00:00:00.000Z',
+    keepSince: '2030-12-25T00:00:00.000Z',
+  };
 
   it('reads bookings and payments from what changed, never a whole table', () => {
     const booked = plan(db.select().from(bookings).where(bookingCondition(db, scope)).orderBy(asc(bookings.id)).limit(500));
-    expect(booked).toContain('SEARCH bookings USING INDEX bookings_version (version>?)');
+    expect(booked).toContain('SEARCH bookings USING INDEX bookings_version (version>? AND version<?)');
     expect(booked).toContain('SEARCH bookings USING INDEX bookings_return_flight (return_flight_id=?)');
     const paid = plan(db.select().from(payments).where(paymentCondition(db, scope)).orderBy(asc(payments.id)).limit(500));
-    expect(paid).toContain('SEARCH payments USING INDEX payments_version (version>?)');
+    expect(paid).toContain('SEARCH payments USING INDEX payments_version (version>? AND version<?)');
     for (const steps of [booked, paid]) expect(steps.filter((step) => step.startsWith('SCAN'))).toEqual([]);
   });
 
@@ -64,7 +70,7 @@ describe("an admin's later pull", () => {
           .orderBy(asc(flights.id))
           .limit(500),
       );
-      expect(steps).toContain('SEARCH flights USING INDEX flights_version (version>?)');
+      expect(steps).toContain('SEARCH flights USING INDEX flights_version (version>? AND version<?)');
       expect(steps.filter((step) => step.startsWith('SCAN flights'))).toEqual([]);
     }
   });

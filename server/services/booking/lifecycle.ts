@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, lte, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { first, immediate, inTurn, type Tx } from '../../db/client';
+import { lockFor } from '../../db/locks';
 import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { commitWithEffects } from '../../mutations/run';
@@ -71,6 +72,27 @@ export function departedFlights(tx: Tx, nowIso: string) {
     .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)));
 }
 
+type Due = { expiredIds: string[]; finished: string[]; departed: { id: string; status: string }[]; any: boolean };
+
+/** The bookings whose holds ran out, those whose last leg departed, and the flights that departed. */
+async function due(tx: Tx, nowIso: string): Promise<Due> {
+  const expiredIds = [...new Set((await lapsedHolds(tx, nowIso)).map((r) => r.id))];
+  const finished = (await finishedBookings(tx, nowIso)).map((r) => r.id);
+  const departed = await departedFlights(tx, nowIso);
+  return { expiredIds, finished, departed, any: expiredIds.length + finished.length + departed.length > 0 };
+}
+
+/** What is due, read again once the rows found are locked (db/locks.ts): only those still due and locked. */
+async function dueOnceLocked(tx: Tx, nowIso: string, found: Due): Promise<Due> {
+  if (!(await lockFor(tx, { bookings: [...found.expiredIds, ...found.finished], flights: found.departed.map((f) => f.id) }))) return found;
+  const locked = new Set([...found.expiredIds, ...found.finished, ...found.departed.map((f) => f.id)]);
+  const again = await due(tx, nowIso);
+  const expiredIds = again.expiredIds.filter((id) => locked.has(id));
+  const finished = again.finished.filter((id) => locked.has(id));
+  const departed = again.departed.filter((f) => locked.has(f.id));
+  return { expiredIds, finished, departed, any: expiredIds.length + finished.length + departed.length > 0 };
+}
+
 /**
  * One pass of the lifecycle: pending bookings whose holds ran out are cancelled and their seats
  * freed (the traveller is mailed; a review that ran out is mailed to the operator too); confirmed
@@ -82,9 +104,9 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
   const now = ctx.now();
   const nowIso = now.toISOString();
   return commitWithEffects(ctx, async (tx) => {
-    const expiredIds = [...new Set((await lapsedHolds(tx, nowIso)).map((r) => r.id))];
-    const finished = (await finishedBookings(tx, nowIso)).map((r) => r.id);
-    const departed = await departedFlights(tx, nowIso);
+    const found = await due(tx, nowIso);
+    // NOTE: a payment approved or a booking cancelled meanwhile (PostgreSQL writes run side by side) must not be expired too.
+    const { expiredIds, finished, departed } = found.any ? await dueOnceLocked(tx, nowIso, found) : found;
     const checkIns = await checkInNotices(tx, now);
     if (!expiredIds.length && !finished.length && !departed.length) return { result: { expired: 0, completed: 0, departed: 0 }, effects: checkIns };
     const version = await nextVersion(tx);

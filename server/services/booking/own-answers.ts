@@ -5,14 +5,19 @@ import { first, prepareOnce } from '../../db/client';
 import { bookings, flights, payments, users } from '../../db/schema';
 import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-answer';
 
-/** The count of rows and their highest version, as text on both engines. */
-const countAt = (rows: string) => sql.raw(`cast(count(*) as text) || '@' || cast(coalesce(max(${rows}.version), 0) as text)`);
+/**
+ * The count of rows, their highest version and the sum of their versions, as text on both engines.
+ * NOTE: on PostgreSQL versions are transaction ids, not in commit order: a row written by a transaction
+ * older than the newest one leaves the highest where it was, but moves the sum.
+ */
+const countAt = (rows: string) =>
+  sql.raw(`cast(count(*) as text) || '@' || cast(coalesce(max(${rows}.version), 0) as text) || '+' || cast(coalesce(sum(${rows}.version), 0) as text)`);
 
 /**
  * NOTE: a traveller's own bookings and payments show their rows, their payments, their legs (with the
- * legs' airports) and the traveller's name and e-mail. Every write to one of those gives the row a version
- * above all others (the sync design: a device pulls by them; a changed airport moves its flights), so one
- * read of the counts and highest versions of those rows says whether an answer kept stands. What time alone
+ * legs' airports) and the traveller's name and e-mail. Every write to one of those gives the row a new
+ * version (the sync design: a device pulls by them; a changed airport moves its flights), so one read of
+ * the counts, highest versions and sums of versions of those rows says whether an answer kept stands. What time alone
  * changes (a hold that lapses) shows within ANSWER_TTL_MS, as for a flight search. The stamp is read in
  * the database, so it holds with several processes too.
  */

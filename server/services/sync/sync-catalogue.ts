@@ -7,10 +7,11 @@ import { visibleRows } from '../../policies';
 import { toAirportJson } from '../catalogue/airports';
 import { toFlightJson } from '../catalogue/flights';
 import type { UserRow } from '../../actor';
+import { changedIn, type VersionRange } from './changed';
 
 /** What a page sequence sends of the catalogue: rows changed since `since`, the flights of the window. */
 /** `keepSince`: the user's device holds a working set (an admin's, sync/working-set.ts). */
-export type CatalogueScope = { user: UserRow; since: number; previousEnd: string | null; from: string; to: string; nowIso: string; keepSince: string | null };
+export type CatalogueScope = VersionRange & { user: UserRow; previousEnd: string | null; from: string; to: string; nowIso: string; keepSince: string | null };
 
 /** The ids of the user's booked flights (all booked flights for admins), as a subquery. */
 function bookedFlightIds(q: Queryable, user: UserRow, column: typeof bookings.flightId | typeof bookings.returnFlightId) {
@@ -27,7 +28,7 @@ function bookedFlightIds(q: Queryable, user: UserRow, column: typeof bookings.fl
  */
 function windowCandidates(q: Queryable, scope: CatalogueScope, entered: SQL | undefined) {
   if (scope.since === 0) return q.select({ id: flights.id }).from(flights).where(gt(flights.departureTime, scope.from));
-  const changed = q.select({ id: flights.id }).from(flights).where(gt(flights.version, scope.since));
+  const changed = q.select({ id: flights.id }).from(flights).where(changedIn(flights.version, scope));
   return entered
     ? changed.unionAll(
         q
@@ -43,7 +44,7 @@ function windowCandidates(q: Queryable, scope: CatalogueScope, entered: SQL | un
  * the window since its end, and the user's booked flights changed since the cursor.
  */
 export function flightCondition(q: Queryable, scope: CatalogueScope): SQL | undefined {
-  const changed = gt(flights.version, scope.since);
+  const changed = changedIn(flights.version, scope);
   const entered = scope.previousEnd && scope.previousEnd < scope.to ? gt(flights.departureLocalDate, scope.previousEnd) : undefined;
   const inWindow = and(
     inArray(flights.id, windowCandidates(q, scope, entered)),
@@ -65,7 +66,7 @@ async function airportsAfter(q: Queryable, scope: CatalogueScope, after: string,
     await q
       .select()
       .from(airports)
-      .where(and(gt(airports.id, after), gt(airports.version, scope.since)))
+      .where(and(gt(airports.id, after), changedIn(airports.version, scope)))
       .orderBy(asc(airports.id))
       .limit(limit)
   ).map(toAirportJson);

@@ -1,7 +1,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { MutationResult } from '../../../sync/protocol';
 import type { AppContext } from '../../context';
-import { first, immediate, prepareOnce, type Queryable } from '../../db/client';
+import { first, immediate, prepareOnce, type Queryable, type Tx } from '../../db/client';
+import { lockFor } from '../../db/locks';
+import { nextVersion } from '../../db/version';
 import { mutationResults, syncClients } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { authorize } from '../../policies';
@@ -30,7 +32,7 @@ const insertClient = prepareOnce((q) =>
 const setLastMutation = prepareOnce((q) =>
   q
     .update(syncClients)
-    .set({ lastMutationId: sql`${sql.placeholder('mutationId')}`, updatedAt: sql`${sql.placeholder('stamp')}` })
+    .set({ lastMutationId: sql`${sql.placeholder('mutationId')}`, version: sql`${sql.placeholder('version')}`, updatedAt: sql`${sql.placeholder('stamp')}` })
     .where(eq(syncClients.clientId, sql.placeholder('clientId')))
     .prepare(),
 );
@@ -60,11 +62,15 @@ export async function claimClient(ctx: AppContext, user: UserRow, clientId: stri
   return client.lastMutationId;
 }
 
-/** Moves the client past `mutationId` when it is next; false when it was applied already. */
-export async function advanceClient(q: Queryable, clientId: string, mutationId: number, stamp: string): Promise<boolean> {
-  const client = await findClient(q, clientId);
+/**
+ * Moves the client past `mutationId` when it is next; false when it was applied already. The client's row
+ * is locked first: two pushes of one client running side by side (PostgreSQL) apply a mutation once.
+ */
+export async function advanceClient(tx: Tx, clientId: string, mutationId: number, stamp: string): Promise<boolean> {
+  await lockFor(tx, { syncClient: clientId });
+  const client = await findClient(tx, clientId);
   if (!client || client.lastMutationId >= mutationId) return false;
-  await setLastMutation(q).execute({ clientId, mutationId, stamp });
+  await setLastMutation(tx).execute({ clientId, mutationId, stamp, version: await nextVersion(tx) });
   return true;
 }
 

@@ -9,12 +9,13 @@ import { listedConversations, toConversationJson, toMessageJson, visibleConversa
 import { amongRecent } from '../chat/recent-messages';
 import { paymentLinkHash, toPaymentsJson } from '../payment/payments';
 import type { UserRow } from '../../actor';
+import { changedIn, type VersionRange } from './changed';
 
 /**
  * Whose rows a page sends, changed since which version, shown as of `nowIso`. `keepSince`: the user sees
  * every row (an admin), so the device holds a working set (sync/working-set.ts), not the history.
  */
-export type OwnScope = { user: UserRow; since: number; nowIso: string; keepSince: string | null };
+export type OwnScope = VersionRange & { user: UserRow; nowIso: string; keepSince: string | null };
 
 const awaitingReview = () => and(eq(payments.status, 'pending'), isNotNull(payments.awaitingReviewAt));
 
@@ -67,18 +68,18 @@ const keptBookingRow = (q: Queryable, keepSince: string) =>
  * round, it went through the whole working set (10,000 bookings at 500,000 a year) to find nothing.
  */
 export function bookingCondition(q: Queryable, s: OwnScope): SQL | undefined {
-  const changedFlights = q.select({ id: flights.id }).from(flights).where(gt(flights.version, s.since));
-  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, s.since));
+  const changedFlights = q.select({ id: flights.id }).from(flights).where(changedIn(flights.version, s));
+  const usersChanged = q.select({ id: users.id }).from(users).where(changedIn(users.version, s));
   const paidBookings = q
     .select({ id: payments.bookingId })
     .from(payments)
-    .where(and(gt(payments.version, s.since), visibleRows('payment.read', s.user, payments.userId)));
+    .where(and(changedIn(payments.version, s), visibleRows('payment.read', s.user, payments.userId)));
   const visible = visibleRows('booking.read', s.user, bookings.userId);
   if (s.keepSince !== null && s.since > 0) {
     const changed = q
       .select({ id: bookings.id })
       .from(bookings)
-      .where(gt(bookings.version, s.since))
+      .where(changedIn(bookings.version, s))
       .unionAll(q.select({ id: bookings.id }).from(bookings).where(inArray(bookings.flightId, changedFlights)))
       .unionAll(q.select({ id: bookings.id }).from(bookings).where(inArray(bookings.returnFlightId, changedFlights)))
       .unionAll(paidBookings)
@@ -89,7 +90,7 @@ export function bookingCondition(q: Queryable, s: OwnScope): SQL | undefined {
     visible,
     keptBooking(q, s.keepSince),
     or(
-      gt(bookings.version, s.since),
+      changedIn(bookings.version, s),
       inArray(bookings.flightId, changedFlights),
       inArray(bookings.returnFlightId, changedFlights),
       inArray(bookings.id, paidBookings),
@@ -111,16 +112,16 @@ async function bookingsAfter(q: Queryable, s: OwnScope, after: string, limit: nu
 
 /** A payment comes again when it or its payer changed; an admin's later pull starts from those, as bookings do. */
 export function paymentCondition(q: Queryable, s: OwnScope): SQL | undefined {
-  const usersChanged = q.select({ id: users.id }).from(users).where(gt(users.version, s.since));
+  const usersChanged = q.select({ id: users.id }).from(users).where(changedIn(users.version, s));
   if (s.keepSince !== null && s.since > 0) {
     const changed = q
       .select({ id: payments.id })
       .from(payments)
-      .where(gt(payments.version, s.since))
+      .where(changedIn(payments.version, s))
       .unionAll(q.select({ id: payments.id }).from(payments).where(inArray(payments.userId, usersChanged)));
     return and(inArray(payments.id, changed), or(awaitingReview(), gte(payments.updatedAt, s.keepSince)));
   }
-  return and(keptPayment(q, s.keepSince), or(gt(payments.version, s.since), inArray(payments.userId, usersChanged)));
+  return and(keptPayment(q, s.keepSince), or(changedIn(payments.version, s), inArray(payments.userId, usersChanged)));
 }
 
 /** Payments, without their populated booking (in its own table) but with its reference and, for the payer, the link's hash. */
@@ -149,7 +150,7 @@ async function conversationsAfter(q: Queryable, s: OwnScope, after: string, limi
   const rows = await q
     .select()
     .from(conversations)
-    .where(and(gt(conversations.id, after), gt(conversations.version, s.since), listedConversations(s.user), keptConversation(s.keepSince)))
+    .where(and(gt(conversations.id, after), changedIn(conversations.version, s), listedConversations(s.user), keptConversation(s.keepSince)))
     .orderBy(asc(conversations.id))
     .limit(limit);
   return { changes: { conversations: await inTurn(rows, (row) => toConversationJson(q, row, s.user)) }, ids: rows.map((row) => row.id) };
@@ -162,7 +163,13 @@ export const messagesQuery = (q: Queryable, s: OwnScope, after: string, limit: n
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(
-      and(gt(messages.id, after), gt(messages.version, s.since), visibleConversations(s.user), keptConversation(s.keepSince), amongRecent(q, conversations.id)),
+      and(
+        gt(messages.id, after),
+        changedIn(messages.version, s),
+        visibleConversations(s.user),
+        keptConversation(s.keepSince),
+        amongRecent(q, conversations.id),
+      ),
     )
     .orderBy(asc(messages.id))
     .limit(limit);

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { FLIGHT_WINDOW_DAYS } from '../../../sync/constants';
 import {
@@ -14,10 +14,11 @@ import {
 } from '../../../sync/protocol';
 import type { AppContext } from '../../context';
 import { first, snapshot, type Queryable } from '../../db/client';
-import { settings, syncState, tombstones, users } from '../../db/schema';
+import { settings, tombstones, users } from '../../db/schema';
+import { awaitEarlierWrites, syncWatermark } from '../../db/version';
 import { may } from '../../policies';
 import { CHAT_TABLES } from '../chat/chat-sync';
-import { claimClient, findClient, storedResults } from './sync-clients';
+import { claimClient, findClient, storedResults, type SyncClientRow } from './sync-clients';
 import { pageFrom, type PageScope } from './sync-pages';
 import { keepSinceFor } from '../../../sync/working-set';
 import { adminSettings, publicSettings, readSettings } from '../back-office/settings';
@@ -25,23 +26,31 @@ import type { UserRow } from '../../actor';
 import { toUserJson } from '../identity/users';
 
 /** The small own tables a sequence's first page carries whole: the settings and the user's profile. */
-async function ownSingles(q: Queryable, user: UserRow, since: number): Promise<Pick<SyncChanges, 'settings' | 'profile'>> {
+async function ownSingles(q: Queryable, user: UserRow, since: number, until: number): Promise<Pick<SyncChanges, 'settings' | 'profile'>> {
   if (!may('sync.accountTables', user)) return { settings: [], profile: [] };
-  const settingsRow = await first(q.select({ version: settings.version }).from(settings).where(gt(settings.version, since)));
+  const settingsRow = await first(
+    q
+      .select({ version: settings.version })
+      .from(settings)
+      .where(and(gt(settings.version, since), lte(settings.version, until))),
+  );
   const stored = await readSettings(q);
   const profile = await q
     .select()
     .from(users)
-    .where(and(eq(users.id, user.id), gt(users.version, since)));
+    .where(and(eq(users.id, user.id), gt(users.version, since), lte(users.version, until)));
   return {
     settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
     profile: profile.map(toUserJson),
   };
 }
 
-async function deletesSince(q: Queryable, since: number): Promise<Record<string, string[]>> {
+async function deletesSince(q: Queryable, since: number, until: number): Promise<Record<string, string[]>> {
   const deletes: Record<string, string[]> = {};
-  for (const row of await q.select().from(tombstones).where(gt(tombstones.version, since))) {
+  for (const row of await q
+    .select()
+    .from(tombstones)
+    .where(and(gt(tombstones.version, since), lte(tombstones.version, until)))) {
     (deletes[row.tableName] ??= []).push(row.rowId);
   }
   return deletes;
@@ -66,9 +75,10 @@ function expired(cursor: { windowEnd: string }, now: Date): boolean {
  */
 type Request = { user: UserRow; stamp: string; from: string; nowIso: string; legacy: number | undefined; keepSince: string | null };
 
-const scopeOf = (r: Request, since: number, previousEnd: string | null, to: string): PageScope => ({
+const scopeOf = (r: Request, since: number, until: number, previousEnd: string | null, to: string): PageScope => ({
   user: r.user,
   since,
+  until,
   previousEnd,
   from: r.from,
   to,
@@ -113,7 +123,7 @@ async function firstPage(
   const previousEnd = cursor?.windowEnd ?? null;
   const page = await pageFrom(
     q,
-    scopeOf(r, since, previousEnd, start.windowEnd),
+    scopeOf(r, since, start.version, previousEnd, start.windowEnd),
     { table: PAGED_TABLES[0], after: '' },
     SYNC_PAGE_ROWS,
     !cursor || r.legacy !== undefined,
@@ -124,8 +134,8 @@ async function firstPage(
     lastMutationId: start.lastMutationId,
     reset: !cursor,
     results: start.results,
-    changes: { ...page.changes, ...(await ownSingles(q, r.user, since)) },
-    deletes: cursor ? guestSafe(r.user, await deletesSince(q, since)) : {},
+    changes: { ...page.changes, ...(await ownSingles(q, r.user, since, start.version)) },
+    deletes: cursor ? guestSafe(r.user, await deletesSince(q, since, start.version)) : {},
     covers: page.covers,
     hasMore: r.legacy === undefined && Boolean(position),
     keepSince: r.keepSince,
@@ -133,11 +143,12 @@ async function firstPage(
 }
 
 /**
- * A later page, read now. The cursor keeps the first page's version until the last page, so whatever
- * changed meanwhile comes with the next pull; `lastMutationId` is the first page's.
+ * A later page, read now. The cursor keeps the first page's version until the last page, and the page
+ * sends rows up to it only, so whatever changed meanwhile comes with the next pull, once; `lastMutationId`
+ * is the first page's.
  */
 async function laterPage(q: Queryable, r: Request, cursor: { version: number; windowEnd: string }, position: PagePosition): Promise<PullResponse> {
-  const page = await pageFrom(q, scopeOf(r, position.since, position.previousEnd, cursor.windowEnd), position, SYNC_PAGE_ROWS, false);
+  const page = await pageFrom(q, scopeOf(r, position.since, cursor.version, position.previousEnd, cursor.windowEnd), position, SYNC_PAGE_ROWS, false);
   const next = page.next && { ...position, ...page.next };
   return {
     cursor: makeCursor(cursor.version, cursor.windowEnd, r.stamp, next),
@@ -153,6 +164,18 @@ async function laterPage(q: Queryable, r: Request, cursor: { version: number; wi
 }
 
 /**
+ * The client's last mutation whose rows the sequence sends: its last applied one, unless that one's
+ * transaction is above the watermark (PostgreSQL, while an older transaction is still open). Then its rows
+ * wait for a later pull, and so does its settling: the answer names the mutation before the first pending
+ * one, which settles nothing new and never reads as a server that lost the client's mutations.
+ */
+function settledThrough(client: SyncClientRow | undefined, watermark: number, pendingFrom: number | undefined): number {
+  if (!client) return 0;
+  if (client.version <= watermark || pendingFrom === undefined) return client.lastMutationId;
+  return Math.min(client.lastMutationId, pendingFrom - 1);
+}
+
+/**
  * One page of a pull, from one consistent read. A cursor the server cannot serve starts a reset
  * sequence; a cursor inside a sequence gets the next page, any other the first page of a new one.
  */
@@ -161,8 +184,9 @@ export async function pull(ctx: AppContext, user: UserRow, request: PullRequest)
   const now = ctx.now();
   const windowEnd = dayjs(now).add(FLIGHT_WINDOW_DAYS, 'day').format('YYYY-MM-DD');
   const from = dayjs(now).subtract(1, 'day').toISOString();
+  await awaitEarlierWrites(ctx.db);
   return snapshot(ctx.db, async (tx) => {
-    const version = (await first(tx.select().from(syncState).where(eq(syncState.id, 1))))?.version ?? 0;
+    const version = await syncWatermark(tx);
     const client = await findClient(tx, request.clientId);
     const cursor = request.cursor ? readCursor(request.cursor) : undefined;
     const historyDays = may('backOffice', user) ? (await readSettings(tx)).deviceHistoryDays : null;
@@ -184,6 +208,6 @@ export async function pull(ctx: AppContext, user: UserRow, request: PullRequest)
     };
     if (!reset && cursor.page) return laterPage(tx, r, cursor, cursor.page);
     const results = request.pendingFrom ? await storedResults(tx, request.clientId, request.pendingFrom) : [];
-    return firstPage(tx, r, { version, windowEnd, lastMutationId: client?.lastMutationId ?? 0, results }, reset ? undefined : cursor);
+    return firstPage(tx, r, { version, windowEnd, lastMutationId: settledThrough(client, version, request.pendingFrom), results }, reset ? undefined : cursor);
   });
 }
