@@ -55,7 +55,7 @@ export async function createContext(
   const { db } = database;
   const metrics = new Metrics(database.engine, processName(env.METRICS_PROCESS, env.PORT));
   Object.assign(metrics.sources, { db, now, pool: database.pool });
-  observeWrites(db, { waited: (seconds) => metrics.writeWait('transaction', seconds) });
+  observeWrites(db, { waited: (seconds) => metrics.writeWait('transaction', seconds), retried: (code) => metrics.writeRetry(code) });
   const ctx: AppContext = {
     metrics,
     machine: new Machine(dataDir, env.DISK_FREE_MIN, database.sqlite, log, machine),

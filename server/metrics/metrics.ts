@@ -67,11 +67,16 @@ export class Metrics implements MutationCounter {
   private readonly pushMutations = this.counter('skyway_sync_push_mutations_total', 'Mutations carried by sync pushes (replays included).');
   private readonly writeWaits = new Histogram({
     name: 'skyway_db_write_wait_seconds',
-    help: 'Waits for the write lock: lock="transaction", a write transaction for its turn and the lock (SQLite: this process\'s queue and the lock word shared with the booking thread; PostgreSQL: a pool connection and the advisory write lock); lock="gate", a write request for another process to let SQLite\'s lock go.',
+    help: 'Waits for the write lock: lock="transaction", a write transaction for its turn and the lock (SQLite: this process\'s queue and the lock word shared with the booking thread; PostgreSQL: a pool connection); lock="gate", a write request for another process to let SQLite\'s lock go.',
     labelNames: ['lock'] as const,
     buckets: WAIT_BUCKETS,
     registers: [this.registry],
   });
+  private readonly writeRetries = this.counter(
+    'skyway_db_write_retries_total',
+    'Write transactions PostgreSQL failed and the app ran again, by SQLSTATE: 40P01 a deadlock, 40001 a serialization failure.',
+    ['code'],
+  );
   private readonly refusals = this.counter('skyway_write_refusals_total', 'Answers 503 (database locked, or a fault to retry) and 507 (storage full).', [
     'status',
   ]);
@@ -157,6 +162,10 @@ export class Metrics implements MutationCounter {
 
   writeWait(lock: 'transaction' | 'gate', seconds: number): void {
     this.writeWaits.observe({ lock }, seconds);
+  }
+
+  writeRetry(code: string): void {
+    this.writeRetries.inc({ code });
   }
 
   refused(status: number): void {
