@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
@@ -246,11 +247,28 @@ export function preparedCache<T>() {
     }
     let statement = statements.get(name);
     if (statement === undefined) {
-      statement = build();
+      statement = namedOnServer(build());
       statements.set(name, statement);
     }
     return statement;
   };
+}
+
+type PgQueryConfig = { name?: string; text: string };
+
+/**
+ * NOTE: drizzle's node-postgres statements go unnamed, so PostgreSQL parses and plans each one at every
+ * run. A statement kept here runs again and again, so on PostgreSQL it gets a name made of its text:
+ * node-postgres then parses it once per connection and only binds and runs it after. The texts are the
+ * app's own statements, a bounded set; the name reads drizzle's query configs (`queryConfig`, `rawQueryConfig`).
+ */
+function namedOnServer<T>(statement: T): T {
+  if (typeof statement !== 'object' || statement === null) return statement;
+  for (const key of ['queryConfig', 'rawQueryConfig']) {
+    const config = Reflect.get(statement, key) as PgQueryConfig | undefined;
+    if (config && config.name === undefined) config.name = `s${createHash('sha1').update(config.text).digest('base64url').slice(0, 20)}`;
+  }
+  return statement;
 }
 
 /** A drizzle query built once per connection (values as `sql.placeholder`), then only run. */

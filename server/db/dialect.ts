@@ -9,10 +9,14 @@ export function onPostgres(q: Queryable): boolean {
   return Reflect.get(q, 'dialect') instanceof PgDialect;
 }
 
-/** `column` is one of the ids in the JSON array bound to the placeholder `name` (one statement for any count). */
+/**
+ * `column` is one of the ids in the JSON array bound to the placeholder `name` (one statement for any count).
+ * NOTE: on PostgreSQL as `= any(array(...))`, which reads the column's index for each id; as `in (select
+ * ...)` the planner guessed 100 ids and read every flight (11,000 in the demo, 5.8 ms) to find one.
+ */
 export function inJsonList(q: Queryable, column: SQLiteColumn, name: string): SQL {
   return onPostgres(q)
-    ? sql`${column} in (select json_array_elements_text(${sql.placeholder(name)}::json))`
+    ? sql`${column} = any(array(select json_array_elements_text(${sql.placeholder(name)}::json)))`
     : sql`${column} in (select value from json_each(${sql.placeholder(name)}))`;
 }
 
