@@ -38,6 +38,7 @@ const POSTGRES_ONLY = [
   'server/test/pg-search-answers.test.ts',
   'server/test/pg-watermark.test.ts',
   'server/test/pg-row-locks.test.ts',
+  'server/test/pg-pull-exactly-once.test.ts',
 ];
 
 /**
