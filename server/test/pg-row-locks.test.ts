@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { immediate, observeWrites, type Db } from '../db/client';
-import { openPostgres } from '../db/postgres';
-import { createTestDatabase } from './pg-database';
-import { runSql } from './pg-sql';
+import { runSql, scratchPostgres } from './pg-sql';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,17 +14,12 @@ describe('writes that meet in a deadlock (PostgreSQL)', () => {
   let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    const opened = await openPostgres(database.url, 8);
-    db = opened.db;
-    await runSql(db, sql`create table counters (id text primary key, n bigint not null)`);
-    await runSql(db, sql`insert into counters values ('left', 0), ('right', 0)`);
-    // NOTE: PostgreSQL looks for a deadlock after waiting this long (1 s by default).
-    await runSql(db, sql.raw(`alter database ${database.url.split('/').pop() ?? ''} set deadlock_timeout = '100ms'`));
-    stop = async () => {
-      await opened.pool.end();
-      await database.drop();
-    };
+    ({ db, stop } = await scratchPostgres(8, async (scratch, url) => {
+      await runSql(scratch, sql`create table counters (id text primary key, n bigint not null)`);
+      await runSql(scratch, sql`insert into counters values ('left', 0), ('right', 0)`);
+      // NOTE: PostgreSQL looks for a deadlock after waiting this long (1 s by default).
+      await runSql(scratch, sql.raw(`alter database ${url.split('/').pop() ?? ''} set deadlock_timeout = '100ms'`));
+    }));
   }, 60_000);
   afterAll(() => stop?.());
 

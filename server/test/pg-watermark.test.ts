@@ -4,10 +4,8 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, type Db } from '../db/client';
-import { openPostgres } from '../db/postgres';
 import { syncWatermark } from '../db/version';
-import { createTestDatabase } from './pg-database';
-import { runSql } from './pg-sql';
+import { runSql, scratchPostgres } from './pg-sql';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -68,16 +66,10 @@ describe('a pull cursor while many transactions commit at once (PostgreSQL)', ()
   let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    url = database.url;
-    const opened = await openPostgres(url, PULLERS + 1);
-    db = opened.db;
-    await runSql(db, sql`create table watermark_rows (id text primary key, version bigint not null)`);
-    await runSql(db, sql`create sequence watermark_sequence`);
-    stop = async () => {
-      await opened.pool.end();
-      await database.drop();
-    };
+    ({ db, url, stop } = await scratchPostgres(PULLERS + 1, async (scratch) => {
+      await runSql(scratch, sql`create table watermark_rows (id text primary key, version bigint not null)`);
+      await runSql(scratch, sql`create sequence watermark_sequence`);
+    }));
   }, 60_000);
   afterAll(() => stop?.());
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { FLIGHT_WINDOW_DAYS } from '../../../sync/constants';
 import {
@@ -18,6 +18,7 @@ import { settings, tombstones, users } from '../../db/schema';
 import { awaitEarlierWrites, syncWatermark } from '../../db/version';
 import { may } from '../../policies';
 import { CHAT_TABLES } from '../chat/chat-sync';
+import { changedIn } from './changed';
 import { claimClient, findClient, storedResults, type SyncClientRow } from './sync-clients';
 import { pageFrom, type PageScope } from './sync-pages';
 import { keepSinceFor } from '../../../sync/working-set';
@@ -28,17 +29,12 @@ import { toUserJson } from '../identity/users';
 /** The small own tables a sequence's first page carries whole: the settings and the user's profile. */
 async function ownSingles(q: Queryable, user: UserRow, since: number, until: number): Promise<Pick<SyncChanges, 'settings' | 'profile'>> {
   if (!may('sync.accountTables', user)) return { settings: [], profile: [] };
-  const settingsRow = await first(
-    q
-      .select({ version: settings.version })
-      .from(settings)
-      .where(and(gt(settings.version, since), lte(settings.version, until))),
-  );
+  const settingsRow = await first(q.select({ version: settings.version }).from(settings).where(changedIn(settings.version, { since, until })));
   const stored = await readSettings(q);
   const profile = await q
     .select()
     .from(users)
-    .where(and(eq(users.id, user.id), gt(users.version, since), lte(users.version, until)));
+    .where(and(eq(users.id, user.id), changedIn(users.version, { since, until })));
   return {
     settings: settingsRow ? [{ _id: 'settings' as const, ...(may('settings.readPrivate', user) ? adminSettings(stored) : publicSettings(stored)) }] : [],
     profile: profile.map(toUserJson),
@@ -47,10 +43,7 @@ async function ownSingles(q: Queryable, user: UserRow, since: number, until: num
 
 async function deletesSince(q: Queryable, since: number, until: number): Promise<Record<string, string[]>> {
   const deletes: Record<string, string[]> = {};
-  for (const row of await q
-    .select()
-    .from(tombstones)
-    .where(and(gt(tombstones.version, since), lte(tombstones.version, until)))) {
+  for (const row of await q.select().from(tombstones).where(changedIn(tombstones.version, { since, until }))) {
     (deletes[row.tableName] ??= []).push(row.rowId);
   }
   return deletes;
