@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { later } from './batching';
 import type { Tx } from './client';
 import { onPostgres } from './dialect';
 
@@ -23,9 +24,13 @@ type PgTx = { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[]
 
 const idsOf = (values: readonly (string | null)[] | undefined): string[] => [...new Set(values?.filter((v): v is string => Boolean(v)))].sort();
 
-async function lockIds(tx: PgTx, table: string, ids: readonly string[]): Promise<void> {
-  if (!ids.length) return;
-  await tx.execute(sql`select id from ${sql.identifier(table)} where id in ${ids} order by id for no key update`);
+/** A lock's answer is not needed: it goes with the transaction's next message (db/batching.ts), which it precedes. */
+function lock(tx: Tx, query: SQL): Promise<void> {
+  return later(tx, () => (tx as unknown as PgTx).execute(query));
+}
+
+function lockIds(tx: Tx, table: string, ids: readonly string[]): Promise<void> {
+  return ids.length ? lock(tx, sql`select id from ${sql.identifier(table)} where id in ${ids} order by id for no key update`) : Promise.resolve();
 }
 
 async function bookingOfPayment(tx: PgTx, where: { id: string } | { accessKey: string }): Promise<string | undefined> {
@@ -53,15 +58,15 @@ async function flightsOfBookings(tx: PgTx, ids: readonly string[]): Promise<stri
 export async function lockFor(tx: Tx, request: LockRequest): Promise<boolean> {
   if (!onPostgres(tx)) return false;
   const pg = tx as unknown as PgTx;
-  if (request.syncClient) await pg.execute(sql`select client_id from sync_clients where client_id = ${request.syncClient} for no key update`);
-  if (request.admins) await pg.execute(sql`select id from sync_state where id = 1 for no key update`);
-  await lockIds(pg, 'users', idsOf(request.accounts));
+  if (request.syncClient) await lock(tx, sql`select client_id from sync_clients where client_id = ${request.syncClient} for no key update`);
+  if (request.admins) await lock(tx, sql`select id from sync_state where id = 1 for no key update`);
+  await lockIds(tx, 'users', idsOf(request.accounts));
   const ofPayment = request.payment ? await bookingOfPayment(pg, request.payment) : undefined;
   const bookings = idsOf([...(request.bookings ?? []), ofPayment ?? null]);
-  await lockIds(pg, 'flights', idsOf([...(request.flights ?? []), ...(await flightsOfBookings(pg, bookings))]));
-  await lockIds(pg, 'bookings', bookings);
-  if (bookings.length) await pg.execute(sql`select id from payments where booking_id in ${bookings} order by id for no key update`);
-  if (request.conversation) await lockIds(pg, 'conversations', [request.conversation]);
-  if (request.settings) await pg.execute(sql`select id from settings order by id for no key update`);
+  await lockIds(tx, 'flights', idsOf([...(request.flights ?? []), ...(await flightsOfBookings(pg, bookings))]));
+  await lockIds(tx, 'bookings', bookings);
+  if (bookings.length) await lock(tx, sql`select id from payments where booking_id in ${bookings} order by id for no key update`);
+  if (request.conversation) await lockIds(tx, 'conversations', [request.conversation]);
+  if (request.settings) await lock(tx, sql`select id from settings order by id for no key update`);
   return true;
 }

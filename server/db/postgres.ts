@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { noteWriteRetry, noteWriteWait, registerTransactions, type Db, type Tx } from './client';
+import { batchedTransaction } from './batching';
 import { migratePostgres } from './pg-migrate';
 
 // NOTE: counts and bigint columns arrive as int8 and sums as numeric, which node-postgres hands over as
@@ -45,7 +46,8 @@ export type PostgresTimeouts = { statementMs: number; idleTransactionMs: number 
  * Connects to `url`, applies the migrations (under an advisory lock, so processes starting together
  * do not race; on a connection of their own, as no timeout applies to them) and registers the two kinds
  * of transaction: writes side by side, each locking the rows it reads before it writes (db/locks.ts) and
- * run again after a deadlock, and reads in one REPEATABLE READ snapshot.
+ * run again after a deadlock, its statements sent several to a message where they can (db/batching.ts),
+ * and reads in one REPEATABLE READ snapshot.
  */
 export async function openPostgres(url: string, poolSize = 10, timeouts?: PostgresTimeouts): Promise<{ db: Db; pool: pg.Pool }> {
   const setup = new pg.Pool({ connectionString: url, max: 1 });
@@ -75,9 +77,9 @@ export async function openPostgres(url: string, poolSize = 10, timeouts?: Postgr
     immediate: (work) => {
       const askedAt = performance.now();
       return retried(db, () =>
-        pgDb.transaction(async (tx) => {
+        batchedTransaction(pool, (tx) => {
           noteWriteWait(db, askedAt);
-          return work(tx as unknown as Tx);
+          return work(tx);
         }),
       );
     },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { deferred } from '../db/batching';
 import { immediate, type Tx } from '../db/client';
 import { lockFor } from '../db/locks';
 import { mutationTally } from '../metrics/mutations';
@@ -10,15 +11,15 @@ import type { Mutation } from './mutation';
 
 /**
  * Runs `work` in one immediate transaction with its effects written to the outbox in the same
- * transaction, and sends them once it has committed. Nothing here nests: `work` gets the transaction
- * and must not open another.
+ * transaction (on PostgreSQL in the commit's message), and sends them once it has committed. Nothing here
+ * nests: `work` gets the transaction and must not open another.
  */
 export async function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => Promise<{ result: R; effects: Effect[] }>): Promise<R> {
-  const { result, pending } = await immediate(ctx.db, async (tx) => {
+  const { result, recorded } = await immediate(ctx.db, async (tx) => {
     const outcome = await work(tx);
-    return { result: outcome.result, pending: await ctx.outbox.record(tx, outcome.effects) };
+    return { result: outcome.result, recorded: deferred(tx, () => ctx.outbox.record(tx, outcome.effects)) };
   });
-  ctx.outbox.dispatch(pending);
+  ctx.outbox.dispatch(await recorded);
   return result;
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { first, immediate, inTurn, type Db, type Tx } from '../db/client';
+import { first, immediate, type Db, type Tx } from '../db/client';
 import { insertReturning } from '../db/insert-row';
 import { events } from '../db/schema';
 import { EffectSchema, type Effect } from './effects';
@@ -61,18 +61,20 @@ export class Outbox {
     const now = this.options.now();
     const stamp = now.toISOString();
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    return inTurn(effects, async (effect) => {
-      const row = {
-        effect: JSON.stringify(effect),
-        kind: effect.type,
-        createdAt: stamp,
-        dueAt: stamp,
-        attempts: 1,
-        claimedBy: this.owner,
-        claimedUntil: leaseEnd,
-      };
-      return { id: (await insertReturning(tx, events, row)).id, effect };
-    });
+    return Promise.all(
+      effects.map(async (effect) => {
+        const row = {
+          effect: JSON.stringify(effect),
+          kind: effect.type,
+          createdAt: stamp,
+          dueAt: stamp,
+          attempts: 1,
+          claimedBy: this.owner,
+          claimedUntil: leaseEnd,
+        };
+        return { id: (await insertReturning(tx, events, row)).id, effect };
+      }),
+    );
   }
 
   /** Sends what a committed transaction recorded; never call it for a transaction that rolled back. */

@@ -1,3 +1,4 @@
+import { transactionMemo } from '../../db/batching';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_CLASS_FARES } from '../../../sync/fare';
@@ -61,8 +62,22 @@ function buildVersionQuery(q: Queryable) {
   return q.select({ version: settings.version }).from(settings).where(eq(settings.id, 1)).prepare();
 }
 
-/** The stored settings, parsed once per version: many requests read them, few write them. */
+/**
+ * The stored settings, parsed once per version: many requests read them, few write them. On PostgreSQL a
+ * write transaction reads them once: a booking asks three times (fares, the unpaid-holds cap, its mail).
+ */
 export async function readSettings(q: Queryable): Promise<StoredSettings> {
+  const memo = transactionMemo(q);
+  const kept = memo?.get(MEMO_KEY) as StoredSettings | undefined;
+  if (kept) return kept;
+  const value = await readStoredSettings(q);
+  memo?.set(MEMO_KEY, value);
+  return value;
+}
+
+const MEMO_KEY = 'settings';
+
+async function readStoredSettings(q: Queryable): Promise<StoredSettings> {
   const version = (await first(versionQuery(q, 'version', () => buildVersionQuery(q)).execute()))?.version;
   if (version === undefined) return DEFAULT_SETTINGS;
   const cached = parsedByConnection.get(connectionOf(q));
@@ -133,5 +148,6 @@ export async function saveSettings(tx: Tx, body: SettingsBody, now: Date): Promi
     .insert(settings)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: settings.id, set: values });
+  transactionMemo(tx)?.delete(MEMO_KEY);
   return next;
 }

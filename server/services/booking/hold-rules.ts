@@ -4,15 +4,17 @@ import { activeAllocation } from '../../db/flight-queries';
 import { bookings, flights, seatAllocations } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { BookingRow } from './booking-view';
-import { readSettings } from '../back-office/settings';
+import { readSettings, type StoredSettings } from '../back-office/settings';
 
 const HOUR = 3_600_000;
 
 /** The reason an expired hold gives when the payment was claimed but no admin reviewed it in time. */
 export const REVIEW_DEADLINE_PASSED = 'payment not reviewed in time';
 
+export type UnpaidHolds = { bookings: number; seats: number };
+
 /** The seats an account holds unpaid right now: live holds of its pending bookings, every leg counted. */
-async function unpaidHolds(tx: Tx, userId: string, nowIso: string): Promise<{ bookings: number; seats: number }> {
+export async function unpaidHolds(tx: Tx, userId: string, nowIso: string): Promise<UnpaidHolds> {
   const row = await first(
     tx
       .select({ bookings: sql<number>`count(distinct ${bookings.id})`, seats: sql<number>`count(*)` })
@@ -25,11 +27,11 @@ async function unpaidHolds(tx: Tx, userId: string, nowIso: string): Promise<{ bo
 
 /**
  * An account may hold at most `maxUnpaidBookings` unpaid bookings and `maxUnpaidSeats` held seats at
- * once (settings); `newSeats` is what the new booking would add. Refused with what to do instead.
+ * once (settings); `held` is what it holds (unpaidHolds), `newSeats` what the new booking would add.
+ * Refused with what to do instead.
  */
-export async function assertWithinUnpaidCap(tx: Tx, userId: string, newSeats: number, nowIso: string): Promise<void> {
-  const { maxUnpaidBookings, maxUnpaidSeats } = await readSettings(tx);
-  const held = await unpaidHolds(tx, userId, nowIso);
+export function checkUnpaidCap(rules: Pick<StoredSettings, 'maxUnpaidBookings' | 'maxUnpaidSeats'>, held: UnpaidHolds, newSeats: number): void {
+  const { maxUnpaidBookings, maxUnpaidSeats } = rules;
   const advice = 'Please pay for or cancel a pending booking before booking again.';
   if (held.bookings >= maxUnpaidBookings) {
     const count = held.bookings === 1 ? 'an unpaid booking' : `${held.bookings} unpaid bookings`;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
+import { later } from '../../db/batching';
 import { first, prepareOnce, type Tx } from '../../db/client';
 import { inJsonList, jsonList } from '../../db/dialect';
 import { activeAllocation } from '../../db/flight-queries';
@@ -57,32 +58,43 @@ const preparedInsert = prepareOnce((tx) =>
 );
 
 /**
- * Holds seats for a booking inside the caller's immediate transaction. A seat that is already
- * held or sold answers 409 'Seat {label} is no longer available'; the partial unique index is the
- * last word, so two processes can never both win.
+ * The seats of `request` already held or sold, in the order asked, once lapsed holds on them are released
+ * so that the unique index sees only live ones. All its statements go to the database together.
  */
-export async function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): Promise<HeldSeat[]> {
+export async function takenSeats(tx: Tx, request: Pick<SeatRequest, 'flightId' | 'seats'>, at: Date): Promise<string[]> {
   const nowIso = at.toISOString();
   const release = preparedRelease(tx);
   const taken = preparedTaken(tx);
+  const found = await Promise.all(
+    request.seats.map(async (seat) => {
+      const values = { flightId: request.flightId, seatLabel: seat, now: nowIso };
+      await later(tx, () => release.execute(values));
+      return (await first(taken.execute(values))) ? seat : undefined;
+    }),
+  );
+  return found.filter((seat): seat is string => seat !== undefined);
+}
+
+/**
+ * Holds seats for a booking inside the caller's immediate transaction, once takenSeats found them free.
+ * The partial unique index is the last word: a seat taken meanwhile answers 409 'Seat {label} is no
+ * longer available', so two processes can never both win.
+ */
+export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): Promise<HeldSeat[]> {
+  const nowIso = at.toISOString();
   const insert = preparedInsert(tx);
-  for (const seat of request.seats) {
-    const values = { flightId: request.flightId, seatLabel: seat, now: nowIso };
-    await release.execute(values);
-    if (await first(taken.execute(values))) throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
-  }
-  const held: HeldSeat[] = [];
-  for (const [index, seat] of request.seats.entries()) {
-    const travellerId = request.travellerIds[index] ?? null;
-    try {
-      await insert.execute({ id: randomUUID(), flightId: request.flightId, seatLabel: seat, bookingId, travellerId, holdExpiresAt, now: nowIso });
-    } catch (error) {
-      if (constraintRejection(error)?.code === 'seat_unavailable') throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
-      throw error;
-    }
-    held.push({ flightId: request.flightId, seatLabel: seat, travellerId, boardingCode: null });
-  }
-  return held;
+  return Promise.all(
+    request.seats.map(async (seat, index) => {
+      const travellerId = request.travellerIds[index] ?? null;
+      try {
+        await insert.execute({ id: randomUUID(), flightId: request.flightId, seatLabel: seat, bookingId, travellerId, holdExpiresAt, now: nowIso });
+      } catch (error) {
+        if (constraintRejection(error)?.code === 'seat_unavailable') throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
+        throw error;
+      }
+      return { flightId: request.flightId, seatLabel: seat, travellerId, boardingCode: null };
+    }),
+  );
 }
 
 /**

@@ -1,0 +1,191 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { connectionOf, type Queryable, type Tx } from './client';
+
+type QueryConfig = { text: string; name?: string; rowMode?: 'array'; types?: pg.CustomTypesConfig };
+type Answer = pg.QueryResult;
+type Statement = QueryConfig & { values: unknown[]; carried: boolean; resolve: (answer: Answer) => void; reject: (error: unknown) => void };
+
+const prepareValue = (Reflect.get(pg, 'utils') as { prepareValue: (value: unknown) => string | Buffer | null | undefined }).prepareValue;
+
+/** A value written into the statement's text as a literal of unknown type, which PostgreSQL types from its use, as it types a parameter. */
+function literal(value: unknown): string {
+  const prepared = prepareValue(value);
+  if (prepared === null || prepared === undefined) return 'NULL';
+  if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'`;
+  return pg.escapeLiteral(prepared);
+}
+
+/** The statement with its parameters ($1, $2...) written in; quoted names and strings are left as they are. */
+function inlined(statement: Statement): string {
+  return statement.text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (match, index?: string) =>
+    index === undefined ? match : literal(statement.values[Number(index) - 1]),
+  );
+}
+
+function asRequested(answer: Answer, rowMode: 'array' | undefined): Answer {
+  if (rowMode === 'array') return answer;
+  const names = answer.fields.map((field) => field.name);
+  const rows = (answer.rows as unknown[][]).map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])));
+  return { ...answer, rows };
+}
+
+/**
+ * One pooled connection seen by a write transaction: statements started together (in the same turn of the
+ * event loop, Promise.all) go to PostgreSQL in one message, and statements whose answer can wait
+ * (`deferred`) go with the next message. A message of several statements is a simple query with the
+ * values written in as literals; PostgreSQL runs them in order and stops at the first error, which every
+ * statement of the message then answers. A lone statement goes as it came (prepared, with parameters).
+ * NOTE: node-postgres sends one query at a time and PostgreSQL answers in order, so only this batching
+ * saves round trips: a booking's 27 became 3 (docs/decisions/023).
+ */
+class BatchingConnection {
+  readonly db: NodePgDatabase;
+  private queued: Statement[] = [];
+  private sending: Promise<void> = Promise.resolve();
+  private flushDue = false;
+  private deferring = false;
+  private open = false;
+  private reached = false;
+  /** The connection failed other than by a statement's error (lost, or its rollback failed): the pool must drop it. */
+  unusable = false;
+  /** What a transaction keeps for its own length (settings read once): cleared at its start. */
+  readonly memo = new Map<string, unknown>();
+
+  constructor(private readonly client: pg.PoolClient) {
+    this.db = drizzle({ client: this as unknown as pg.PoolClient });
+  }
+
+  query(config: QueryConfig | string, values: unknown[] = []): Promise<Answer> {
+    const statement = typeof config === 'string' ? { text: config } : config;
+    return new Promise((resolve, reject) => {
+      if (!this.open) return reject(new Error('a statement after its transaction ended'));
+      this.queued.push({ ...statement, values, carried: this.deferring, resolve, reject });
+      if (!this.deferring && !this.flushDue) {
+        this.flushDue = true;
+        setImmediate(() => {
+          this.flushDue = false;
+          this.sending = this.sending.then(() => this.flush());
+        });
+      }
+    });
+  }
+
+  /** Runs `start`, whose statements wait for the next message instead of sending one. */
+  defer<T>(start: () => Promise<T>): Promise<T> {
+    this.deferring = true;
+    try {
+      return start();
+    } finally {
+      this.deferring = false;
+    }
+  }
+
+  async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    this.open = true;
+    this.reached = false;
+    this.memo.clear();
+    void this.defer(() => this.query('begin')).catch(() => undefined);
+    try {
+      const result = await work(this.db as unknown as Tx);
+      await this.query('commit');
+      return result;
+    } catch (error) {
+      await this.rollback(error);
+      throw error;
+    } finally {
+      this.open = false;
+    }
+  }
+
+  private async rollback(cause: unknown): Promise<void> {
+    await this.sending;
+    const unsent = this.queued;
+    this.queued = [];
+    for (const statement of unsent) statement.reject(cause);
+    if (this.reached) await this.client.query('rollback').catch(() => (this.unusable = true));
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queued;
+    if (!batch.some((statement) => !statement.carried)) return;
+    this.queued = [];
+    this.reached = true;
+    try {
+      const only = batch.length === 1 ? batch[0] : undefined;
+      if (only) {
+        only.resolve(await this.client.query(only, only.values));
+        return;
+      }
+      const types = batch.find((statement) => statement.types)?.types;
+      const answered = (await this.client.query({ text: batch.map(inlined).join(';\n'), rowMode: 'array', types })) as unknown as Answer | Answer[];
+      const answers = Array.isArray(answered) ? answered : [answered];
+      batch.forEach((statement, i) => {
+        const answer = answers[i];
+        if (answer) statement.resolve(asRequested(answer, statement.rowMode));
+        else statement.reject(new Error('PostgreSQL answered fewer statements than it was sent'));
+      });
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError)) this.unusable = true;
+      for (const statement of batch) statement.reject(error);
+    }
+  }
+}
+
+const connections = new WeakMap<pg.PoolClient, BatchingConnection>();
+
+/** A write transaction on a connection of `pool`, its statements batched; the connection goes back to the pool after. */
+export async function batchedTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let connection = connections.get(client);
+  if (!connection) {
+    connection = new BatchingConnection(client);
+    connections.set(client, connection);
+  }
+  try {
+    return await connection.transaction(work);
+  } finally {
+    client.release(connection.unusable ? new Error('the connection failed') : undefined);
+    if (connection.unusable) connections.delete(client);
+  }
+}
+
+const batchingOf = (q: Queryable): BatchingConnection | undefined => {
+  const connection = connectionOf(q);
+  return connection instanceof BatchingConnection ? connection : undefined;
+};
+
+/**
+ * Starts statements whose answer the transaction does not wait for: on PostgreSQL they go with the
+ * transaction's next message (the next read, or the commit), and their promise settles when it is
+ * answered; never await it inside the transaction. An error of theirs fails that message, so the
+ * transaction too. On SQLite they run at once.
+ */
+export function deferred<T>(q: Queryable, start: () => Promise<T>): Promise<T> {
+  const connection = batchingOf(q);
+  const started = connection ? connection.defer(start) : start();
+  started.catch(() => undefined);
+  return started;
+}
+
+/** A write whose answer nobody needs: sent with the transaction's next message (`deferred`). */
+export async function later(q: Queryable, start: () => Promise<unknown>): Promise<void> {
+  const started = deferred(q, start);
+  if (!batchingOf(q)) await started;
+}
+
+/**
+ * All of `starts`, begun together so that PostgreSQL gets their first statements in one message, and all
+ * of them ended before it answers: none is left running once one has failed. The first failure is thrown.
+ */
+export async function together<T extends readonly unknown[]>(starts: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(starts.map((start) => start()));
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/** The transaction's own memo on PostgreSQL (cleared when the next one begins on its connection); none on SQLite. */
+export function transactionMemo(q: Queryable): Map<string, unknown> | undefined {
+  return batchingOf(q)?.memo;
+}

@@ -1,0 +1,64 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { actors, book, roundTripBody, upcomingFlight, expectAnswer, type Actors, type Created } from './booking-fixtures';
+
+type Sent = { client: pg.Client; text: string };
+
+/** The messages every pooled connection sends while `work` runs: a message is one round trip to PostgreSQL. */
+async function messagesDuring(work: () => Promise<unknown>): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  const query = Reflect.get(pg.Client.prototype, 'query') as (...args: unknown[]) => unknown;
+  Reflect.set(pg.Client.prototype, 'query', function (this: pg.Client, ...args: unknown[]): unknown {
+    const config = args[0];
+    sent.push({ client: this, text: typeof config === 'string' ? config : String((config as { text?: string }).text) });
+    return Reflect.apply(query, this, args);
+  });
+  try {
+    await work();
+  } finally {
+    Reflect.set(pg.Client.prototype, 'query', query);
+  }
+  return sent;
+}
+
+/** The round trips of the write transaction that inserted into `table`: its BEGIN through its COMMIT on one connection. */
+function transactionWriting(sent: Sent[], table: string): string[] {
+  const writer = sent.find((s) => s.text.includes(`insert into "${table}"`));
+  if (!writer) throw new Error(`no transaction inserted into ${table}`);
+  const own = sent.filter((s) => s.client === writer.client).map((s) => s.text);
+  const end = own.findIndex((text, i) => i >= own.indexOf(writer.text) && /\bcommit\b/i.test(text));
+  const start = own.slice(0, end + 1).findLastIndex((text) => /^\s*begin\b/i.test(text));
+  return own.slice(start, end + 1);
+}
+
+/**
+ * Issue #46: a booking on PostgreSQL takes at most 4 round trips to the database. The statements that do
+ * not wait on each other go together, several to a message (db/batching.ts).
+ */
+describe('round trips of a booking (PostgreSQL)', () => {
+  let server: TestServer;
+  let who: Actors;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo' });
+    who = await actors(server, 'trips');
+  });
+  afterAll(() => server.stop());
+
+  it('a one-way booking for two travellers takes at most 4 round trips', async () => {
+    const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 9);
+    let created: Created | undefined;
+    const sent = await messagesDuring(async () => (created = await book(who.owner, flight, ['B1', 'B2'])));
+    expect(created?.booking.seatId.map((s) => s.seatNumber)).toEqual(['B1', 'B2']);
+    const trips = transactionWriting(sent, 'bookings');
+    expect(trips.length).toBeLessThanOrEqual(4);
+  });
+
+  it('a round trip booking takes at most 4 round trips too', async () => {
+    const outbound = await upcomingFlight(server.url, 'LOS', 'LHR', 10);
+    const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 14);
+    const sent = await messagesDuring(async () => expectAnswer(await who.owner.post('/api/payments', roundTripBody(outbound, inbound, ['C1'], ['C2'])), 201));
+    expect(transactionWriting(sent, 'bookings').length).toBeLessThanOrEqual(4);
+  });
+});
