@@ -40,6 +40,7 @@ const POSTGRES_ONLY = [
   'server/test/pg-row-locks.test.ts',
   'server/test/pg-pull-exactly-once.test.ts',
   'server/test/pg-round-trips.test.ts',
+  'server/test/pg-batching.test.ts',
 ];
 
 /**

@@ -13,7 +13,15 @@ function literal(value: unknown): string {
   const prepared = prepareValue(value);
   if (prepared === null || prepared === undefined) return 'NULL';
   if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'`;
+  // NOTE: a simple query ends at a NUL byte; PostgreSQL refuses NUL in text as a parameter, and so does this (22021).
+  if (prepared.includes('\0')) throw nulRefused();
   return pg.escapeLiteral(prepared);
+}
+
+function nulRefused(): pg.DatabaseError {
+  const error = new pg.DatabaseError('invalid byte sequence for encoding "UTF8": 0x00', 0, 'error');
+  error.code = '22021';
+  return error;
 }
 
 /** The statement with its parameters ($1, $2...) written in; quoted names and strings are left as they are. */
