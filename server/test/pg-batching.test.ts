@@ -41,7 +41,7 @@ describe('batched statements of a write transaction (PostgreSQL)', () => {
 
   const insert = (tx: Tx, id: string, body: string | null, n: number | null = null, flag: boolean | null = null, data: unknown = null) =>
     runSql(tx, sql`insert into notes (id, body, n, flag, data) values (${id}, ${body}, ${n}, ${flag}, ${data === null ? null : JSON.stringify(data)})`);
-  const read = async (q: Db | Tx, id: string) => (await runSql(q, sql`select body, n, flag, data from notes where id = ${id}`)).rows[0];
+  const read = async (q: Tx, id: string) => (await runSql(q, sql`select body, n, flag, data from notes where id = ${id}`)).rows[0];
 
   it('values written in as literals read back exactly as parameters would give them', async () => {
     const data = { text: TRICKY, nested: { n: 1.5, none: null } };
