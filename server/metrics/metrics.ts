@@ -82,11 +82,15 @@ export class Metrics implements MutationCounter {
   ]);
   private readonly searchStamps = this.counter(
     'skyway_search_stamps_total',
-    'Flight searches by where their source stamp came from: read="memory", kept since nothing it was read from was written; read="database", read again.',
+    'Flight searches by where their source stamp came from: read="memory", kept since nothing it was read from was written; read="database", read again; read="shared", the read another search of the same started a moment before.',
     ['read'],
   );
   /** Bound once: a search is counted on the fast path. */
-  private readonly stampsBy = { memory: this.searchStamps.labels({ read: 'memory' }), database: this.searchStamps.labels({ read: 'database' }) };
+  private readonly stampsBy = {
+    memory: this.searchStamps.labels({ read: 'memory' }),
+    database: this.searchStamps.labels({ read: 'database' }),
+    shared: this.searchStamps.labels({ read: 'shared' }),
+  };
 
   constructor(engine: 'sqlite' | 'postgres', process: string) {
     this.registry.setDefaultLabels({ process, engine });
@@ -172,7 +176,7 @@ export class Metrics implements MutationCounter {
     if (status === 503 || status === 507) this.refusals.inc({ status: String(status) });
   }
 
-  searchStamp(read: 'memory' | 'database'): void {
+  searchStamp(read: 'memory' | 'database' | 'shared'): void {
     this.stampsBy[read].inc();
   }
 

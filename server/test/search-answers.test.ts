@@ -124,6 +124,41 @@ describe('GET /api/flights answers from memory per search and what it was read f
     expect(booked.answer?.etag).not.toBe(first.etag);
   });
 
+  it('reads a search asked many times at once once, unless the catalogue was written after that read began', async () => {
+    const query = { origin: 'ACC', destination: 'LOS', departureTime: flight.departureTime.slice(0, 10) };
+    const page = { page: 1, limit: 100 };
+    const onRoute = async (seat: string) => book(people.owner, await upcomingFlight(server.url, 'ACC', 'LOS', 9), [seat]);
+    await onRoute('A4');
+    const alone = await statementsRun(server.ctx.db.$client, () => searchAnswer(server.ctx, query, page));
+    await onRoute('B4');
+    let answers: SearchAnswer[] = [];
+    const many = await statementsRun(server.ctx.db.$client, async () => {
+      answers = await Promise.all(Array.from({ length: 10 }, () => searchAnswer(server.ctx, query, page)));
+    });
+    expect(alone).toBeGreaterThanOrEqual(1);
+    expect(many).toBe(alone);
+    expect(new Set(answers).size).toBe(1);
+    // A price written after the first read began: the search asked after it does not share that read, and shows the price.
+    await onRoute('C4');
+    const sqlite = server.ctx.db.$client;
+    const price = () => sqlite.prepare('select price_cents as cents from flights where id = ?').get(flight._id) as { cents: number };
+    const setPrice = sqlite.transaction((cents: number) => sqlite.prepare('update flights set price_cents = ? where id = ?').run(cents, flight._id));
+    const before = price().cents;
+    const stamps = vi.spyOn(server.ctx.metrics, 'searchStamp');
+    try {
+      const first = searchAnswer(server.ctx, query, page);
+      setPrice(before + 100);
+      const second = searchAnswer(server.ctx, query, page);
+      await first;
+      const priceIn = (answer: SearchAnswer) => (JSON.parse(answer.bytes.toString()) as Flight[]).find((f) => f._id === flight._id)?.price;
+      expect(priceIn(await second)).toBe(before / 100 + 1);
+      expect(stamps.mock.calls).toEqual([['database'], ['database']]);
+    } finally {
+      stamps.mockRestore();
+      setPrice(before);
+    }
+  });
+
   it('counts a flight written inside a transaction as written again when it rolls back', async () => {
     const sqlite = server.ctx.db.$client;
     const day = flight.departureTime.slice(0, 10);

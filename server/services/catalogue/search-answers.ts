@@ -39,7 +39,21 @@ type Scope = Awaited<ReturnType<typeof searchScope>>;
 type Stamped = { scope: Scope; stamp: string; mark: number; period: number };
 const STAMPS_KEPT = 10_000;
 
-type Memory = { answers: LRUCache<string, Kept>; pairs: LRUCache<string, Pair>; stamps: LRUCache<string, Stamped> };
+/** A stamp read under way, which the same search arriving meanwhile shares while nothing was written since its mark. */
+type Reading = { mark: number; period: number; read: Promise<{ scope: Scope; stamp: string }> };
+
+/**
+ * What a process keeps for searches. `reading` and `building` hold only the reads and answers under way,
+ * so that many requests for one search at the turn of its period (a popular route, or a load of many
+ * connections asking the same searches in step) cost one read, not one each.
+ */
+type Memory = {
+  answers: LRUCache<string, Kept>;
+  pairs: LRUCache<string, Pair>;
+  stamps: LRUCache<string, Stamped>;
+  reading: Map<string, Reading>;
+  building: Map<string, Promise<SearchAnswer>>;
+};
 const memories = new WeakMap<AppContext, Memory>();
 
 function memoryOf(ctx: AppContext): Memory {
@@ -49,6 +63,8 @@ function memoryOf(ctx: AppContext): Memory {
       answers: keptAnswers<Kept>(),
       pairs: new LRUCache<string, Pair>({ max: PAIRS_KEPT }),
       stamps: new LRUCache<string, Stamped>({ max: STAMPS_KEPT }),
+      reading: new Map(),
+      building: new Map(),
     };
     memories.set(ctx, memory);
   }
@@ -108,30 +124,54 @@ function stands(ctx: AppContext, known: Stamped): boolean {
   return !catalogueWrittenSince(ctx.db.$client, known.mark);
 }
 
-/** The scope and stamp read for the same search earlier in this period and still standing, else read now (and kept when writes are heard). */
+/** Keeps `entry` under `key` while `settles` has not settled, for the callers arriving meanwhile to share. */
+function whileUnderWay<T>(map: Map<string, T>, key: string, entry: T, settles: Promise<unknown>): void {
+  map.set(key, entry);
+  void settles.finally(() => map.get(key) === entry && map.delete(key)).catch(() => undefined);
+}
+
+/**
+ * The scope and stamp read for the same search earlier in this period and still standing; else the read
+ * of the same search under way, when nothing was written since it began; else read now (and kept when
+ * writes are heard).
+ */
 async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, searchKey: string, period: number): Promise<{ scope: Scope; stamp: string }> {
-  const { stamps } = memoryOf(ctx);
+  const { stamps, reading } = memoryOf(ctx);
   const known = stamps.get(searchKey);
-  const kept = known && known.period === period && stands(ctx, known);
-  ctx.metrics.searchStamp(kept ? 'memory' : 'database');
-  if (kept) return known;
+  if (known && known.period === period && stands(ctx, known)) {
+    ctx.metrics.searchStamp('memory');
+    return known;
+  }
   // NOTE: the mark is taken before the read: a write that lands during it moves the count, so the next search reads again.
   const mark = catalogueMark(ctx.db.$client);
-  const read = await readScopeAndStamp(ctx, query);
-  if (mark !== undefined) stamps.set(searchKey, { ...read, mark, period });
-  return read;
+  const ongoing = reading.get(searchKey);
+  if (ongoing && mark !== undefined && ongoing.mark === mark && ongoing.period === period) {
+    ctx.metrics.searchStamp('shared');
+    return ongoing.read;
+  }
+  ctx.metrics.searchStamp('database');
+  const read = readScopeAndStamp(ctx, query);
+  if (mark !== undefined) whileUnderWay(reading, searchKey, { mark, period, read }, read);
+  const found = await read;
+  if (mark !== undefined) stamps.set(searchKey, { ...found, mark, period });
+  return found;
 }
 
 /** One page of a flight search, answered once per search and source stamp and then from memory. */
 export async function searchAnswer(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): Promise<SearchAnswer> {
-  const { answers } = memoryOf(ctx);
+  const { answers, building } = memoryOf(ctx);
   const searchKey = JSON.stringify(query);
   const period = periodOf(ctx.now(), searchKey);
   const { scope, stamp } = await scopeAndStamp(ctx, query, searchKey, period);
   const pageKey = `${searchKey}|${page.page}|${page.limit}`;
   const kept = answers.get(pageKey);
   if (kept?.stamp === stamp && kept.period === period) return kept.answer;
-  const fresh = await answer(ctx, scope?.filter ?? null, page, kept?.answer);
+  const buildKey = `${pageKey}|${stamp}|${period}`;
+  const ongoing = building.get(buildKey);
+  if (ongoing) return ongoing;
+  const built = answer(ctx, scope?.filter ?? null, page, kept?.answer);
+  whileUnderWay(building, buildKey, built, built);
+  const fresh = await built;
   answers.set(pageKey, { answer: fresh, stamp, period });
   return fresh;
 }
