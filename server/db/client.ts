@@ -285,8 +285,9 @@ export async function only<T>(rows: PromiseLike<T[]>): Promise<T> {
 }
 
 /**
- * `each` of the items one after the other. NOTE: a PostgreSQL transaction is one connection, which runs
- * one query at a time: queries started together there (Promise.all) only queue, with a warning.
+ * `each` of the items one after the other. NOTE: a PostgreSQL snapshot is one connection, which runs one
+ * query at a time: queries started together there (Promise.all) only queue, with a warning. A write
+ * transaction sends queries started together in one message instead (`together`, db/batching.ts).
  */
 export async function inTurn<T, R>(items: readonly T[], each: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
