@@ -106,7 +106,9 @@ class BatchingConnection {
     }
   }
 
+  /** Refuses statements from now on (one started late would run after the ROLLBACK, outside any transaction), then rolls back. */
   private async rollback(cause: unknown): Promise<void> {
+    this.open = false;
     await this.sending;
     const unsent = this.queued;
     this.queued = [];

@@ -91,6 +91,18 @@ describe('batched statements of a write transaction (PostgreSQL)', () => {
     expect(await read(db, 'after-nul-2')).toMatchObject({ body: 'fine' });
   });
 
+  it('a statement started while its transaction rolls back is refused, not run after the ROLLBACK', async () => {
+    let straggler: Promise<unknown> | undefined;
+    const failed = await immediate(db, async (tx) => {
+      await read(tx, 't0');
+      straggler = new Promise((resolve) => setImmediate(resolve)).then(() => insert(tx, 'straggler', 'x'));
+      throw new Error('the work failed');
+    }).catch((error: unknown) => error);
+    expect(failed).toEqual(new Error('the work failed'));
+    await expect(straggler).rejects.toThrow();
+    expect(await read(db, 'straggler')).toBeUndefined();
+  });
+
   it('a statement started after its transaction ended is refused, not run outside it', async () => {
     let leftOver: Tx | undefined;
     await immediate(db, async (tx) => {
