@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { PaymentCreateBody } from '../../../sync/schemas/payment';
-import type { AppContext } from '../../context';
+import type { AppContext, BookingRunner } from '../../context';
 import { noteCatalogueWrites } from '../../db/catalogue-writes';
 import { noteLocalWrite, type Db } from '../../db/client';
 import { BOOKING_THREAD, releaseWriteLock, writeLockOf } from '../../db/thread-lock';
@@ -63,7 +63,7 @@ type Running = { worker: Worker; waiting: Map<number, { resolve: (done: BookingD
  * the routes and days it wrote, so kept searches of those are built again. The two threads' writes take
  * turns on a shared lock word (db/thread-lock.ts). Started at the first booking, and again after a failure.
  */
-export class BookingThread {
+export class BookingThread implements BookingRunner {
   /** The running thread and the jobs it owes an answer; replaced only once it has exited. */
   private current: Running | undefined;
   private nextId = 1;
