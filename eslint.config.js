@@ -9,6 +9,24 @@ const FEATURES = readdirSync(new URL('./pwa/src/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The server's entry points and its assembly: what receives a request, a push, a job or a start, above the mutations. */
+const SERVER_ENTRIES = [
+  './server/routes',
+  './server/sync-push',
+  './server/booking-thread',
+  './server/realtime',
+  './server/middleware',
+  './server/seed',
+  './server/app.ts',
+  './server/app-server.ts',
+  './server/pwa-pages.ts',
+  './server/start.ts',
+  './server/main.ts',
+];
+const LOOK_DOWN = "the server's layers look down only: entry points and assembly -> mutations/ -> services/ -> db/";
+/** ops/ holds command-line tools (entry points) and machine.ts, the machine's state, which lower layers may read. */
+const OPS_TOOLS = { from: './server/ops', except: ['./machine.ts'], message: LOOK_DOWN };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'migrations/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -40,6 +58,23 @@ export default tseslint.config(
             { target: './sync', from: ['./pwa', './server'], message: 'sync/ imports nothing from pwa/ or server/' },
             { target: './pwa', from: './server', message: 'pwa/ never imports server/' },
             { target: './server', from: './pwa', message: 'server/ never imports pwa/' },
+            {
+              target: './server/db',
+              from: [
+                './server/services',
+                './server/mutations',
+                './server/outbox',
+                './server/metrics',
+                './server/ops',
+                './server/context.ts',
+                ...SERVER_ENTRIES,
+              ],
+              message: LOOK_DOWN,
+            },
+            { target: './server/services', from: ['./server/mutations', ...SERVER_ENTRIES], message: LOOK_DOWN },
+            { target: './server/services', ...OPS_TOOLS },
+            { target: './server/mutations', from: SERVER_ENTRIES, message: LOOK_DOWN },
+            { target: './server/mutations', ...OPS_TOOLS },
             {
               target: ['./pwa/src/lib', './pwa/src/local'],
               from: './pwa/src/features',

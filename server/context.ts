@@ -14,7 +14,7 @@ import type { Mailer } from './services/mail/mail';
 
 /**
  * Runs bookings away from the request's thread: on SQLite with BOOKING_THREAD=on, a thread of their own
- * (services/booking/booking-thread.ts). A port, so that this file imports nothing that imports it.
+ * (booking-thread/booking-thread.ts). A port, so that this file imports nothing that imports it.
  */
 export interface BookingRunner {
   /** POST /api/payments' answer as JSON text, once the booking's effects are dispatched here. */
@@ -51,6 +51,6 @@ export interface AppContext {
   pushAgent: Agent;
   /** What the process tells Prometheus (metrics/metrics.ts; GET /metrics, docs/decisions/020). */
   metrics: Metrics;
-  /** On SQLite with BOOKING_THREAD=on: bookings run on a thread of their own (services/booking/booking-thread.ts). */
+  /** On SQLite with BOOKING_THREAD=on: bookings run on a thread of their own (booking-thread/booking-thread.ts). */
   bookingThread?: BookingRunner;
 }

@@ -18,7 +18,7 @@ import { releaseServerLock, writeServerLock } from './ops/server-lock';
 import { closeRealtime } from './ops/shutdown';
 import { attachRealtime } from './realtime/socket';
 import { siteAddress } from './routes/site-url';
-import { BookingThread } from './services/booking/booking-thread';
+import { BookingThread } from './booking-thread/booking-thread';
 import { startSweeper } from './services/booking/lifecycle';
 import { createMailer } from './services/mail/mail';
 import { deliver } from './outbox/deliver';

@@ -1,27 +1,12 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { deferred } from '../db/batching';
-import { immediate, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { lockFor } from '../db/locks';
 import { mutationTally } from '../metrics/mutations';
-import type { Effect } from '../outbox/effects';
+import { commitWithEffects } from '../outbox/commit';
 import type { UserRow } from '../actor';
 import { validate } from '../validate';
 import type { Mutation } from './mutation';
-
-/**
- * Runs `work` in one immediate transaction with its effects written to the outbox in the same
- * transaction (on PostgreSQL in the commit's message), and sends them once it has committed. Nothing here
- * nests: `work` gets the transaction and must not open another.
- */
-export async function commitWithEffects<R>(ctx: AppContext, work: (tx: Tx) => Promise<{ result: R; effects: Effect[] }>): Promise<R> {
-  const { result, recorded } = await immediate(ctx.db, async (tx) => {
-    const outcome = await work(tx);
-    return { result: outcome.result, recorded: deferred(tx, () => ctx.outbox.record(tx, outcome.effects)) };
-  });
-  ctx.outbox.dispatch(await recorded);
-  return result;
-}
 
 /**
  * The one way a change of state is made, from a REST route or a sync push: the arguments parsed by the

@@ -22,7 +22,7 @@ import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toP
 import { validate } from '../validate';
 import { sendKept } from '../kept-answer';
 import { ownAnswer } from '../services/booking/own-answers';
-import { book } from '../services/booking/booking-thread';
+import { book } from '../booking-thread/booking-thread';
 
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();

@@ -5,9 +5,9 @@ import { faultAnswer, whenWritable } from '../db/faults';
 import { AppError } from '../errors';
 import { caller } from '../middleware/auth';
 import { sendJsonInParts } from '../parts';
-import { withinPushBudget } from '../services/sync/push-budget';
+import { withinPushBudget } from '../sync-push/push-budget';
 import { pull } from '../services/sync/sync-pull';
-import { push, TransientError } from '../services/sync/sync-push';
+import { push, TransientError } from '../sync-push/sync-push';
 import { validate } from '../validate';
 
 export function syncRoutes(ctx: AppContext): Router {

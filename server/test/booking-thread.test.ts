@@ -10,7 +10,7 @@ import { immediate } from '../db/client';
 import { events, users } from '../db/schema';
 import { BOOKING_THREAD, newWriteLock, SERVER_THREAD, shareWriteLock, takeWriteLock, tryWriteLock } from '../db/thread-lock';
 import { conflict, NotNow } from '../errors';
-import { fromFailure, toFailure } from '../services/booking/booking-thread';
+import { fromFailure, toFailure } from '../booking-thread/booking-thread';
 import { actors, book, expectAnswer, paymentBody, upcomingFlight, type Actors } from './booking-fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 

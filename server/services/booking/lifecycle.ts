@@ -4,7 +4,7 @@ import { first, immediate, inTurn, type Tx } from '../../db/client';
 import { lockFor } from '../../db/locks';
 import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
 import { nextVersion } from '../../db/version';
-import { commitWithEffects } from '../../mutations/run';
+import { commitWithEffects } from '../../outbox/commit';
 import { pokeEffect } from '../../outbox/effects';
 import { recordChange } from '../back-office/audit';
 import { cancelBookingTx, completeBookingTx } from './booking-status';

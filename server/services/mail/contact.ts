@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContactBody } from '../../../sync/schemas/contact';
 import type { AppContext } from '../../context';
 import { contactMessages } from '../../db/schema';
-import { commitWithEffects } from '../../mutations/run';
+import { commitWithEffects } from '../../outbox/commit';
 import { mailEffect } from '../../outbox/effects';
 import { composeMail } from './notifications';
 import { readSettings } from '../back-office/settings';

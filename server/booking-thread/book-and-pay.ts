@@ -1,9 +1,9 @@
-import type { PaymentCreateBody } from '../../../sync/schemas/payment';
-import type { AppContext } from '../../context';
-import { createBooking } from '../../mutations/create-booking';
-import { runMutation } from '../../mutations/run';
-import type { UserRow } from '../../actor';
-import { paymentInstructions, toPaymentJson } from '../payment/payments';
+import type { PaymentCreateBody } from '../../sync/schemas/payment';
+import type { AppContext } from '../context';
+import { createBooking } from '../mutations/create-booking';
+import { runMutation } from '../mutations/run';
+import type { UserRow } from '../actor';
+import { paymentInstructions, toPaymentJson } from '../services/payment/payments';
 
 /**
  * Books and opens a payment (the createBooking mutation), then answers what POST /api/payments returns:

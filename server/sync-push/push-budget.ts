@@ -1,8 +1,8 @@
-import type { MutationName, PushRequest } from '../../../sync/protocol';
-import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
-import { DEFAULT_RATE_LIMITS, takeRequest, type Caller, type LimitName } from '../../middleware/rate-limits';
-import { findClient } from './sync-clients';
+import type { MutationName, PushRequest } from '../../sync/protocol';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { DEFAULT_RATE_LIMITS, takeRequest, type Caller, type LimitName } from '../middleware/rate-limits';
+import { findClient } from '../services/sync/sync-clients';
 
 /** The limits a mutation counts against besides `syncMutation`: the same as its REST route's. */
 const PUSH_LIMITS: Partial<Record<MutationName, readonly LimitName[]>> = {

@@ -1,15 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { PaymentCreateBody } from '../../../sync/schemas/payment';
-import type { AppContext, BookingRunner } from '../../context';
-import { noteCatalogueWrites } from '../../db/catalogue-writes';
-import { noteLocalWrite, type Db } from '../../db/client';
-import { BOOKING_THREAD, releaseWriteLock, writeLockOf } from '../../db/thread-lock';
-import type { Env } from '../../env';
-import { AppError, NotNow, type FieldError } from '../../errors';
-import type { MutationCount } from '../../metrics/mutations';
-import type { Pending } from '../../outbox/outbox';
-import type { UserRow } from '../../actor';
+import type { PaymentCreateBody } from '../../sync/schemas/payment';
+import type { AppContext, BookingRunner } from '../context';
+import { noteCatalogueWrites } from '../db/catalogue-writes';
+import { noteLocalWrite, type Db } from '../db/client';
+import { BOOKING_THREAD, releaseWriteLock, writeLockOf } from '../db/thread-lock';
+import type { Env } from '../env';
+import { AppError, NotNow, type FieldError } from '../errors';
+import type { MutationCount } from '../metrics/mutations';
+import type { Pending } from '../outbox/outbox';
+import type { UserRow } from '../actor';
 import { bookAndPay } from './book-and-pay';
 
 /** A booking for the thread: who books, the parsed body, and the server's clock and address at the time. */

@@ -1,11 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
-import type { AppContext } from '../../context';
-import { takeCatalogueWrites } from '../../db/catalogue-writes';
-import { openWriter } from '../../db/client';
-import { HandedBackCounts } from '../../metrics/mutations';
-import { BOOKING_THREAD, shareWriteLock } from '../../db/thread-lock';
-import { Outbox, type Pending } from '../../outbox/outbox';
+import type { AppContext } from '../context';
+import { takeCatalogueWrites } from '../db/catalogue-writes';
+import { openWriter } from '../db/client';
+import { HandedBackCounts } from '../metrics/mutations';
+import { BOOKING_THREAD, shareWriteLock } from '../db/thread-lock';
+import { Outbox, type Pending } from '../outbox/outbox';
 import { bookAndPay } from './book-and-pay';
 import { toFailure, type BookingDone, type BookingJob, type ThreadSetup } from './booking-thread';
 

@@ -1,13 +1,13 @@
-import type { MutationResult, PushRequest, PushResponse } from '../../../sync/protocol';
-import type { AppContext } from '../../context';
-import { immediate } from '../../db/client';
-import { constraintRejection } from '../../db/constraints';
-import { mutationResults } from '../../db/schema';
-import { AppError } from '../../errors';
-import { SYNC_MUTATIONS } from '../../mutations/sync-mutations';
-import { authorizeMutation } from '../../policies';
-import { advanceClient, claimClient, storedResults } from './sync-clients';
-import type { UserRow } from '../../actor';
+import type { MutationResult, PushRequest, PushResponse } from '../../sync/protocol';
+import type { AppContext } from '../context';
+import { immediate } from '../db/client';
+import { constraintRejection } from '../db/constraints';
+import { mutationResults } from '../db/schema';
+import { AppError } from '../errors';
+import { SYNC_MUTATIONS } from '../mutations/sync-mutations';
+import { authorizeMutation } from '../policies';
+import { advanceClient, claimClient, storedResults } from '../services/sync/sync-clients';
+import type { UserRow } from '../actor';
 
 /** Thrown for a failure that may pass (a fault, not a rule): the batch stops and the client retries. */
 export class TransientError extends Error {}
