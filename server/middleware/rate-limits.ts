@@ -4,7 +4,10 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { may } from '../policies';
 import type { UserRow } from '../actor';
+import type { LimitName } from '../limit-names';
 import { RedisStore } from './redis-store';
+
+export type { LimitName };
 
 /** One rule per abuse-prone action: at most `limit` requests per `windowMs`, counted per key. */
 export type LimitRule = {
@@ -21,30 +24,6 @@ export type LimitRule = {
   exemptAdmins?: boolean;
   message: string;
 };
-
-export type LimitName =
-  | 'login'
-  | 'guestLogin'
-  | 'track'
-  | 'chatSend'
-  | 'upload'
-  | 'uploadAddress'
-  | 'passwordReset'
-  | 'booking'
-  | 'paymentClaim'
-  | 'bookingCancel'
-  | 'paymentMethod'
-  | 'bookingAddress'
-  | 'passwordResetAccount'
-  | 'resetPassword'
-  | 'register'
-  | 'currentPassword'
-  | 'verifyMail'
-  | 'verifyMailAddress'
-  | 'accountChange'
-  | 'auditExport'
-  | 'pushSubscription'
-  | 'syncMutation';
 
 const MINUTE = 60_000;
 const LIFTED = 1_000_000;
@@ -191,6 +170,12 @@ export function makeLimiter(rule: LimitRule, currentLimit: () => number = () => 
 }
 
 export type Limiters = Record<LimitName, RateLimitRequestHandler>;
+
+/** The limiters a route runs before a mutation: those the mutation names (`limits`), which the sync push counts too. */
+export function limitsOf(ctx: AppContext, mutation: { limits?: readonly LimitName[] }): RateLimitRequestHandler[] {
+  const limiters = rateLimiters(ctx);
+  return (mutation.limits ?? []).map((name) => limiters[name]);
+}
 
 /** Builds one value per limit name; written out once so a new name is a type error until handled. */
 function perLimit<T>(make: (name: LimitName) => T): Record<LimitName, T> {

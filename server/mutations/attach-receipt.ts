@@ -24,6 +24,7 @@ const ByAccessKey = z.object({ accessKey: z.string().trim().min(8).max(64), imag
 export const attachReceipt = defineMutation({
   name: 'attachReceipt',
   args: z.union([MutationArgsSchemas.attachReceipt, ByAccessKey]),
+  limits: ['bookingAddress', 'paymentClaim'],
   locks: (args) => ({ payment: paymentWhere(args) }),
   permission: mayClaimPayment,
   async run(tx, ctx, user, args) {

@@ -24,6 +24,7 @@ export async function mayCancelBooking(user: UserRow, args: { bookingId: string 
 export const cancelBooking = defineMutation({
   name: 'cancelBooking',
   args: MutationArgsSchemas.cancelBooking,
+  limits: ['bookingAddress', 'bookingCancel'],
   locks: ({ bookingId }) => ({ bookings: [bookingId] }),
   permission: mayCancelBooking,
   async run(tx, ctx, user, { bookingId }) {

@@ -21,6 +21,7 @@ export async function mayChangePaymentMethod(user: UserRow, args: { paymentId: s
 export const changePaymentMethod = defineMutation({
   name: 'changePaymentMethod',
   args: z.object({ paymentId: z.string().max(64) }).and(PaymentMethodBodySchema),
+  limits: ['bookingAddress', 'paymentMethod'],
   locks: ({ paymentId }) => ({ payment: { id: paymentId } }),
   permission: mayChangePaymentMethod,
   async run(tx, ctx, user, { paymentId, paymentMethod }) {

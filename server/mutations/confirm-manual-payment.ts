@@ -9,6 +9,7 @@ import { defineMutation } from './mutation';
 export const confirmManualPayment = defineMutation({
   name: 'confirmManualPayment',
   args: MutationArgsSchemas.confirmManualPayment,
+  limits: ['bookingAddress', 'paymentClaim'],
   locks: ({ paymentId }) => ({ payment: { id: paymentId } }),
   permission: mayClaimPayment,
   async run(tx, ctx, user, { paymentId }) {

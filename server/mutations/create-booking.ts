@@ -16,6 +16,7 @@ export function mayBook(user: UserRow): void {
 export const createBooking = defineMutation({
   name: 'createBooking',
   args: PaymentCreateBodySchema,
+  limits: ['bookingAddress', 'booking'],
   locks: (body, user) => ({ accounts: [user.id], flights: [body.flightId, body.returnFlightId ?? null] }),
   permission: mayBook,
   async run(tx, ctx, user, body) {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import type { LockRequest } from '../db/locks';
+import type { LimitName } from '../limit-names';
 import type { Effect } from '../outbox/effects';
 import type { UserRow } from '../actor';
 
@@ -17,6 +18,8 @@ export type Outcome<R> = { result: R; effects: Effect[] };
 export type Mutation<S extends z.ZodType, R> = {
   name: string;
   args: S;
+  /** The rate limits its REST route and the sync push count it against, in the order taken (besides the push's own). */
+  limits?: readonly LimitName[];
   /** The rows the change reads before it writes, locked first on PostgreSQL (db/locks.ts). */
   locks?: (args: z.output<S>, user: UserRow) => LockRequest;
   permission: (user: UserRow, args: z.output<S>, tx: Tx) => void | Promise<void>;

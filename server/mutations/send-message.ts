@@ -25,6 +25,7 @@ export async function maySendMessage(user: UserRow, args: { conversationId: stri
 export const sendMessage = defineMutation({
   name: 'sendMessage',
   args: MutationArgsSchemas.sendMessage,
+  limits: ['chatSend'],
   locks: ({ conversationId }, user) => ({ accounts: [user.id], conversation: conversationId }),
   permission: maySendMessage,
   async run(tx, ctx, user, args) {

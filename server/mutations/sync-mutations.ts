@@ -3,6 +3,7 @@ import type { MutationName } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import type { UserRow } from '../actor';
+import type { LimitName } from '../limit-names';
 import { attachReceipt } from './attach-receipt';
 import { cancelBooking } from './cancel-booking';
 import { confirmManualPayment } from './confirm-manual-payment';
@@ -13,17 +14,24 @@ import { runMutation } from './run';
 import { sendMessage } from './send-message';
 import { updateProfile } from './update-profile';
 
-/** Runs one queued mutation with the push's bookkeeping first in its transaction (runMutation's `first`). */
-export type QueuedRun = (ctx: AppContext, user: UserRow, args: unknown, first: (tx: Tx) => Promise<boolean>) => Promise<void>;
+/**
+ * A mutation a device may queue: `run` runs it with the push's bookkeeping first in its transaction
+ * (runMutation's `first`); `limits` are the rate limits it counts against, as on its REST route.
+ */
+export type Queued = {
+  run: (ctx: AppContext, user: UserRow, args: unknown, first: (tx: Tx) => Promise<boolean>) => Promise<void>;
+  limits: readonly LimitName[];
+};
 
-const queued =
-  <S extends z.ZodType, R>(mutation: Mutation<S, R>): QueuedRun =>
-  async (ctx, user, args, first) => {
+const queued = <S extends z.ZodType, R>(mutation: Mutation<S, R>): Queued => ({
+  run: async (ctx, user, args, first) => {
     await runMutation(ctx, mutation, user, args, first);
-  };
+  },
+  limits: mutation.limits ?? [],
+});
 
 /** The mutations a device may queue, by their name in sync/protocol.ts. */
-export const SYNC_MUTATIONS: Record<MutationName, QueuedRun> = {
+export const SYNC_MUTATIONS: Record<MutationName, Queued> = {
   attachReceipt: queued(attachReceipt),
   confirmManualPayment: queued(confirmManualPayment),
   reviewPayment: queued(reviewPayment),

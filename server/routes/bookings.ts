@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { BoardingPassCheckSchema, BookingIdParamsSchema, BookingListQuerySchema, RefundPaidBodySchema, TrackBodySchema } from '../../sync/schemas/booking';
 import type { AppContext } from '../context';
 import { caller, currentUser } from '../middleware/auth';
-import { rateLimiters } from '../middleware/rate-limits';
+import { limitsOf, rateLimiters } from '../middleware/rate-limits';
 import { cancelBooking } from '../mutations/cancel-booking';
 import { checkIn } from '../mutations/check-in';
 import { createCustomerBooking } from '../mutations/create-customer-booking';
@@ -43,7 +43,7 @@ export function bookingRoutes(ctx: AppContext): Router {
     res.status(201).json(view);
   });
 
-  router.put('/bookings/:id/cancel', limits.bookingAddress, limits.bookingCancel, async (req, res) => {
+  router.put('/bookings/:id/cancel', ...limitsOf(ctx, cancelBooking), async (req, res) => {
     const { id } = validate(BookingIdParamsSchema, req.params);
     res.json(await runMutation(ctx, cancelBooking, currentUser(req), { bookingId: id }));
   });

@@ -11,7 +11,7 @@ import {
 } from '../../sync/schemas/chat';
 import type { AppContext } from '../context';
 import { caller, currentParticipant } from '../middleware/auth';
-import { rateLimiters } from '../middleware/rate-limits';
+import { limitsOf, rateLimiters } from '../middleware/rate-limits';
 import { markConversationRead } from '../mutations/mark-conversation-read';
 import { runMutation } from '../mutations/run';
 import { sendMessage } from '../mutations/send-message';
@@ -65,7 +65,7 @@ export function chatRoutes(ctx: AppContext): Router {
     res.json(await runMutation(ctx, setConversationStatus, admin, { conversationId, status }));
   });
 
-  router.post('/messages/send', limits.chatSend, async (req, res) => {
+  router.post('/messages/send', ...limitsOf(ctx, sendMessage), async (req, res) => {
     const user = currentParticipant(req);
     const body = validate(MessageSendBodySchema, req.body);
     const { message, created } = await runMutation(ctx, sendMessage, user, {

@@ -11,7 +11,8 @@ import {
 import type { AppContext } from '../context';
 import { whenWritable } from '../db/faults';
 import { caller, currentUser } from '../middleware/auth';
-import { rateLimiters } from '../middleware/rate-limits';
+import { limitsOf } from '../middleware/rate-limits';
+import { createBooking } from '../mutations/create-booking';
 import { attachReceipt } from '../mutations/attach-receipt';
 import { changePaymentMethod } from '../mutations/change-payment-method';
 import { confirmManualPayment } from '../mutations/confirm-manual-payment';
@@ -27,12 +28,9 @@ import { book } from '../booking-thread/booking-thread';
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const nowIso = () => ctx.now().toISOString();
-  const limits = rateLimiters(ctx);
-  const bookingLimits = [limits.bookingAddress, limits.booking];
-  const claimLimits = [limits.bookingAddress, limits.paymentClaim];
 
   /** Books and opens a payment. Crypto and Cash App answer what the modal shows; bank transfer a link. */
-  router.post('/payments', ...bookingLimits, async (req, res) => {
+  router.post('/payments', ...limitsOf(ctx, createBooking), async (req, res) => {
     const user = caller(req, 'booking.create');
     const body = validate(PaymentCreateBodySchema, req.body);
     res
@@ -59,7 +57,7 @@ export function paymentRoutes(ctx: AppContext): Router {
     res.json({ ...(await toPaymentJson(ctx.db, payment, nowIso())), instructions: await paymentInstructions(ctx.db, payment) });
   });
 
-  router.put('/payments/token/:token', ...claimLimits, async (req, res) => {
+  router.put('/payments/token/:token', ...limitsOf(ctx, attachReceipt), async (req, res) => {
     const { token } = validate(PaymentTokenParamsSchema, req.params);
     const user = currentUser(req);
     const { image } = validate(ReceiptBodySchema, req.body);
@@ -68,7 +66,7 @@ export function paymentRoutes(ctx: AppContext): Router {
   });
 
   /** Another method for the same booking (no seats held anew, no mail; each switch is audited, so limited): answers as POST /payments does. */
-  router.put('/payments/:id/method', limits.bookingAddress, limits.paymentMethod, async (req, res) => {
+  router.put('/payments/:id/method', ...limitsOf(ctx, changePaymentMethod), async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
     const body = validate(PaymentMethodBodySchema, req.body);
     const payment = await whenWritable(async () => runMutation(ctx, changePaymentMethod, currentUser(req), { paymentId: id, ...body }));
@@ -84,7 +82,7 @@ export function paymentRoutes(ctx: AppContext): Router {
   });
 
   /** 'I have made payment' for crypto and Cash App. */
-  router.post('/payments/:id/paid', ...claimLimits, async (req, res) => {
+  router.post('/payments/:id/paid', ...limitsOf(ctx, confirmManualPayment), async (req, res) => {
     const { id } = validate(IdParamsSchema, req.params);
     const payment = await runMutation(ctx, confirmManualPayment, currentUser(req), { paymentId: id });
     res.json({ message: 'Payment awaiting confirmation', payment: await toPaymentJson(ctx.db, payment, nowIso()) });

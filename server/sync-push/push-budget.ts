@@ -1,21 +1,14 @@
-import type { MutationName, PushRequest } from '../../sync/protocol';
+import type { PushRequest } from '../../sync/protocol';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { DEFAULT_RATE_LIMITS, takeRequest, type Caller, type LimitName } from '../middleware/rate-limits';
+import { DEFAULT_RATE_LIMITS, takeRequest, type Caller } from '../middleware/rate-limits';
+import { SYNC_MUTATIONS } from '../mutations/sync-mutations';
 import { findClient } from '../services/sync/sync-clients';
-
-/** The limits a mutation counts against besides `syncMutation`: the same as its REST route's. */
-const PUSH_LIMITS: Partial<Record<MutationName, readonly LimitName[]>> = {
-  sendMessage: ['chatSend'],
-  confirmManualPayment: ['paymentClaim', 'bookingAddress'],
-  attachReceipt: ['paymentClaim', 'bookingAddress'],
-  cancelBooking: ['bookingCancel', 'bookingAddress'],
-};
 
 /**
  * The batch up to the first new mutation a limit of the caller cannot take; the rest stays in the
  * outbox, in order, for a later push. Every new mutation takes one unit of `syncMutation`, whatever its
- * kind, and messages, payment claims and cancellations also the limits of their REST routes. When not
+ * kind, and each also the limits its mutation names (`limits`), as its REST route counts them. When not
  * even the first mutation fits, a 429 (which the client retries with backoff), so a queue flooded with
  * mutations never bypasses the limits. Replays of mutations the server already applied cost nothing.
  */
@@ -24,7 +17,7 @@ export async function withinPushBudget(ctx: AppContext, caller: Caller, request:
   const applied = (await findClient(ctx.db, request.clientId))?.lastMutationId ?? 0;
   for (const [index, mutation] of request.mutations.entries()) {
     if (mutation.id <= applied) continue;
-    const refused = await takeRequest(ctx, [...(PUSH_LIMITS[mutation.name] ?? []), 'syncMutation'], caller);
+    const refused = await takeRequest(ctx, [...SYNC_MUTATIONS[mutation.name].limits, 'syncMutation'], caller);
     if (!refused) continue;
     if (index === 0) throw new AppError(429, DEFAULT_RATE_LIMITS[refused].message);
     return { ...request, mutations: request.mutations.slice(0, index) };

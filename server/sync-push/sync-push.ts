@@ -28,7 +28,7 @@ export async function push(ctx: AppContext, user: UserRow, request: PushRequest)
     try {
       authorizeMutation(user, mutation.name);
       // The same path as the REST twin; the client's last mutation id advances in its transaction.
-      await SYNC_MUTATIONS[mutation.name](ctx, user, mutation.args, (tx) => advanceClient(tx, request.clientId, mutation.id, stamp));
+      await SYNC_MUTATIONS[mutation.name].run(ctx, user, mutation.args, (tx) => advanceClient(tx, request.clientId, mutation.id, stamp));
     } catch (thrown) {
       const error = thrown instanceof AppError ? thrown : constraintRejection(thrown);
       if (!error || error.status >= 500 || error.status === 401) {
