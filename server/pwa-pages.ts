@@ -3,13 +3,14 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { isAppRoute } from '../sync/app-routes';
-import { LOWEST_FARE_DAYS_MAX } from '../sync/constants';
+import { FLIGHT_PAGE_MAX, LOWEST_FARE_DAYS_MAX } from '../sync/constants';
 import { PAGE_DATA_ID, type PageData } from '../sync/page-data';
 import { IsoDateSchema } from '../sync/schemas/common';
+import type { Flight } from '../sync/schemas/flight';
 import { LowestFaresQuerySchema } from '../sync/schemas/lowest-fares';
 import type { AppContext } from './context';
 import { listAirports, toAirportJson } from './services/catalogue/airports';
-import { searchFlights } from './services/catalogue/flights';
+import { searchAnswer } from './services/catalogue/search-answers';
 import { lowestFares } from './services/catalogue/lowest-fares';
 import { publicSettings, readSettings } from './services/back-office/settings';
 
@@ -47,12 +48,17 @@ type PageDataSource = (ctx: AppContext, query: unknown) => Promise<PageData | nu
 const IataSchema = z.string().regex(/^[A-Z]{3}$/);
 const ListingQuerySchema = z.object({ from: IataSchema, to: IataSchema, date: IsoDateSchema, travelers: LowestFaresQuerySchema.shape.travelers.catch(1) });
 
-/** A listing URL's outbound flights and date strip, the airports and the public settings; nothing when the URL holds no complete search. */
+/**
+ * A listing URL's outbound flights and date strip, the airports and the public settings; nothing when the
+ * URL holds no complete search. The flights are GET /api/flights' first page for the same search, taken
+ * from the answers that route keeps (search-answers.ts): one read model for both.
+ */
 export const listingPageData: PageDataSource = async (ctx, query) => {
   const search = ListingQuerySchema.safeParse(query);
   if (!search.success) return null;
   const { from, to, date, travelers } = search.data;
-  const flights = await searchFlights(ctx, { origin: from, destination: to, departureTime: date });
+  const answer = await searchAnswer(ctx, { origin: from, destination: to, departureTime: date }, { page: 1, limit: FLIGHT_PAGE_MAX });
+  const flights = JSON.parse(answer.bytes.toString()) as Flight[];
   const days = await lowestFares(ctx, { from, to, date, days: LOWEST_FARE_DAYS_MAX, travelers });
   return {
     flights: { origin: from, destination: to, date, flights },

@@ -69,17 +69,6 @@ export async function searchScope(
   return { filter, named };
 }
 
-/** The filter of a search; null when a named airport does not exist (so nothing matches). */
-export async function flightFilter(ctx: AppContext, query: FlightSearchQuery): Promise<FlightFilter | null> {
-  return (await searchScope(ctx, query))?.filter ?? null;
-}
-
-/** Search by origin and destination (id or IATA code), the local date at the origin (or a range of them) and status. */
-export async function searchFlights(ctx: AppContext, query: FlightSearchQuery): Promise<Flight[]> {
-  const filter = await flightFilter(ctx, query);
-  return filter ? (await selectFlights(ctx.db, filter, ctx.now().toISOString())).map(toFlightJson) : [];
-}
-
 export async function getFlight(ctx: AppContext, q: Queryable, id: string): Promise<Flight> {
   const row = (await selectFlights(q, { id }, ctx.now().toISOString()))[0];
   if (!row) throw notFound('Flight');
