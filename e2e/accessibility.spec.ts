@@ -3,7 +3,8 @@ import { AuthPage, registerAccount } from './pages/auth-page';
 import { seriousFindings } from './pages/axe';
 import { datePlus } from './pages/dates';
 import { bookFlight, newTraveller, sendReceipt } from './pages/dashboard-api';
-import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, receiptPng, type Created } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, findFlight, receiptPng, type Created } from './pages/journey-api';
+import { ADMIN, TRAVELLER } from './pages/credentials';
 
 // Every screen at a laptop's and a phone's width: no serious axe finding, and nothing scrolls sideways.
 
@@ -105,9 +106,9 @@ for (const width of WIDTHS) {
     });
 
     test("a traveller's pages", async ({ page, request }) => {
-      await signIn(page, 'traveller@skyway.test', 'Demo-pass-123');
+      await signIn(page, TRAVELLER.email, TRAVELLER.password);
       for (const path of ['/dashboard/profile', '/dashboard/bookings', '/dashboard/payments']) await check(page, path, mainHeading);
-      const token = await apiLogin(request, 'traveller@skyway.test', 'Demo-pass-123');
+      const token = await apiLogin(request, TRAVELLER.email, TRAVELLER.password);
       const own = (await (await request.get('/api/bookings/user', { headers: bearer(token) })).json()) as { _id: string; status: string }[];
       for (const status of ['pending', 'confirmed', 'cancelled']) {
         const booking = own.find((b) => b.status === status);
@@ -147,7 +148,7 @@ for (const width of WIDTHS) {
     test("an admin's pages", async ({ page, request }) => {
       // A dozen pages, each analysed by axe.
       test.setTimeout(90_000);
-      await signIn(page, 'admin@skyway.test', 'Admin-pass-123');
+      await signIn(page, ADMIN.email, ADMIN.password);
       const paths = ['overview', 'airports', 'all-bookings', 'all-payments', 'settings', 'support', 'users', 'outbox'];
       for (const path of paths) await check(page, `/dashboard/${path}`, mainHeading);
       // The audit's export button turns from disabled to enabled when the page's rows arrive: axe reads it after.
@@ -169,7 +170,7 @@ for (const width of WIDTHS) {
 
     test("the admin's review queue: filtered, a payment's receipt and its status menu open", async ({ page, request }) => {
       const { ref, tx } = await reviewOnce(request);
-      await signIn(page, 'admin@skyway.test', 'Admin-pass-123');
+      await signIn(page, ADMIN.email, ADMIN.password);
       const queue = `/dashboard/all-payments?status=awaiting&method=bank_transfer&receipt=1&q=${ref}`;
       await check(page, queue, async (p) => {
         await expect(p.getByRole('main').getByRole('row').filter({ hasText: tx })).toContainText('Receipt attached');

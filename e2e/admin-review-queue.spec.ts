@@ -1,7 +1,8 @@
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN_LOGIN, bookFlight, login, newTraveller, sayPaid, sendReceipt, signedInContext } from './pages/dashboard-api';
+import { bookFlight, login, newTraveller, sayPaid, sendReceipt, signedInContext } from './pages/dashboard-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { receiptPng } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -57,7 +58,7 @@ test('at 390 px an admin finds a payment by booking reference, opens its receipt
   request,
 }) => {
   const { look, approve, reject } = await reviewQueue(request, uniqueTag(), 33);
-  const context = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width: 390, height: 844 } });
+  const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 390, height: 844 } });
   const admin = new DashboardPage(await context.newPage());
   await admin.page.goto('/dashboard/all-payments');
   await expect(admin.heading('All Payments')).toBeVisible();
@@ -121,7 +122,7 @@ test('at 390 px an admin finds a payment by booking reference, opens its receipt
 test('at 1366 px the overview opens the queue awaiting review; filters narrow it, survive a reload, and the decided leave it', async ({ browser, request }) => {
   const tag = uniqueTag();
   const { look, approve, reject } = await reviewQueue(request, tag, 36);
-  const context = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width: 1366, height: 900 } });
+  const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 1366, height: 900 } });
   const admin = new DashboardPage(await context.newPage());
   await admin.page.goto('/dashboard/overview');
   await admin.main.getByRole('link', { name: 'Payments to review' }).click();
@@ -184,7 +185,7 @@ test('offline, the overview keeps its figures and says from when; a flights ques
   browser,
   request,
 }) => {
-  const context = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width: 390, height: 844 } });
+  const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 390, height: 844 } });
   const admin = new DashboardPage(await context.newPage());
   await admin.page.goto('/dashboard/flights');
   await expect(admin.main.getByText(/^\d+ flights$/)).toBeVisible();

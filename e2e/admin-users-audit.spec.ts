@@ -1,7 +1,8 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { bookFlight, login, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { bookFlight, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { AuthPage } from './pages/auth-page';
 import { DashboardPage } from './pages/dashboard-page';
+import { ADMIN } from './pages/credentials';
 
 // NOTE: pages render from the device once the first sync lands, which takes a few seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -37,7 +38,7 @@ for (const width of [390, 1366] as const) {
     await theirs.page.goto('/dashboard/bookings');
     await expect(theirs.heading('My Bookings')).toBeVisible();
 
-    const staff = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width, height: 844 } });
+    const staff = await signedInContext(browser, await login(request, ADMIN), { viewport: { width, height: 844 } });
     const admin = new DashboardPage(await staff.newPage());
     await admin.page.goto('/dashboard/overview');
     await openFromMenu(admin, 'Users');

@@ -3,7 +3,8 @@ import { expect, test, type APIRequestContext, type BrowserContext, type CDPSess
 import { AuthPage, registerAccount, type Account } from './pages/auth-page';
 import { datePlus } from './pages/dates';
 import { controlledByWorker, readDevice } from './pages/device';
-import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 type Conversation = { _id: string; otherUser: { fullName: string } };
 type Message = { content: string };

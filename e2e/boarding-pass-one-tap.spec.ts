@@ -2,9 +2,10 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { registerAccount } from './pages/auth-page';
 import { signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
-import { ADMIN, apiLogin, bearer, bookThroughApi, createLosAccFlight } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, createLosAccFlight } from './pages/journey-api';
 import { seriousFindings } from './pages/axe';
 import { keepScreenshot } from './pages/screenshot';
+import { ADMIN } from './pages/credentials';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });

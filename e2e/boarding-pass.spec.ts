@@ -4,7 +4,8 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { ownServer } from './own-server';
 import { AuthPage, registerAccount } from './pages/auth-page';
-import { ADMIN, apiLogin, bearer, bookThroughApi, createLosAccFlight } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, createLosAccFlight } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 const HOUR = 3_600_000;
 

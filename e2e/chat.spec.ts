@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-
-const ADMIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
+import { ADMIN } from './pages/credentials';
 
 /** A real photo-sized PNG: larger than 1024 px, so the browser scales it down before the upload. */
 function photo(r: number, g: number, b: number): Promise<Buffer> {

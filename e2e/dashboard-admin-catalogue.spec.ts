@@ -1,7 +1,8 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, bookFlight, confirmEmail, login, newTraveller, signedInContext, ADMIN_LOGIN, type Flight } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmEmail, login, newTraveller, signedInContext, type Flight } from './pages/dashboard-api';
 import { datePlus } from './pages/dates';
 import { DashboardPage } from './pages/dashboard-page';
+import { ADMIN } from './pages/credentials';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -12,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('an admin adds, edits and deletes an airport and a flight, and is refused while they are in use', async ({ browser, request }) => {
-  const adminToken = await login(request, ADMIN_LOGIN);
+  const adminToken = await login(request, ADMIN);
   const context = await signedInContext(browser, adminToken);
   const dash = new DashboardPage(await context.newPage());
 
@@ -187,7 +188,7 @@ test('on a phone the flight list opens on upcoming departures, filters and searc
   const today = datePlus(0);
   const firstUpcoming = ((await (await request.get(`/api/flights?from=${today}&limit=1`)).json()) as Flight[])[0];
   if (!firstUpcoming) throw new Error('no upcoming flight in the catalogue');
-  const context = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width: 390, height: 844 } });
+  const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 390, height: 844 } });
   const dash = new DashboardPage(await context.newPage());
   const noSidewaysScroll = () => dash.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, bookFlight, confirmEmail, decide, login, makeAdmin, newTraveller, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmEmail, decide, login, makeAdmin, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
+import { ADMIN } from './pages/credentials';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -11,7 +12,7 @@ test('an admin approves one payment and rejects another with a reason; the trave
   const traveller = await newTraveller(request, 'Tobi Payer');
   const approve = await bookFlight(request, traveller.token, 24, 'Approve');
   const reject = await bookFlight(request, traveller.token, 25, 'Reject');
-  const staff = await signedInContext(browser, await login(request, ADMIN_LOGIN));
+  const staff = await signedInContext(browser, await login(request, ADMIN));
   const admin = new DashboardPage(await staff.newPage());
 
   await admin.page.goto('/dashboard/all-payments');
@@ -64,7 +65,7 @@ test("on a phone an admin marks a refund paid with its method; another admin's l
   const traveller = await newTraveller(request, 'Ada Refunded');
   confirmEmail(traveller.email);
   const { booking, payment } = await bookFlight(request, traveller.token, 26, 'Refunded');
-  const adminToken = await login(request, ADMIN_LOGIN);
+  const adminToken = await login(request, ADMIN);
   await decide(request, adminToken, payment._id, 'successful');
   const cancelled = await request.put(`/api/bookings/${booking._id}/cancel`, { headers: bearer(traveller.token) });
   expect(cancelled.status()).toBe(200);

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, login, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { bearer, login, signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
+import { ADMIN } from './pages/credentials';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -17,7 +18,7 @@ type Settings = {
 };
 
 test('settings cards are validated with the spec texts, saved whole, and the mail password stays write-only', async ({ browser, request }) => {
-  const token = await login(request, ADMIN_LOGIN);
+  const token = await login(request, ADMIN);
   const before = (await (await request.get('/api/settings', { headers: bearer(token) })).json()) as Settings;
   const context = await signedInContext(browser, token);
   const dash = new DashboardPage(await context.newPage());

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, bookFlight, decide, login, newTraveller, signedInContext, ADMIN_LOGIN, TRAVELLER_LOGIN } from './pages/dashboard-api';
+import { bearer, bookFlight, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
+import { ADMIN, TRAVELLER } from './pages/credentials';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -11,15 +12,15 @@ type OwnBooking = { _id: string; bookingId: string; status: string; flightId: { 
 type OwnPayment = { transactionId: string; bookingId: { bookingId: string } };
 
 test('the demo traveller signs in from the dashboard and sees a booking in every tab, its details and the payments', async ({ page, request }) => {
-  const token = await login(request, TRAVELLER_LOGIN);
+  const token = await login(request, TRAVELLER);
   const bookings = (await (await request.get('/api/bookings/user', { headers: bearer(token) })).json()) as OwnBooking[];
   const payments = (await (await request.get('/api/payments/user', { headers: bearer(token) })).json()) as OwnPayment[];
   const dash = new DashboardPage(page);
 
   await page.goto('/dashboard/bookings');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fbookings$/);
-  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(TRAVELLER_LOGIN.email);
-  await page.getByRole('main').getByLabel('Password', { exact: true }).fill(TRAVELLER_LOGIN.password);
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(TRAVELLER.email);
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill(TRAVELLER.password);
   await page.getByRole('main').getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL('/dashboard/bookings');
   await expect(dash.heading('My Bookings')).toBeVisible();
@@ -65,7 +66,7 @@ test('a traveller cancels an unpaid booking and a paid one, seeing the refund fi
   const traveller = await newTraveller(request, 'Nneka Cancel');
   const unpaid = await bookFlight(request, traveller.token, 20, 'Unpaid');
   const paid = await bookFlight(request, traveller.token, 21, 'Paid');
-  await decide(request, await login(request, ADMIN_LOGIN), paid.payment._id, 'successful');
+  await decide(request, await login(request, ADMIN), paid.payment._id, 'successful');
   const context = await signedInContext(browser, traveller.token);
   const dash = new DashboardPage(await context.newPage());
 
@@ -94,7 +95,7 @@ test('a traveller cancels an unpaid booking and a paid one, seeing the refund fi
 });
 
 test('a traveller opening a staff page is sent to their bookings with the reason', async ({ browser, request }) => {
-  const context = await signedInContext(browser, await login(request, TRAVELLER_LOGIN));
+  const context = await signedInContext(browser, await login(request, TRAVELLER));
   const dash = new DashboardPage(await context.newPage());
   await dash.page.goto('/dashboard/all-payments');
   await expect(dash.page).toHaveURL('/dashboard/bookings');

@@ -1,7 +1,8 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bookFlight, login, makeAdmin, newTraveller, sendReceipt, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { bookFlight, login, makeAdmin, newTraveller, sendReceipt, signedInContext } from './pages/dashboard-api';
 import { receiptPng } from './pages/journey-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
+import { ADMIN } from './pages/credentials';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -16,7 +17,7 @@ test('two admins decide the same payment while one is offline: one decision wins
   const second = await newTraveller(request, 'Second Admin');
   makeAdmin(second.email);
 
-  const firstContext = await signedInContext(browser, await login(request, ADMIN_LOGIN));
+  const firstContext = await signedInContext(browser, await login(request, ADMIN));
   const secondContext = await signedInContext(browser, await login(request, second));
   const one = new DashboardPage(await firstContext.newPage());
   const two = new DashboardPage(await secondContext.newPage());

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_LOGIN, login, newTraveller, signedInContext } from './pages/dashboard-api';
+import { login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { localClock } from './pages/dates';
 import { bearer, bookThroughApi, createLosAccFlight, type ApiFlight } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 // #14 item 6: an admin moves a booked flight and gives it a gate; the traveller's booking page and card
 // show the new times with the booked ones, offline too; once the airline cancels the flight, the booking
@@ -29,7 +30,7 @@ async function ownFlight(request: APIRequestContext, admin: string, days: number
 
 for (const width of [1280, 360]) {
   test(`a changed and then cancelled flight on the traveller's booking at ${width} px`, async ({ browser, request }) => {
-    const admin = await login(request, ADMIN_LOGIN);
+    const admin = await login(request, ADMIN);
     const flight = await ownFlight(request, admin, width === 1280 ? 12 : 13);
     const traveller = await newTraveller(request, 'Moved Flyer');
     const created = await bookThroughApi(request, traveller.token, flight, 'bank_transfer', traveller.email);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopServer } from './server-process';
 import { freePort } from '../scripts/free-port';
+import { ADMIN, DEMO_PASSWORDS } from './pages/credentials';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // The server builds the PWA on its first start when dist/pwa is missing or stale.
@@ -49,9 +50,8 @@ export default async function globalSetup(): Promise<void> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED: 'demo',
-      ADMIN_EMAIL: 'admin@skyway.test',
-      ADMIN_PASSWORD: 'Admin-pass-123',
-      DEMO_PASSWORD: 'Demo-pass-123',
+      ADMIN_EMAIL: ADMIN.email,
+      ...DEMO_PASSWORDS,
       LOG_LEVEL: 'warn',
       // The suite signs up and books for dozens of travellers from one address within minutes, past the
       // production limits (50 sign-ups per 15 minutes per address); those limits and the unpaid-holds cap

@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startInbox, type Received } from '../server/test/smtp-inbox';
 import { AuthPage, registerAccount } from './pages/auth-page';
-import { ADMIN, apiLogin, bearer } from './pages/journey-api';
+import { apiLogin, bearer } from './pages/journey-api';
 import { successToast } from './pages/toasts';
+import { ADMIN } from './pages/credentials';
 
 type Mail = { to: string; subject: string; text: string };
 

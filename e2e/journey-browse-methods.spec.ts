@@ -1,9 +1,10 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_LOGIN, bearer, confirmEmail, login, newTraveller, signedInContext } from './pages/dashboard-api';
+import { bearer, confirmEmail, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { BookingPage } from './pages/booking-page';
 import { datePlus } from './pages/dates';
 import { findFlight, freeSeats } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
+import { ADMIN } from './pages/credentials';
 
 // One checkout, one booking: a traveller who looks at every payment method and then pays with one has
 // made one booking, never cancelled one, and caused the mails of one booking only.
@@ -70,7 +71,7 @@ for (const width of [1280, 360]) {
     expect(payments[0]?.awaitingReviewAt).toBeTruthy();
 
     const ref = bookings[0]?.bookingId ?? '';
-    const admin = await login(request, ADMIN_LOGIN);
+    const admin = await login(request, ADMIN);
     await expect
       .poll(() => mailsAbout(request, admin, { email: traveller.email, fullName }))
       .toEqual([`Confirm Payment: booking ${ref}`, `Payment requested: booking ${ref}`]);

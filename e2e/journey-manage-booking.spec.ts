@@ -1,11 +1,12 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { ADMIN_LOGIN, bearer, bookFlight, confirmEmail, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmEmail, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { icsEvents } from '../sync/test-ical';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { datePlus, localClock } from './pages/dates';
 import { bookThroughApi, findFlight, receiptPng } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 // A booking's own page: left pending and paid later from My Bookings; a rejected receipt replaced from the
 // rejection mail's link and the card's button. At a laptop's and a phone's width, in the traveller's zone.
@@ -98,7 +99,7 @@ for (const width of [1280, 360]) {
       await expect(status).toContainText(`(${ZONE}, `);
       await expect(me.main.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
 
-      await decide(request, await login(request, ADMIN_LOGIN), created.payment._id, 'successful');
+      await decide(request, await login(request, ADMIN), created.payment._id, 'successful');
       await expect(status).toContainText('Confirmed');
       await expect(me.main.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
       await own.close();
@@ -139,7 +140,7 @@ for (const width of [1280, 360]) {
       await me.main.getByLabel('Receipt image').setInputFiles(receiptPng());
       await expect(status).toContainText('Awaiting review', { timeout: 30_000 });
 
-      const adminToken = await login(request, ADMIN_LOGIN);
+      const adminToken = await login(request, ADMIN);
       const staff = await signedInContext(browser, adminToken, view);
       const admin = new DashboardPage(await staff.newPage());
       const tx = created.payment.transactionId;

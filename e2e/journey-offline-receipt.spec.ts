@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { datePlus } from './pages/dates';
-import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 test('a receipt chosen offline waits on the device and is attached exactly once when back online', async ({ page, context, request }) => {
   const account = await registerAccount(request, 'Funmi Ade');

@@ -3,8 +3,9 @@ import { AuthPage, registerAccount } from './pages/auth-page';
 import { signedInContext } from './pages/dashboard-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { datePlus } from './pages/dates';
-import { ADMIN, apiLogin, bookThroughApi, findFlight, getPayment } from './pages/journey-api';
+import { apiLogin, bookThroughApi, findFlight, getPayment } from './pages/journey-api';
 import { receiptPdf } from './pages/receipt-pdf';
+import { ADMIN } from './pages/credentials';
 
 const RULE = 'Receipts must be a JPEG, PNG or WebP image or a PDF, up to 10 MB.';
 

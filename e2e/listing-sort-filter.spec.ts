@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { datePlus } from './pages/dates';
-import { ADMIN, apiLogin, bearer } from './pages/journey-api';
+import { apiLogin, bearer } from './pages/journey-api';
 import { ListingPage } from './pages/listing-page';
+import { ADMIN } from './pages/credentials';
 
 // Accra keeps UTC all year, so these UTC times are the local departure times at the origin. The dates are
 // past the demo schedule, so the route has only these flights.

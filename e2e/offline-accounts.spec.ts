@@ -4,6 +4,7 @@ import { AuthPage, registerAccount, type Account } from './pages/auth-page';
 import { datePlus } from './pages/dates';
 import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
 import { successToast } from './pages/toasts';
+import { TRAVELLER } from './pages/credentials';
 
 type ApiMessage = { content: string };
 type ApiConversation = { _id: string };
@@ -293,7 +294,7 @@ test.describe('queued work belongs to its account', () => {
     try {
       const context = await browser.newContext({ baseURL: server.url });
       const page = await context.newPage();
-      await signIn(page, { fullName: 'Demo Traveller', email: 'traveller@skyway.test', password: 'Demo-pass-123' });
+      await signIn(page, { fullName: 'Demo Traveller', ...TRAVELLER });
       await page.goto('/dashboard/profile');
       await expect(page.getByLabel('Full name')).not.toHaveValue('');
       await page.evaluate(async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { controlledByWorker } from './pages/device';
-import { ADMIN, apiLogin, bearer } from './pages/journey-api';
+import { apiLogin, bearer } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 type Conversation = { _id: string; otherUser: { fullName: string } };
 type Message = { _id: string; content: string };

@@ -1,9 +1,10 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bookFlight, login, newTraveller, sendReceipt, signedInContext, ADMIN_LOGIN } from './pages/dashboard-api';
+import { bookFlight, login, newTraveller, sendReceipt, signedInContext } from './pages/dashboard-api';
 import { receiptPng } from './pages/journey-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { seriousFindings } from './pages/axe';
 import { keepScreenshot } from './pages/screenshot';
+import { ADMIN } from './pages/credentials';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -16,7 +17,7 @@ for (const width of [1280, 390]) {
     await sendReceipt(request, traveller.token, created, receiptPng());
     const { transactionId } = created.payment;
 
-    const context = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width, height: 900 } });
+    const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width, height: 900 } });
     const admin = new DashboardPage(await context.newPage());
     await admin.page.goto(`/dashboard/all-payments?q=${transactionId}`);
     const row = admin.row(transactionId);

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { datePlus } from './pages/dates';
 import { controlledByWorker, deviceRows } from './pages/device';
-import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, getPayment } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, findFlight, getPayment } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 /** A receipt photo of one colour: each colour is another image (another hash on the device). */
 async function receipt(r: number, g: number, b: number) {

@@ -2,7 +2,8 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ownServer } from './own-server';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { datePlus } from './pages/dates';
-import { ADMIN, apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { ADMIN, TRAVELLER } from './pages/credentials';
 
 type Booking = { bookingId: string; status: string };
 
@@ -14,7 +15,7 @@ test.describe('the device keeps working when the server is down', () => {
       const login = await fetch(`${server.url}/api/auths/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'traveller@skyway.test', password: 'Demo-pass-123' }),
+        body: JSON.stringify(TRAVELLER),
       });
       const { token } = (await login.json()) as { token: string };
       const bookings = (await (await fetch(`${server.url}/api/bookings/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as Booking[];
@@ -24,7 +25,7 @@ test.describe('the device keeps working when the server is down', () => {
       const context = await browser.newContext({ baseURL: server.url });
       const page = await context.newPage();
       await page.goto('/login');
-      await new AuthPage(page).login('traveller@skyway.test', 'Demo-pass-123');
+      await new AuthPage(page).login(TRAVELLER.email, TRAVELLER.password);
       await expect(page).toHaveURL('/');
       await page.goto('/dashboard/bookings?tab=confirmed');
       await expect(page.getByText(confirmed.bookingId)).toBeVisible({ timeout: 30_000 });

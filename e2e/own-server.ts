@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/free-port';
+import { DEMO_PASSWORDS } from './pages/credentials';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,8 +29,7 @@ export async function ownServer() {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         SEED: 'demo',
-        ADMIN_PASSWORD: 'Admin-pass-123',
-        DEMO_PASSWORD: 'Demo-pass-123',
+        ...DEMO_PASSWORDS,
         LOG_LEVEL: 'warn',
       },
     });

@@ -1,7 +1,8 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN_LOGIN, bookFlight, login, newTraveller, sendReceipt, signedInContext } from './pages/dashboard-api';
+import { bookFlight, login, newTraveller, sendReceipt, signedInContext } from './pages/dashboard-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { receiptPng } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -18,7 +19,7 @@ for (const width of [1280, 390]) {
     await sendReceipt(request, traveller.token, created, receiptPng());
     const { transactionId } = created.payment;
 
-    const context = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width, height: 900 } });
+    const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width, height: 900 } });
     const admin = new DashboardPage(await context.newPage());
     await admin.page.goto('/dashboard/all-payments');
     const box = admin.field(PAYMENT_SEARCH);

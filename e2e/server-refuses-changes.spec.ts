@@ -2,8 +2,9 @@ import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { ownServer } from './own-server';
-import { ADMIN_LOGIN, bearer, bookFlight, login, newTraveller } from './pages/dashboard-api';
+import { bearer, bookFlight, login, newTraveller } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
+import { ADMIN } from './pages/credentials';
 
 const REFUSED = 'SkyWay cannot take new changes right now; yours are kept on this device and will be sent';
 
@@ -20,7 +21,7 @@ test('while another program holds the database, a cancellation waits on the devi
       return new DashboardPage(await context.newPage());
     };
     // Signing in counts the attempt (a write), so the admin signs in before the lock is taken.
-    const adminToken = await login(request, ADMIN_LOGIN);
+    const adminToken = await login(request, ADMIN);
     const dash = await signedIn(traveller.token);
     await dash.page.goto('/dashboard/bookings');
     await expect(dash.card(booking.bookingId)).toBeVisible({ timeout: 30_000 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
-import { ADMIN, apiLogin, bearer } from './pages/journey-api';
+import { apiLogin, bearer } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 // The support inbox (product rules §9.7) and a waiting traveller (product rules §9.8): a guest writes; an
 // admin on another admin page sees the badge and the tab title, opens the desk, filters, sees the guest's

@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
-import { ADMIN, apiLogin, bearer } from './pages/journey-api';
+import { apiLogin, bearer } from './pages/journey-api';
+import { ADMIN } from './pages/credentials';
 
 const swFile = new URL('../dist/pwa/sw.js', import.meta.url);
 

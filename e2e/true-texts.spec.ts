@@ -1,8 +1,9 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN_LOGIN, bookFlight, login, newTraveller, signedInContext } from './pages/dashboard-api';
+import { bookFlight, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { seriousFindings } from './pages/axe';
 import { keepScreenshot } from './pages/screenshot';
+import { ADMIN } from './pages/credentials';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -65,7 +66,7 @@ for (const width of [1280, 390]) {
   test(`the booking dialog says its times are local and how long the flight takes, across the date line (${width} px)`, async ({ browser, request }) => {
     const traveller = await newTraveller(request, 'Kenji Dateline');
     const created = await bookFlight(request, traveller.token, width === 390 ? 21 : 20, 'Kenji', 'bank_transfer', ['HND', 'LAX']);
-    const context = await signedInContext(browser, await login(request, ADMIN_LOGIN), { viewport: { width, height: 900 } });
+    const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width, height: 900 } });
     const admin = new DashboardPage(await context.newPage());
     await admin.page.goto(`/dashboard/all-bookings?q=${created.flight.flightNumber}`);
     await admin.main.getByRole('button', { name: `View booking ${created.booking.bookingId}` }).click();

@@ -2,9 +2,6 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
 import Database from 'better-sqlite3';
 
-export const ADMIN_LOGIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
-export const TRAVELLER_LOGIN = { email: 'traveller@skyway.test', password: 'Demo-pass-123' };
-
 export type Flight = {
   _id: string;
   flightNumber: string;

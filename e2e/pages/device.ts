@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { AuthPage } from './auth-page';
+import { TRAVELLER } from './credentials';
 
 /** Waits for the service worker to be active. NOTE: installing precaches the whole app; on a loaded machine that takes longer than expect's 5 s. */
 export async function workerActive(page: Page): Promise<void> {
@@ -90,7 +91,7 @@ export async function syncedFlightCount(page: Page): Promise<number | null> {
 /** The demo traveller signs in on `page` and waits until the device holds synced flights (the listing's offline answer). */
 export async function demoTravellerWithFlights(page: Page): Promise<void> {
   await page.goto('/login');
-  await new AuthPage(page).login('traveller@skyway.test', 'Demo-pass-123');
+  await new AuthPage(page).login(TRAVELLER.email, TRAVELLER.password);
   await expect(page).toHaveURL('/');
   await expect.poll(() => syncedFlightCount(page), { timeout: 60_000 }).toBeGreaterThan(0);
 }

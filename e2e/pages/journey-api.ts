@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { ADMIN } from './credentials';
 
 export type ApiFlight = {
   _id: string;
@@ -21,8 +22,6 @@ export type ApiPayment = {
 };
 
 export type Created = { link: string; booking: { _id: string; bookingId: string }; payment: ApiPayment };
-
-export const ADMIN = { email: 'admin@skyway.test', password: 'Admin-pass-123' };
 
 async function json<T>(response: { status(): number; text(): Promise<string> }, expected: number): Promise<T> {
   const text = await response.text();
