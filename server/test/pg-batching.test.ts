@@ -1,26 +1,10 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { later, together } from '../db/batching';
 import { immediate, type Db, type Tx } from '../db/client';
 import { constraintRejection } from '../db/constraints';
+import { messagesDuring } from './pg-messages';
 import { runSql, scratchPostgres } from './pg-sql';
-
-/** How many messages the pool's connections send while `work` runs. */
-async function messagesDuring(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const query = Reflect.get(pg.Client.prototype, 'query') as (...args: unknown[]) => unknown;
-  Reflect.set(pg.Client.prototype, 'query', function (this: pg.Client, ...args: unknown[]): unknown {
-    count += 1;
-    return Reflect.apply(query, this, args);
-  });
-  try {
-    await work();
-  } finally {
-    Reflect.set(pg.Client.prototype, 'query', query);
-  }
-  return count;
-}
 
 const TRICKY = ["it's", 'back\\slash', '$1 and $2', '"quoted"', 'naïve ✈ 東京', "'); drop table notes; --", ''];
 
@@ -60,13 +44,15 @@ describe('batched statements of a write transaction (PostgreSQL)', () => {
   });
 
   it('statements started together go in one message, BEGIN with the first and the deferred writes with COMMIT', async () => {
-    const messages = await messagesDuring(() =>
-      immediate(db, async (tx) => {
-        await together([() => read(tx, 't0'), () => read(tx, 't1'), () => read(tx, 't2')]);
-        await later(tx, () => insert(tx, 'together-1', 'a'));
-        await later(tx, () => insert(tx, 'together-2', 'b'));
-      }),
-    );
+    const messages = (
+      await messagesDuring(() =>
+        immediate(db, async (tx) => {
+          await together([() => read(tx, 't0'), () => read(tx, 't1'), () => read(tx, 't2')]);
+          await later(tx, () => insert(tx, 'together-1', 'a'));
+          await later(tx, () => insert(tx, 'together-2', 'b'));
+        }),
+      )
+    ).length;
     expect(messages).toBe(2);
     expect(await read(db, 'together-2')).toMatchObject({ body: 'b' });
   });

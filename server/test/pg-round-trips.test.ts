@@ -1,26 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
+import { messagesDuring, type Sent } from './pg-messages';
 import { actors, book, roundTripBody, upcomingFlight, expectAnswer, type Actors, type Created } from './booking-fixtures';
-
-type Sent = { client: pg.Client; text: string };
-
-/** The messages every pooled connection sends while `work` runs: a message is one round trip to PostgreSQL. */
-async function messagesDuring(work: () => Promise<unknown>): Promise<Sent[]> {
-  const sent: Sent[] = [];
-  const query = Reflect.get(pg.Client.prototype, 'query') as (...args: unknown[]) => unknown;
-  Reflect.set(pg.Client.prototype, 'query', function (this: pg.Client, ...args: unknown[]): unknown {
-    const config = args[0];
-    sent.push({ client: this, text: typeof config === 'string' ? config : String((config as { text?: string }).text) });
-    return Reflect.apply(query, this, args);
-  });
-  try {
-    await work();
-  } finally {
-    Reflect.set(pg.Client.prototype, 'query', query);
-  }
-  return sent;
-}
 
 /** The round trips of the write transaction that inserted into `table`: its BEGIN through its COMMIT on one connection. */
 function transactionWriting(sent: Sent[], table: string): string[] {
