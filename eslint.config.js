@@ -91,5 +91,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    ignores: ['pwa/src/local/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/local/db'],
+              importNames: ['db'],
+              allowTypeImports: true,
+              message: 'screens reach the device database through local/ (hooks.ts, device-reads.ts, the store), never Dexie directly',
+            },
+            { group: ['dexie', 'dexie-react-hooks'], message: 'Dexie is used in pwa/src/local/ only' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -1,4 +1,4 @@
-import { MessageSchema, MessagesReadEventSchema } from '../../../sync/schemas/chat';
+import { ConversationSchema, MessageSchema, MessagesReadEventSchema } from '../../../sync/schemas/chat';
 import { fromOtherSide } from './chat-thread';
 import { db } from './db';
 
@@ -32,4 +32,9 @@ export async function storeMessagesRead(payload: unknown, readAt: string): Promi
       .filter((m) => m.readAt === null && otherSide(m.sender))
       .modify({ readAt });
   });
+}
+
+/** A conversation the server answered with (an admin's status change) goes onto the device at once. */
+export async function storeConversation(answer: unknown): Promise<void> {
+  await db.conversations.put(ConversationSchema.parse(answer));
 }

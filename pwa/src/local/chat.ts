@@ -34,6 +34,15 @@ export async function pendingConversation(): Promise<string | undefined> {
 }
 
 /**
+ * The support conversation of this user on the device: the most recent synced one (open or resolved),
+ * else one started here whose first message waits to be sent.
+ */
+export async function knownSupportConversation(me: string): Promise<string | undefined> {
+  const mine = (await db.conversations.where('userId').equals(me).toArray()).filter((c) => c.type === 'Support');
+  return mine.sort(byLatestActivity)[0]?._id ?? (await pendingConversation());
+}
+
+/**
  * Takes a failed message off the device and answers its text and image, for the composer (Retry).
  */
 export async function takeBackFailed(runner: SyncRunner, item: ChatItem): Promise<{ content: string; image: Blob | null }> {

@@ -1,7 +1,9 @@
 import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { Booking } from '../../../sync/schemas/booking';
 import { newestFirst, readInChunks } from './chunked';
 import { db } from './db';
+import { reviewOf } from './outbox-rows';
 
 /**
  * A whole synced list, newest first; undefined (loading) while it is empty because the device has not synced yet
@@ -61,4 +63,32 @@ export function useLastSynced() {
 
 export function useSyncedSettings() {
   return useLiveQuery(() => db.settings.get('settings'), []);
+}
+
+/** The newest synced payment of a booking (its receipt image, deadline and review), from the device. */
+export function useBookingPayment(bookingId: string) {
+  return useLiveQuery(async () => (await db.payments.where('bookingId').equals(bookingId).sortBy('createdAt')).at(-1), [bookingId]);
+}
+
+/**
+ * The user's own booking from the device: undefined while the device has not synced this account yet
+ * (a mail link opened on a new device), null when it has and holds no such booking of theirs.
+ */
+export function useOwnBooking(bookingId: string, userId: string): Booking | null | undefined {
+  return useLiveQuery(async () => {
+    const booking = await db.bookings.get(bookingId);
+    if (booking) return booking.userId._id === userId ? booking : null;
+    const meta = await db.meta.get('sync');
+    return meta?.userId === userId && meta.lastSyncedAt !== null ? null : undefined;
+  }, [bookingId, userId]);
+}
+
+/** The queued payment decisions and the synced status of their payments (and of `tracked` ones), read in one snapshot. */
+export function useQueuedReviews(tracked: ReadonlySet<string>) {
+  return useLiveQuery(async () => {
+    const rows = await db.outbox.filter((row) => row.name === 'reviewPayment').toArray();
+    const ids = [...new Set([...tracked, ...rows.flatMap((row) => reviewOf(row)?.paymentId ?? [])])];
+    const payments = await db.payments.bulkGet(ids);
+    return { rows, statuses: new Map(payments.flatMap((p) => (p ? [[p._id, p.status] as const] : []))) };
+  }, [tracked]);
 }

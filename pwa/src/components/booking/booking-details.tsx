@@ -10,7 +10,7 @@ import { bookingTone, paymentLabel, paymentTone } from '../ui/status';
 import { StatusBadge } from '../ui/status-badge';
 import { LegFacts } from './leg-facts';
 import { TravellerFacts } from './traveller-facts';
-import { useBookingPayment } from './use-booking-payment';
+import { useBookingPayment } from '../../local/hooks';
 
 type BookingDetailsProps = {
   booking: Booking;

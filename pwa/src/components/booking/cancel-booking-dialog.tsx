@@ -1,12 +1,11 @@
 import { refundSentence } from '../../../../sync/refund';
 import type { Booking } from '../../../../sync/schemas/booking';
 import { useToast } from '../ui/use-toast';
-import { useSyncedSettings } from '../../local/hooks';
+import { useBookingPayment, useSyncedSettings } from '../../local/hooks';
 import { useSyncRunner } from '../../local/sync-context';
 import { formatPrice } from '../../lib/format';
 import { ConfirmDialog } from '../dialog/confirm-dialog';
 import { airlineCancelled, DEFAULT_PENALTY_PERCENT, refundIfCancelled } from './booking-rules';
-import { useBookingPayment } from './use-booking-payment';
 
 type CancelBookingDialogProps = { booking: Booking; onClose: () => void };
 

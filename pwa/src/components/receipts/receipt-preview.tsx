@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PDF_MIME } from '../../../../sync/upload-rules';
 import { DocumentChip } from '../../components/ui/document-chip';
-import { db } from '../../local/db';
+import { queuedUpload } from '../../local/device-reads';
 import './receipts.css';
 
 type Preview = { kind: 'image'; src: string } | { kind: 'pdf'; name: string; size: number };
@@ -15,7 +15,7 @@ export function ReceiptPreview({ hash, className = 'receipt-preview' }: { hash: 
   useEffect(() => {
     let url: string | undefined;
     let live = true;
-    void db.uploads.get(hash).then((row) => {
+    void queuedUpload(hash).then((row) => {
       if (!live || !row) return;
       if (row.blob.type === PDF_MIME) {
         setPreview({ kind: 'pdf', name: row.fileName, size: row.blob.size });

@@ -1,8 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { User } from '../../../../sync/schemas/user';
-import { pendingConversation } from '../../local/chat';
-import { byLatestActivity } from '../../local/chat-thread';
-import { db } from '../../local/db';
+import { knownSupportConversation } from '../../local/chat';
 import { readGuestSession, storeGuestSession, subscribeGuestSession } from '../../local/guest-session';
 import { useSyncRunner } from '../../local/sync-context';
 import { hasCode, messageOf } from '../../lib/api-error';
@@ -12,15 +10,6 @@ import { listOwnSupport, loginGuest } from './guest-api';
 
 export type SupportChat =
   { status: 'needs-guest' } | { status: 'connecting' } | { status: 'error'; message: string } | { status: 'ready'; conversationId: string; me: string };
-
-/**
- * The support conversation of this user on the device: the most recent synced one (open or resolved),
- * else one started here whose first message waits to be sent.
- */
-async function knownConversation(me: string): Promise<string | undefined> {
-  const mine = (await db.conversations.where('userId').equals(me).toArray()).filter((c) => c.type === 'Support');
-  return mine.sort(byLatestActivity)[0]?._id ?? (await pendingConversation());
-}
 
 export function useGuestSession() {
   return useSyncExternalStore(subscribeGuestSession, readGuestSession, () => null);
@@ -52,7 +41,7 @@ export function useSupportChat(user: User | null, enabled: boolean): SupportChat
     setState((current) => (current.status === 'ready' && current.me === me ? current : { status: 'connecting' }));
     void (async () => {
       await start();
-      const known = await knownConversation(me);
+      const known = await knownSupportConversation(me);
       // NOTE: a new conversation waits for the token check (or for it to fail offline): a message written
       // under a lapsed guest identity would be cleared with its outbox when the new identity claims the device.
       if (known && live) setState({ status: 'ready', conversationId: known, me });

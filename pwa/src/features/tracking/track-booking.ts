@@ -1,19 +1,13 @@
 import { TrackBodySchema, type Booking } from '../../../../sync/schemas/booking';
-import { db } from '../../local/db';
+import { bookingByReference } from '../../local/device-reads';
 import { api } from '../../lib/api';
 import { ApiError, hasCode } from '../../lib/api-error';
 
 export type Tracked = { booking: Booking; fromDevice: boolean };
 
-/** A booking the signed-in user owns, from the device, matched by reference and e-mail. */
-async function ownBooking(reference: string, email: string): Promise<Booking | undefined> {
-  const booking = await db.bookings.where('bookingId').equals(reference).first();
-  return booking?.email.toLowerCase() === email ? booking : undefined;
-}
-
 /**
  * Tracks by reference and e-mail (product rules §5.2). Without a connection, the user's own
- * bookings still answer from the device.
+ * bookings (the only ones the device holds) still answer from the device.
  */
 export async function trackBooking(input: { bookingId: string; email: string }): Promise<Tracked> {
   const parsed = TrackBodySchema.safeParse(input);
@@ -21,7 +15,7 @@ export async function trackBooking(input: { bookingId: string; email: string }):
   try {
     return { booking: await api<Booking>('/bookings/track', { method: 'POST', body: parsed.data }), fromDevice: false };
   } catch (error) {
-    const local = hasCode(error, 'network') ? await ownBooking(parsed.data.bookingId, parsed.data.email) : undefined;
+    const local = hasCode(error, 'network') ? await bookingByReference(parsed.data.bookingId, parsed.data.email) : undefined;
     if (local) return { booking: local, fromDevice: true };
     throw error;
   }

@@ -3,7 +3,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { bookingPagePath } from '../../../../../sync/booking-page';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { BookingNotFound } from '../manage-booking/booking-not-found';
-import { useOwnBooking } from '../manage-booking/use-own-booking';
+import { useOwnBooking } from '../../../local/hooks';
 import { BoardingPassCard } from './boarding-pass-card';
 import './boarding-pass.css';
 

@@ -12,7 +12,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { bookingState, nextActions } from '../manage-booking/next-actions';
 import { PayNowButton } from '../manage-booking/pay-now-button';
 import { travellerTime } from '../manage-booking/traveller-time';
-import { useBookingPayment } from '../../../components/booking/use-booking-payment';
+import { useBookingPayment } from '../../../local/hooks';
 import { CheckInButton } from './check-in-button';
 
 type BookingCardProps = {

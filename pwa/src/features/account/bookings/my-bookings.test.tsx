@@ -15,8 +15,8 @@ vi.mock('../../../local/hooks', () => ({
   useMyBookings: () => state.bookings,
   useOutbox: () => state.outbox,
   useSyncedSettings: () => undefined,
+  useBookingPayment: (bookingId: string) => state.payments.get(bookingId),
 }));
-vi.mock('../../../components/booking/use-booking-payment', () => ({ useBookingPayment: (bookingId: string) => state.payments.get(bookingId) }));
 
 const DAY = 86_400_000;
 const place = (code: string, city: string, timeZone: string) => ({ _id: code, city, code, timeZone });

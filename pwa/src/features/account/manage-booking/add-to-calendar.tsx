@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { db } from '../../../local/db';
+import { airportNames } from '../../../local/device-reads';
 import { downloadFile } from '../../../components/ui/download-file';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import type * as Itinerary from '../../../../../sync/itinerary';
@@ -20,8 +20,7 @@ function loadWriter(): Promise<Writer> {
 async function saveItinerary(booking: Booking): Promise<void> {
   const legs = [booking.flightId, booking.returnFlightId].filter((leg) => leg !== null);
   const ids = [...new Set(legs.flatMap((leg) => [leg.origin._id, leg.destination._id]))];
-  const [{ itineraryFileName, itineraryIcs }, airports] = await Promise.all([loadWriter(), db.airports.bulkGet(ids)]);
-  const names = new Map(airports.filter((a) => a !== undefined).map((a) => [a._id, a.name]));
+  const [{ itineraryFileName, itineraryIcs }, names] = await Promise.all([loadWriter(), airportNames(ids)]);
   const ics = itineraryIcs(booking, (id) => names.get(id), new Date());
   downloadFile(itineraryFileName(booking), new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useBookingPayment } from '../../../components/booking/use-booking-payment';
+import { useBookingPayment, useOwnBooking } from '../../../local/hooks';
 import { WaitingReceipt } from '../../../components/receipts/receipt-upload';
 import type { Booking } from '../../../../../sync/schemas/booking';
 import { FlightNotices } from '../../../components/booking/flight-notice';
@@ -9,7 +9,6 @@ import { BookingNotFound } from './booking-not-found';
 import { BookingStatusPanel } from './booking-status-panel';
 import { BookingTrip } from './booking-trip';
 import { bookingState, nextActions } from './next-actions';
-import { useOwnBooking } from './use-own-booking';
 import '../../../styles/booking.css';
 import './manage-booking.css';
 

@@ -1,19 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import type { OutboxRow } from '../../../../../sync/client/types';
 import { useToast } from '../../../components/ui/use-toast';
-import { db } from '../../../local/db';
+import { useQueuedReviews } from '../../../local/hooks';
 import { reviewOf } from '../../../local/outbox-rows';
-
-/** The queued decisions and the synced status of their payments, read in one snapshot. */
-function useDecisions(tracked: ReadonlySet<string>) {
-  return useLiveQuery(async () => {
-    const rows = await db.outbox.filter((row) => row.name === 'reviewPayment').toArray();
-    const ids = [...new Set([...tracked, ...rows.flatMap((row) => reviewOf(row)?.paymentId ?? [])])];
-    const payments = await db.payments.bulkGet(ids);
-    return { rows, statuses: new Map(payments.flatMap((p) => (p ? [[p._id, p.status] as const] : []))) };
-  }, [tracked]);
-}
 
 /**
  * Tells the admin how queued decisions ended: 'Payment status updated' once the synced payment shows
@@ -23,7 +12,7 @@ function useDecisions(tracked: ReadonlySet<string>) {
 export function useReviewFeedback(): void {
   const toast = useToast();
   const tracked = useRef<Set<string>>(new Set());
-  const snapshot = useDecisions(tracked.current);
+  const snapshot = useQueuedReviews(tracked.current);
   const previous = useRef<Map<number, OutboxRow> | null>(null);
 
   useEffect(() => {

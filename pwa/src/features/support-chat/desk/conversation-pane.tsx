@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ConversationSchema, type Conversation } from '../../../../../sync/schemas/chat';
+import type { Conversation } from '../../../../../sync/schemas/chat';
 import { useToast } from '../../../components/ui/use-toast';
-import { db } from '../../../local/db';
+import { storeConversation } from '../../../local/chat-store';
 import { ConversationView } from '../conversation-view';
 import { api } from '../../../lib/api';
 import { messageOf } from '../../../lib/api-error';
@@ -19,7 +19,7 @@ export function ConversationPane({ conversation, conversationId, me, typing }: C
     setBusy(true);
     try {
       const answer = await api<unknown>(`/messages/conversations/${conversation._id}/status`, { method: 'PUT', body: { status: next } });
-      await db.conversations.put(ConversationSchema.parse(answer));
+      await storeConversation(answer);
     } catch (error) {
       toast.error(messageOf(error));
     } finally {
