@@ -14,9 +14,14 @@ import { cacheStatements } from './statement-cache';
 import { takeWriteLock, tryWriteLock } from './thread-lock';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** A transaction: on SQLite the database itself while its connection holds the transaction. */
-export type Tx = Db;
-/** Anything that can run a query: the database or a transaction on it. */
+declare const writeTransaction: unique symbol;
+/**
+ * A write transaction: only immediate() hands one out, so a helper that writes and asks for a Tx cannot
+ * be given the bare database (its writes would escape the caller's transaction) or a read snapshot.
+ * On SQLite it is the database itself while its connection holds the transaction.
+ */
+export type Tx = Db & { readonly [writeTransaction]: true };
+/** Anything that can run a query: the database, a snapshot or a write transaction. */
 export type Queryable = Db;
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -161,7 +166,8 @@ async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', 
     if (writes) noteWriteWait(db, askedAt);
     try {
       sqlite.exec(begin);
-      const result = await work(db);
+      // The one place a SQLite transaction is made: its connection now holds it.
+      const result = await work(db as Tx);
       sqlite.exec('COMMIT');
       return result;
     } catch (error) {
@@ -179,7 +185,7 @@ async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', 
 
 type Transactions = {
   immediate: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
-  snapshot: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  snapshot: <T>(work: (q: Queryable) => Promise<T>) => Promise<T>;
 };
 
 /** The PostgreSQL engine's transactions (db/postgres.ts), by database; any other database is SQLite. */
@@ -209,7 +215,7 @@ export function immediate<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
  * between its reads (await a macrotask): on SQLite it reads the read-only second connection, whose
  * snapshots take turns among themselves and never hold up a write.
  */
-export function snapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function snapshot<T>(db: Db, work: (q: Queryable) => Promise<T>): Promise<T> {
   const engine = otherEngines.get(db);
   if (engine) return outermost(() => engine.snapshot(work));
   const reader = readers.get(db);

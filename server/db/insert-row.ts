@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql, type Column } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { preparedCache, type Queryable } from './client';
+import { preparedCache, type Tx } from './client';
 
 type Statement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
 
@@ -20,7 +20,7 @@ function givenKeys(row: Record<string, unknown>): string[] {
  * runs (JSON columns included). No column of schema.ts has a `$defaultFn`, the one thing building once
  * would freeze.
  */
-function prepared(q: Queryable, table: SQLiteTable, keys: string[], returning: boolean): Statement {
+function prepared(q: Tx, table: SQLiteTable, keys: string[], returning: boolean): Statement {
   return statements(q, `${getTableName(table)}(${keys.join(',')})${returning ? ' returning' : ''}`, () => {
     const columns: Record<string, Column> = getTableColumns(table);
     for (const key of keys) if (!columns[key]) throw new Error(`insertRow: ${getTableName(table)} has no column ${key}`);
@@ -30,13 +30,13 @@ function prepared(q: Queryable, table: SQLiteTable, keys: string[], returning: b
 }
 
 /** Inserts one row through a statement prepared once for its table and columns. */
-export async function insertRow<T extends SQLiteTable>(q: Queryable, table: T, row: T['$inferInsert']): Promise<void> {
+export async function insertRow<T extends SQLiteTable>(q: Tx, table: T, row: T['$inferInsert']): Promise<void> {
   const keys = givenKeys(row);
   await prepared(q, table, keys, false).execute(row);
 }
 
 /** insertRow answering the row as stored. */
-export async function insertReturning<T extends SQLiteTable>(q: Queryable, table: T, row: T['$inferInsert']): Promise<T['$inferSelect']> {
+export async function insertReturning<T extends SQLiteTable>(q: Tx, table: T, row: T['$inferInsert']): Promise<T['$inferSelect']> {
   const keys = givenKeys(row);
   const [stored] = (await prepared(q, table, keys, true).execute(row)) as T['$inferSelect'][];
   if (stored === undefined) throw new Error('an insert answered no row');

@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { noteWriteRetry, noteWriteWait, registerTransactions, type Db, type Tx } from './client';
+import { noteWriteRetry, noteWriteWait, registerTransactions, type Db, type Queryable } from './client';
 import { batchedTransaction } from './batching';
 import { migratePostgres } from './pg-migrate';
 
@@ -83,7 +83,7 @@ export async function openPostgres(url: string, poolSize = 10, timeouts?: Postgr
         }),
       );
     },
-    snapshot: (work) => pgDb.transaction((tx) => work(tx as unknown as Tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    snapshot: (work) => pgDb.transaction((tx) => work(tx as unknown as Queryable), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
   });
   return { db, pool };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { first, noteLocalWrite, prepareOnce, type Queryable } from './client';
+import { first, noteLocalWrite, prepareOnce, type Queryable, type Tx } from './client';
 import { onPostgres } from './dialect';
 import { syncState, tombstones } from './schema';
 
@@ -86,6 +86,6 @@ export async function awaitEarlierWrites(q: Queryable): Promise<void> {
   }
 }
 
-export async function recordDelete(q: Queryable, tableName: string, rowId: string, version: number, now: Date): Promise<void> {
-  await q.insert(tombstones).values({ tableName, rowId, version, deletedAt: now.toISOString() });
+export async function recordDelete(tx: Tx, tableName: string, rowId: string, version: number, now: Date): Promise<void> {
+  await tx.insert(tombstones).values({ tableName, rowId, version, deletedAt: now.toISOString() });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { link, mkdir, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { immediate, type Db } from '../db/client';
+import { immediate, type Db, type Tx } from '../db/client';
 import { conversations, imageFiles, images, messages } from '../db/schema';
 import { imageDir, imagePath } from '../services/images/image-store';
 import { insertMany } from './volume-flights';
@@ -22,7 +22,7 @@ export type ReceiptStore = {
   /** Before the rows: the files (a failed batch leaves files no row names, never a row without its file). */
   before: (receipts: Receipt[]) => Promise<void>;
   /** With the rows, in their transaction. */
-  within: (tx: Db, receipts: Receipt[]) => Promise<void>;
+  within: (tx: Tx, receipts: Receipt[]) => Promise<void>;
 };
 
 async function receiptPicture(): Promise<{ data: Buffer; image: ReceiptStore['image'] }> {
@@ -57,7 +57,7 @@ export async function receiptStore(engine: 'sqlite' | 'postgres', dataDir: strin
   };
 }
 
-export async function insertReceipts(tx: Db, store: ReceiptStore, receipts: Receipt[]): Promise<void> {
+export async function insertReceipts(tx: Tx, store: ReceiptStore, receipts: Receipt[]): Promise<void> {
   await insertMany(
     tx,
     images,

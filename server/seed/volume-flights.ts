@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, gte, lt } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { immediate, type Db, type Queryable } from '../db/client';
+import { immediate, type Db, type Tx } from '../db/client';
 import { onPostgres } from '../db/dialect';
 import { insertRow } from '../db/insert-row';
 import { flights } from '../db/schema';
@@ -21,7 +21,7 @@ export function shiftDate(date: string, days: number): string {
  * Inserts many rows of one table: on SQLite one statement prepared once and run per row (building a
  * many-row insert costs more than running it there), on PostgreSQL many rows per statement (one round trip each).
  */
-export async function insertMany<T extends SQLiteTable>(q: Queryable, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+export async function insertMany<T extends SQLiteTable>(q: Tx, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
   if (!onPostgres(q)) {
     for (const row of rows) await insertRow(q, table, row);
     return;

@@ -20,7 +20,7 @@ describe('airports', () => {
   it('lists every airport publicly and finds one by ?id= (id or IATA code)', async () => {
     const list = await client(server.url).get<Airport[]>('/api/airports');
     expect(list.status).toBe(200);
-    expect(list.body).toHaveLength(countRows(server, 'airports'));
+    expect(list.body).toHaveLength(await countRows(server, 'airports'));
     expect(list.body.length).toBeGreaterThanOrEqual(60);
     const lhr = list.body.find((a) => a.code === 'LHR');
     expect(lhr).toMatchObject({ city: 'London', country: 'United Kingdom', timeZone: 'Europe/London' });

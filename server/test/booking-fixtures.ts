@@ -1,6 +1,5 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Booking, TravellerInput } from '../../sync/schemas/booking';
@@ -8,7 +7,7 @@ import type { Flight, FlightBody } from '../../sync/schemas/flight';
 import type { Payment } from '../../sync/schemas/payment';
 import { immediate } from '../db/client';
 import { activeAllocation } from '../db/flight-queries';
-import { bookings, payments, seatAllocations, travellers, users } from '../db/schema';
+import { seatAllocations, users } from '../db/schema';
 import { createFlight } from '../services/catalogue/flights';
 import { createUser } from '../services/identity/users';
 import { ADMIN, client, login, registerUser, type Answer, type TestServer } from './harness';
@@ -126,11 +125,13 @@ export async function confirmEmailOf(server: TestServer, userId: string): Promis
   await immediate(server.ctx.db, (tx) => tx.update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, userId)));
 }
 
+export type SignedIn = { id: string; email: string; fullName: string; token: string };
+
 /** A second admin, made through the users service (no route creates admins), signed in. */
-export async function secondAdmin(server: TestServer, fullName = 'Second Admin'): Promise<Api> {
-  const email = `admin2-${Date.now()}@skyway.test`;
-  await createUser(server.ctx, { email, password: 'Admin-two-pass-1', fullName }, 'admin');
-  return client(server.url, await login(server.url, email, 'Admin-two-pass-1'));
+export async function secondAdmin(server: Pick<TestServer, 'url' | 'ctx'>, fullName = 'Second Admin'): Promise<SignedIn> {
+  const email = `admin2-${randomUUID().slice(0, 8)}@skyway.test`;
+  const { id } = await createUser(server.ctx, { email, password: 'Admin-two-pass-1', fullName }, 'admin');
+  return { id, email, fullName, token: await login(server.url, email, 'Admin-two-pass-1') };
 }
 
 /** A flight written straight through the flights service, in its own transaction (no admin session needed). */
@@ -173,16 +174,6 @@ export async function seatView(server: TestServer, flightId: string): Promise<{ 
   return { available: flight.body.availableSeats, taken: seats.body.map((s) => s.seatNumber).sort() };
 }
 
-/** Runs a read-only query on the server's SQLite file, as an outside observer would. */
-export function readDb<T>(server: TestServer, read: (db: Database.Database) => T): T {
-  const db = new Database(path.join(server.dataDir, 'airline.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
 export type AllocationRow = { flight_id: string; seat_label: string; state: string; hold_expires_at: string | null };
 
 export async function allocationsOf(server: TestServer, bookingId: string): Promise<AllocationRow[]> {
@@ -206,11 +197,4 @@ export async function activeSeats(server: TestServer, flightId: string): Promise
     .where(and(eq(seatAllocations.flightId, flightId), activeAllocation(server.ctx.now().toISOString())))
     .orderBy(asc(seatAllocations.seatLabel));
   return rows.map((r) => r.seat);
-}
-
-const COUNTED = { bookings, payments, seat_allocations: seatAllocations, travellers };
-
-export async function countRows(server: TestServer, table: keyof typeof COUNTED): Promise<number> {
-  const [row] = await server.ctx.db.select({ n: count() }).from(COUNTED[table]);
-  return row?.n ?? 0;
 }

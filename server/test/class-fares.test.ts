@@ -2,19 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classFareCents } from '../../sync/fare';
 import { formatMoney } from '../../sync/money';
 import { CLASS_FARE_RANGE, ECONOMY_FARE_BASE, type AdminSettings, type PublicSettings } from '../../sync/schemas/settings';
-import { expectInvalid, snapshot } from './fixtures';
+import { countRows, expectInvalid, snapshot } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
-import {
-  actors,
-  countRows,
-  expectAnswer,
-  paymentBody,
-  roundTripBody,
-  upcomingFlight,
-  type Actors,
-  type Created,
-  type PaymentWithInstructions,
-} from './booking-fixtures';
+import { actors, expectAnswer, paymentBody, roundTripBody, upcomingFlight, type Actors, type Created, type PaymentWithInstructions } from './booking-fixtures';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const dollars = (amount: number) => amount / 100;

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, expect } from 'vitest';
 import type { ErrorCode } from '../../sync/error-codes';
 import { ErrorBodySchema, type ErrorBody } from '../../sync/schemas/common';
 import type { AppContext } from '../context';
 import { immediate, openDatabase } from '../db/client';
+import { airports, bookings, flights, images, loginFailures, payments, seatAllocations, settings, travellers, users } from '../db/schema';
 import type { Answer, TestServer } from './harness';
 
 /** A string of about 100 kB: under the JSON body limit, far over every field limit. */
@@ -56,12 +58,24 @@ export function readDb<T>(server: TestServer, read: (db: Database.Database) => T
   }
 }
 
-const TABLES = ['users', 'airports', 'flights', 'bookings', 'seat_allocations', 'payments', 'settings', 'images', 'login_failures'] as const;
-export type Table = (typeof TABLES)[number];
+const COUNTED = {
+  users,
+  airports,
+  flights,
+  bookings,
+  travellers,
+  seat_allocations: seatAllocations,
+  payments,
+  settings,
+  images,
+  login_failures: loginFailures,
+};
+const TABLES = Object.keys(COUNTED) as (keyof typeof COUNTED)[];
 
-export function countRows(server: TestServer, table: Table): number {
-  if (!TABLES.includes(table)) throw new Error(`unknown table ${table}`);
-  return readDb(server, (db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+/** The rows of a table, counted through the app's own connection (either engine). */
+export async function countRows(server: TestServer, table: keyof typeof COUNTED): Promise<number> {
+  const [row] = await server.ctx.db.select({ n: count() }).from(COUNTED[table]);
+  return row?.n ?? 0;
 }
 
 /** A fingerprint of the tables a catalogue write could touch: row counts and the global sync version. */

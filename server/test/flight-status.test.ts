@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AIRLINE_CANCELLED_OFFER } from '../../sync/airline-cancellation';
 import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
-import { actors, book, expectAnswer, readDb, upcomingFlight, type Actors } from './booking-fixtures';
+import { actors, book, expectAnswer, upcomingFlight, type Actors } from './booking-fixtures';
+import { readDb } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 type Mail = { to: string; subject: string; text: string };

@@ -42,7 +42,7 @@ describe('what one account or guest can make the image pipeline do', () => {
   afterAll(() => server.stop());
 
   it('an interlaced or 16-bit PNG over 4 megapixels is refused from its header; under it, it is decoded and re-encoded', async () => {
-    const rows = countRows(server, 'images');
+    const rows = await countRows(server, 'images');
     const heavy = 'Interlaced and 16-bit PNG images may be at most 4 megapixels';
     const hostile = await png(2100, { interlaced: true, sixteenBit: true });
     expect(await sharp(hostile).metadata()).toMatchObject({ isProgressive: true, depth: 'ushort', width: 2100 });
@@ -50,7 +50,7 @@ describe('what one account or guest can make the image pipeline do', () => {
     expectError(await guest.api.post('/api/images', chatForm(hostile)), 400, heavy);
     expectError(await guest.api.post('/api/images', chatForm(await png(2100, { sixteenBit: true }))), 400, heavy);
     expectError(await who.owner.post('/api/images', imageForm(await png(2100, { interlaced: true }), 'r.png', 'image/png', { kind: 'receipt' })), 400, heavy);
-    expect(countRows(server, 'images')).toBe(rows);
+    expect(await countRows(server, 'images')).toBe(rows);
 
     const regular = await guest.api.post<Uploaded>('/api/images', chatForm(await png(2100)));
     expect(regular.status).toBe(201);
@@ -60,7 +60,7 @@ describe('what one account or guest can make the image pipeline do', () => {
   });
 
   it('a guest uploads only chat images, only into a conversation of its own', async () => {
-    const rows = countRows(server, 'images');
+    const rows = await countRows(server, 'images');
     const onlyChat = 'Guests may only send images in their own chat';
     expectError(await guest.api.post('/api/images', imageForm(await tiny(), 'a.png', 'image/png', { kind: 'chat' })), 403, onlyChat);
     expectError(await guest.api.post('/api/images', imageForm(await tiny(), 'a.png', 'image/png')), 403, onlyChat);
@@ -68,7 +68,7 @@ describe('what one account or guest can make the image pipeline do', () => {
     const stranger = await loginGuest(server.url);
     expectError(await stranger.api.post('/api/images', chatForm(await tiny())), 404, 'Conversation not found');
     expectError(await who.owner.post('/api/images', chatForm(await tiny())), 404, 'Conversation not found');
-    expect(countRows(server, 'images')).toBe(rows);
+    expect(await countRows(server, 'images')).toBe(rows);
     expect((await guest.api.post('/api/images', chatForm(await tiny()))).status).toBe(201);
     expect((await who.admin.post('/api/images', chatForm(await tiny()))).status).toBe(201);
   });

@@ -69,7 +69,7 @@ describe('images: upload, re-encode, access', () => {
 
   it('checks the real format by its bytes and writes nothing for a refused upload', async () => {
     const api = client(server.url, owner.token);
-    const [rows, stored] = [countRows(server, 'images'), files()];
+    const [rows, stored] = [await countRows(server, 'images'), files()];
     const notImage = 'Receipts must be a JPEG, PNG or WebP image or a PDF, up to 10 MB';
     expectError(await api.post('/api/images', imageForm('hello, I am a text file', 'evil.png', 'image/png')), 400, notImage);
     expectError(await api.post('/api/images', imageForm(await makeImage(20, 20, 'gif'), 'anim.png', 'image/png')), 400, notImage);
@@ -98,12 +98,12 @@ describe('images: upload, re-encode, access', () => {
     expect(body.errors).toEqual([{ msg: 'No image found', path: 'image' }]);
     expectError(await api.post('/api/images', imageForm(await makeImage(8, 8), 'a.png', 'image/png', {}, 'file')), 400, 'Unexpected upload form');
     expectErrorShape(await api.post('/api/images', imageForm(await makeImage(8, 8), 'a.png', 'image/png', { kind: 'passport' })), 400);
-    expect([countRows(server, 'images'), files()]).toEqual([rows, stored]);
+    expect([await countRows(server, 'images'), files()]).toEqual([rows, stored]);
   });
 
   it('needs a signed-in caller to upload; only admins upload marketing images', async () => {
     const png = await makeImage(16, 16);
-    const rows = countRows(server, 'images');
+    const rows = await countRows(server, 'images');
     expectError(await client(server.url).post('/api/images', imageForm(png, 'a.png', 'image/png')), 401, 'Please sign in to continue');
     expectError(await client(server.url, 'bogus').post('/api/images', imageForm(png, 'a.png', 'image/png')), 401, 'Please sign in to continue');
     expectError(
@@ -111,7 +111,7 @@ describe('images: upload, re-encode, access', () => {
       403,
       'Only admins upload marketing images',
     );
-    expect(countRows(server, 'images')).toBe(rows);
+    expect(await countRows(server, 'images')).toBe(rows);
     const res = await client(server.url, adminToken).post<Uploaded>(
       '/api/images',
       imageForm(png, 'promo.png', 'image/png', { kind: 'marketing', title: 'Promo' }),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { immediate } from '../db/client';
 import { insertReturning, insertRow } from '../db/insert-row';
 import { auditLog, settings } from '../db/schema';
 import { scratchDatabase } from './fixtures';
@@ -15,15 +16,15 @@ describe('an insert prepared once per table and set of columns', () => {
   });
 
   it('stores each row with its own values and answers it as stored, a column left out at its default', async () => {
-    const first = await insertReturning(db, auditLog, { ...change('F1'), reason: undefined, actorName: null });
-    const second = await insertReturning(db, auditLog, { ...change('F2'), reason: undefined, actorName: null });
+    const first = await immediate(db, (tx) => insertReturning(tx, auditLog, { ...change('F1'), reason: undefined, actorName: null }));
+    const second = await immediate(db, (tx) => insertReturning(tx, auditLog, { ...change('F2'), reason: undefined, actorName: null }));
     expect(second.id).toBe(first.id + 1);
     expect(first).toMatchObject({ entityId: 'F1', label: '', reason: null, actorName: null, toStatus: 'departed' });
     expect(await db.select().from(auditLog).where(eq(auditLog.id, second.id))).toEqual([second]);
   });
 
   it('encodes a value as the column does (JSON text here), as drizzle does for a literal', async () => {
-    await insertRow(db, settings, { id: 7, data: { bank: 'Ecobank', rates: [1, 2] }, updatedAt: '2031-01-01T00:00:00.000Z' });
+    await immediate(db, (tx) => insertRow(tx, settings, { id: 7, data: { bank: 'Ecobank', rates: [1, 2] }, updatedAt: '2031-01-01T00:00:00.000Z' }));
     expect(sqlite.prepare('select data from settings where id = 7').pluck().get()).toBe('{"bank":"Ecobank","rates":[1,2]}');
     expect((await db.select().from(settings).where(eq(settings.id, 7)))[0]?.data).toEqual({ bank: 'Ecobank', rates: [1, 2] });
   });
@@ -31,11 +32,11 @@ describe('an insert prepared once per table and set of columns', () => {
   it('builds the SQL once for the same columns, again for other columns', async () => {
     const compile = vi.spyOn(sqlite, 'prepare');
     try {
-      await insertRow(db, auditLog, change('F3'));
+      await immediate(db, (tx) => insertRow(tx, auditLog, change('F3')));
       const once = compile.mock.calls.length;
-      await insertRow(db, auditLog, change('F4'));
+      await immediate(db, (tx) => insertRow(tx, auditLog, change('F4')));
       expect(compile.mock.calls.length).toBe(once);
-      await insertRow(db, auditLog, { ...change('F5'), reason: 'schedule' });
+      await immediate(db, (tx) => insertRow(tx, auditLog, { ...change('F5'), reason: 'schedule' }));
       expect(compile.mock.calls.length).toBe(once + 1);
     } finally {
       compile.mockRestore();
@@ -49,6 +50,6 @@ describe('an insert prepared once per table and set of columns', () => {
   });
 
   it('refuses a key that is no column of the table', async () => {
-    await expect(insertRow(db, auditLog, { ...change('F6'), note: 'x' } as never)).rejects.toThrow('audit_log has no column note');
+    await expect(immediate(db, (tx) => insertRow(tx, auditLog, { ...change('F6'), note: 'x' } as never))).rejects.toThrow('audit_log has no column note');
   });
 });

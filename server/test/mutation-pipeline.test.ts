@@ -9,8 +9,8 @@ import { runMutation } from '../mutations/run';
 import { pokeEffect } from '../outbox/effects';
 import { createAirport } from '../services/catalogue/airports';
 import { findUserById } from '../services/identity/users';
-import { actors, book, paymentBody, readDb, upcomingFlight, type Actors } from './booking-fixtures';
-import { expectCode } from './fixtures';
+import { actors, book, paymentBody, upcomingFlight, type Actors } from './booking-fixtures';
+import { expectCode, readDb } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 type EventRow = { id: number; effect: string; done_at: string | null };

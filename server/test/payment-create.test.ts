@@ -7,7 +7,6 @@ import {
   actors,
   allocationsOf,
   book,
-  countRows,
   expectAnswer,
   paymentBody,
   roundTripBody,
@@ -17,6 +16,7 @@ import {
   type Created,
   type PaymentWithInstructions,
 } from './booking-fixtures';
+import { countRows } from './fixtures';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 

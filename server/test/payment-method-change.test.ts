@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, setRateLimits } from '../middleware/rate-limits';
 import { startTestServer, type TestServer } from './harness';
-import { actors, allocationsOf, book, countRows, expectAnswer, readDb, upcomingFlight, type Actors, type Created } from './booking-fixtures';
+import { actors, allocationsOf, book, expectAnswer, upcomingFlight, type Actors, type Created } from './booking-fixtures';
+import { countRows, readDb } from './fixtures';
 
 type AuditRow = { actorId: string | null; fromStatus: string | null; toStatus: string; reason: string | null };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '../../sync/schemas/payment';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { startTestServer, type TestServer } from './harness';
+import { client, startTestServer, type TestServer } from './harness';
 import {
   actors,
   allocationsOf,
@@ -31,7 +31,7 @@ describe('receipts, "I have made payment" and the admin decision', () => {
     server = await startTestServer({ seed: 'demo' });
     server.setNow(NOW);
     who = await actors(server, 'review');
-    admin2 = await secondAdmin(server, 'Second Admin');
+    admin2 = client(server.url, (await secondAdmin(server)).token);
   });
   afterAll(() => server.stop());
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Flight } from '../../sync/schemas/flight';
 import { startTestServer, type TestServer } from './harness';
-import { writeRaw } from './fixtures';
+import { countRows, writeRaw } from './fixtures';
 import {
   actors,
-  countRows,
   expectAnswer,
   flightAt,
   messageOf,

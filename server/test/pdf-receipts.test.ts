@@ -99,7 +99,7 @@ describe('PDF receipts', () => {
   });
 
   it('refuses a PDF for chat images and photos, saying they must be images', async () => {
-    const rows = countRows(server, 'images');
+    const rows = await countRows(server, 'images');
     const guest = await loginGuest(server.url);
     const conversationId = (await startSupport(guest.api))._id;
     const chat = 'PDFs are accepted for receipts only. Chat images must be a JPEG, PNG or WebP image, up to 10 MB';
@@ -108,11 +108,11 @@ describe('PDF receipts', () => {
     expectError(await as('owner').post('/api/images', imageForm(fresh(), 'me.pdf', PDF, { kind: 'avatar' })), 400, photo);
     const named = 'Chat images must be a JPEG, PNG or WebP image, up to 10 MB';
     expectError(await guest.api.post('/api/images', imageForm('not an image', 'a.png', 'image/png', { kind: 'chat', conversationId })), 400, named);
-    expect(countRows(server, 'images')).toBe(rows);
+    expect(await countRows(server, 'images')).toBe(rows);
   });
 
   it('knows a PDF by its bytes: a renamed file, a cut-short PDF and an unknown version are refused, whatever their name and type', async () => {
-    const rows = countRows(server, 'images');
+    const rows = await countRows(server, 'images');
     const api = as('owner');
     expectError(await api.post('/api/images', receiptForm('Dear bank, I paid. This is a text file.')), 400, RECEIPTS);
     expectError(await api.post('/api/images', receiptForm(await makeImage(10, 10, 'gif'), 'scan.pdf')), 400, RECEIPTS);
@@ -123,7 +123,7 @@ describe('PDF receipts', () => {
     expectError(await api.post('/api/images', receiptForm(whole.subarray(0, whole.length - 40))), 400, damaged);
     expectError(await api.post('/api/images', receiptForm(Buffer.concat([Buffer.from('%PDF-9.9\n'), whole.subarray(9)]))), 400, damaged);
     expectError(await api.post('/api/images', receiptForm('%PDF-')), 400, damaged);
-    expect(countRows(server, 'images')).toBe(rows);
+    expect(await countRows(server, 'images')).toBe(rows);
     const png = await api.post<Uploaded>('/api/images', imageForm(await makeImage(30, 20), 'photo.pdf', PDF, { kind: 'receipt' }));
     expect(png.status).toBe(201);
     expect((await fetchRaw(png.body.imageUrl, 'owner')).headers.get('content-type')).toBe('image/webp');

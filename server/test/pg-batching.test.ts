@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { later, together } from '../db/batching';
-import { immediate, type Db, type Tx } from '../db/client';
+import { immediate, type Db, type Queryable, type Tx } from '../db/client';
 import { constraintRejection } from '../db/constraints';
 import { messagesDuring } from './pg-messages';
 import { runSql, scratchPostgres } from './pg-sql';
@@ -25,7 +25,7 @@ describe('batched statements of a write transaction (PostgreSQL)', () => {
 
   const insert = (tx: Tx, id: string, body: string | null, n: number | null = null, flag: boolean | null = null, data: unknown = null) =>
     runSql(tx, sql`insert into notes (id, body, n, flag, data) values (${id}, ${body}, ${n}, ${flag}, ${data === null ? null : JSON.stringify(data)})`);
-  const read = async (q: Tx, id: string) => (await runSql(q, sql`select body, n, flag, data from notes where id = ${id}`)).rows[0];
+  const read = async (q: Queryable, id: string) => (await runSql(q, sql`select body, n, flag, data from notes where id = ${id}`)).rows[0];
 
   it('values written in as literals read back exactly as parameters would give them', async () => {
     const data = { text: TRICKY, nested: { n: 1.5, none: null } };

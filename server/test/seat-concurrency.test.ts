@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatAllocations } from '../db/schema';
 import { setRateLimits } from '../middleware/rate-limits';
 import { client, engineEnv, registerUser, startTestServer, type Answer, type TestServer } from './harness';
-import { activeSeats, countRows, messageOf, paymentBody, seatView, upcomingFlight, type Api } from './booking-fixtures';
+import { activeSeats, messageOf, paymentBody, seatView, upcomingFlight, type Api } from './booking-fixtures';
+import { countRows } from './fixtures';
 import { observe } from './observer';
 import { freePort } from '../../scripts/free-port';
 

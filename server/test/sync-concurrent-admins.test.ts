@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login } from './harness';
+import { secondAdmin, type SignedIn } from './booking-fixtures';
 import {
   auditOf,
   bookSeat,
   expectSameTables,
   fullSnapshot,
   member,
-  secondAdmin,
   SyncClient,
   tablesOf,
   type Member,
@@ -22,7 +22,7 @@ const decide = (status: Decision['status']): Decision => (status === 'failed' ? 
 describe('sync: concurrent admins deciding the same payment', { timeout: 90_000 }, () => {
   let server: SyncServer;
   let firstToken: string;
-  let second: Member;
+  let second: SignedIn;
   let traveller: Member;
   let devices: [SyncClient, SyncClient];
   const names = ['SkyWay Admin', 'Second Admin'] as const;

@@ -4,6 +4,7 @@ import type { MutationCall, MutationName } from '../../sync/protocol';
 import { readCursor } from '../../sync/protocol';
 import { enqueue } from './device-queue';
 import { ADMIN, login } from './harness';
+import { secondAdmin } from './booking-fixtures';
 import {
   auditOf,
   bookSeat,
@@ -11,7 +12,6 @@ import {
   fullSnapshot,
   lastMutationIdOf,
   member,
-  secondAdmin,
   seeded,
   SyncClient,
   tablesOf,

@@ -14,15 +14,14 @@ import type { Mutators } from '../../sync/client/mutators';
 import type { OutboxRow, SyncTransport } from '../../sync/client/types';
 import { SYNC_TABLES, type PullResponse, type PushRequest, type SyncTable } from '../../sync/protocol';
 import type { AppContext } from '../context';
-import { immediate } from '../db/client';
-import { syncClients, syncState, users } from '../db/schema';
+import { syncClients, syncState } from '../db/schema';
 import { parseEnv } from '../env';
 import { seedIfEmpty } from '../seed/seed';
 import { sweep } from '../services/booking/lifecycle';
 import { createContext, listen, type Running } from '../start';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
 import { mutatorsOf } from './device-queue';
-import { ADMIN, allowManyBookings, client, engineEnv, login, registerUser, TRAVELLER } from './harness';
+import { ADMIN, allowManyBookings, client, engineEnv, registerUser, TRAVELLER } from './harness';
 
 /** The real app over a real database (SQLite file or PostgreSQL) that can be stopped and started again on the same DATA_DIR and database. */
 export type SyncServer = {
@@ -348,13 +347,6 @@ export function withDb<T>(server: SyncServer, work: (db: Database.Database) => T
   } finally {
     db.close();
   }
-}
-
-/** A second admin: a registered user promoted in the database (no route creates admins), signed in again. */
-export async function secondAdmin(server: SyncServer, fullName: string): Promise<Member> {
-  const made = await member(server.url, 'admin2', 0, fullName);
-  await immediate(server.ctx.db, (tx) => tx.update(users).set({ role: 'admin' }).where(eq(users.id, made.id)));
-  return { ...made, token: await login(server.url, made.email, 'Secret-pass-1') };
 }
 
 export async function serverVersion(server: SyncServer): Promise<number> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYNC_SCHEMA_VERSION, type PullResponse } from '../../sync/protocol';
 import { immediate } from '../db/client';
 import { bookings, payments } from '../db/schema';
@@ -11,6 +12,19 @@ import { ADMIN, client, login } from './harness';
 import { member, startSyncServer, withDb, type SyncServer } from './sync-fixtures';
 
 /** An admin's first sync brings the payments first (the review queue), then the bookings: more than a part of the payments in its first page here. */
+/**
+ * Waits until a read-only connection (the snapshot's) has begun its transaction. The pull first claims its
+ * client in a write of its own, so under load a write made after one turn could still come before the snapshot.
+ */
+async function snapshotBegun(): Promise<void> {
+  const exec = vi.spyOn(Database.prototype, 'exec');
+  try {
+    while (!exec.mock.calls.some(([source], i) => source === 'BEGIN' && (exec.mock.contexts[i] as Database.Database | undefined)?.readonly)) await nextTurn();
+  } finally {
+    exec.mockRestore();
+  }
+}
+
 describe("an admin's first sync of many bookings", () => {
   let server: SyncServer;
   let admin: UserRow;
@@ -37,6 +51,7 @@ describe("an admin's first sync of many bookings", () => {
     };
     const pulled = pull(server.ctx, admin, request());
     setImmediate(tick);
+    await snapshotBegun();
     await nextTurn();
     await immediate(server.ctx.db, (tx) => tx.update(bookings).set({ phone }));
     const wroteWhilePulling = pulling;

@@ -9,7 +9,7 @@ import {
   type AuditFilter,
   type AuditRow,
 } from '../../../sync/schemas/audit';
-import type { Queryable } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { insertRow } from '../../db/insert-row';
 import { auditLog } from '../../db/schema';
 import { auditLabels, matching } from '../../db/search';
@@ -31,7 +31,7 @@ export type Change = {
  * deleted flight or a renamed account still reads well; a deletion is recorded before the row goes.
  * A caller that has both in hand (it just wrote the object) passes them as `known`.
  */
-export async function recordChange(q: Queryable, change: Change, at: Date, known?: { actorName: string | null; label: string }): Promise<void> {
+export async function recordChange(q: Tx, change: Change, at: Date, known?: { actorName: string | null; label: string }): Promise<void> {
   await insertRow(q, auditLog, {
     action: change.action,
     actorId: change.actorId,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, lte, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { first, immediate, inTurn, type Tx } from '../../db/client';
+import { first, immediate, inTurn, type Queryable, type Tx } from '../../db/client';
 import { lockFor } from '../../db/locks';
 import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -30,9 +30,9 @@ async function expiryReason(tx: Tx, bookingId: string): Promise<string> {
  * The bookings (one row per seat: may repeat) of pending bookings whose seat holds ran out, found through
  * the holds' expiry index. NOTE: no DISTINCT: SQLite would then walk every allocation in booking order.
  */
-export function lapsedHolds(tx: Tx, nowIso: string) {
+export function lapsedHolds(q: Queryable, nowIso: string) {
   return (
-    tx
+    q
       .select({ id: seatAllocations.bookingId })
       .from(seatAllocations)
       .innerJoin(bookings, eq(bookings.id, seatAllocations.bookingId))
@@ -54,10 +54,10 @@ export function lapsedHolds(tx: Tx, nowIso: string) {
  * see implies the index's. A booking on a flight the airline cancelled was not flown: it stays open for its
  * refund (product rules §4.10).
  */
-export function finishedBookings(tx: Tx, nowIso: string) {
+export function finishedBookings(q: Queryable, nowIso: string) {
   const lastDeparture = sql`coalesce((select departure_time from flights r where r.id = ${bookings.returnFlightId}), ${flights.departureTime})`;
   const cancelledLeg = sql`exists (select 1 from flights c where c.status = 'cancelled' and c.id in (${bookings.flightId}, ${bookings.returnFlightId}))`;
-  return tx
+  return q
     .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(flights, eq(flights.id, bookings.flightId))
@@ -65,8 +65,8 @@ export function finishedBookings(tx: Tx, nowIso: string) {
 }
 
 /** Scheduled or delayed flights whose departure time has passed, through the (status, departure) index. */
-export function departedFlights(tx: Tx, nowIso: string) {
-  return tx
+export function departedFlights(q: Queryable, nowIso: string) {
+  return q
     .select({ id: flights.id, status: flights.status })
     .from(flights)
     .where(and(inArray(flights.status, ['scheduled', 'delayed']), lte(flights.departureTime, nowIso)));

@@ -57,7 +57,7 @@ export async function startConversation(tx: Tx, user: UserRow, type: Conversatio
  * new one of `type` owned by the caller, created in the caller's transaction. An id that is someone
  * else's conversation is refused as not found, like any conversation the caller does not take part in.
  */
-export async function conversationOrStart(tx: Queryable, user: UserRow, id: string, type: ConversationType, now: Date): Promise<ConversationRow> {
+export async function conversationOrStart(tx: Tx, user: UserRow, id: string, type: ConversationType, now: Date): Promise<ConversationRow> {
   if (await first(conversationById(tx).execute({ id }))) return conversationFor(tx, user, id);
   authorize('conversation.start', user);
   const stamp = now.toISOString();
