@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, bookFlight, confirmEmail, login, newTraveller, signedInContext, type Flight } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmedTraveller, type Flight, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { datePlus } from './pages/dates';
 import { DashboardPage } from './pages/dashboard-page';
 import { ADMIN } from './pages/credentials';
@@ -78,8 +78,7 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   await expect(row).toContainText('scheduled');
 
   // A traveller books it; a status change then reaches them by mail, and is in the audit log.
-  const traveller = await newTraveller(request, 'Zuri Booked');
-  confirmEmail(traveller.email);
+  const traveller = await confirmedTraveller(request, 'Zuri Booked');
   const booked = await request.post('/api/payments', {
     headers: bearer(traveller.token),
     data: {

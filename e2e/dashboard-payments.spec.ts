@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, bookFlight, confirmEmail, decide, login, makeAdmin, newTraveller, signedInContext } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmedTraveller, decide, login, makeAdmin, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { ADMIN } from './pages/credentials';
 
@@ -62,8 +62,7 @@ test("on a phone an admin marks a refund paid with its method; another admin's l
   browser,
   request,
 }) => {
-  const traveller = await newTraveller(request, 'Ada Refunded');
-  confirmEmail(traveller.email);
+  const traveller = await confirmedTraveller(request, 'Ada Refunded');
   const { booking, payment } = await bookFlight(request, traveller.token, 26, 'Refunded');
   const adminToken = await login(request, ADMIN);
   await decide(request, adminToken, payment._id, 'successful');
@@ -71,7 +70,7 @@ test("on a phone an admin marks a refund paid with its method; another admin's l
   expect(cancelled.status()).toBe(200);
   const refundDue = ((await cancelled.json()) as { refundDue: number }).refundDue;
   const colleague = await newTraveller(request, 'Refund Colleague');
-  makeAdmin(colleague.email);
+  await makeAdmin(request, colleague.id);
 
   const deskContext = await signedInContext(browser, await login(request, colleague));
   const desk = new DashboardPage(await deskContext.newPage());

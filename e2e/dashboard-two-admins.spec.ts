@@ -15,7 +15,7 @@ test('two admins decide the same payment while one is offline: one decision wins
   const { payment } = created;
   await sendReceipt(request, traveller.token, created, receiptPng());
   const second = await newTraveller(request, 'Second Admin');
-  makeAdmin(second.email);
+  await makeAdmin(request, second.id);
 
   const firstContext = await signedInContext(browser, await login(request, ADMIN));
   const secondContext = await signedInContext(browser, await login(request, second));

@@ -1,18 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startInbox, type Received } from '../server/test/smtp-inbox';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { apiLogin, bearer } from './pages/journey-api';
+import { pointMailAt } from './pages/mail';
 import { successToast } from './pages/toasts';
 import { ADMIN } from './pages/credentials';
 
 type Mail = { to: string; subject: string; text: string };
-
-/** Points the server's mail at `smtpUrl` through the admin settings ('' stores mail without sending). */
-async function useSmtp(request: APIRequestContext, admin: Record<string, string>, smtpUrl: string): Promise<void> {
-  const current = (await (await request.get('/api/settings', { headers: admin })).json()) as { mail: { name: string } };
-  const saved = await request.put('/api/settings', { headers: admin, data: { ...current, mail: { name: current.mail.name }, smtpUrl } });
-  expect(saved.status()).toBe(200);
-}
 
 test('forgot password mails a reset link that sets a new password; the outbox admins read keeps no token', async ({ page, request }) => {
   const account = await registerAccount(request, 'Halima Musa');
@@ -20,7 +14,7 @@ test('forgot password mails a reset link that sets a new password; the outbox ad
   const inbox = await startInbox();
   let received: Received;
   try {
-    await useSmtp(request, admin, inbox.url);
+    await pointMailAt(request, admin, inbox.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
@@ -30,7 +24,7 @@ test('forgot password mails a reset link that sets a new password; the outbox ad
     await expect(page.getByRole('status').filter({ hasText: 'If an account exists, we sent a reset link' })).toBeVisible();
     received = await inbox.mailTo(account.email, 'Reset your SkyWay password');
   } finally {
-    await useSmtp(request, admin, '');
+    await pointMailAt(request, admin, '');
     await inbox.close();
   }
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(received.parts.get('text/plain') ?? '')?.[0];
@@ -54,7 +48,7 @@ test('a new account is asked to confirm its e-mail; Resend mails a fresh link, w
   const inbox = await startInbox();
   let received: Received;
   try {
-    await useSmtp(request, admin, inbox.url);
+    await pointMailAt(request, admin, inbox.url);
     const account = await registerAccount(request, 'Kofi Mensah');
     await inbox.mailTo(account.email, 'Confirm your SkyWay e-mail address');
     await page.goto('/login');
@@ -67,7 +61,7 @@ test('a new account is asked to confirm its e-mail; Resend mails a fresh link, w
     await expect(successToast(page, 'We sent a new confirmation link to your email address.')).toBeVisible();
     received = await inbox.mailTo(account.email, 'Confirm your SkyWay e-mail address');
   } finally {
-    await useSmtp(request, admin, '');
+    await pointMailAt(request, admin, '');
     await inbox.close();
   }
   const link = new URL(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(received.parts.get('text/plain') ?? '')?.[0] ?? '');

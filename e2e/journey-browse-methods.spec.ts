@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { bearer, confirmEmail, login, newTraveller, signedInContext } from './pages/dashboard-api';
+import { bearer, confirmedTraveller, login, signedInContext } from './pages/dashboard-api';
 import { BookingPage } from './pages/booking-page';
 import { datePlus } from './pages/dates';
 import { findFlight, freeSeats } from './pages/journey-api';
@@ -27,8 +27,7 @@ async function mailsAbout(request: APIRequestContext, adminToken: string, who: {
 for (const width of [1280, 360]) {
   test(`browse every payment method, then pay with one: one booking and its mails, at ${width} px`, async ({ browser, request }) => {
     const fullName = `Browsing Payer ${width === 1280 ? 'Wide' : 'Narrow'}`;
-    const traveller = await newTraveller(request, fullName);
-    confirmEmail(traveller.email);
+    const traveller = await confirmedTraveller(request, fullName);
     const flight = await findFlight(request, 'LOS', 'ACC', datePlus(width === 1280 ? 27 : 28));
     const [seat = 'A1'] = await freeSeats(request, flight._id, 1);
     const price = `$${flight.price.toFixed(2)}`;

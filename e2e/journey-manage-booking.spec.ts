@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { bearer, bookFlight, confirmEmail, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmedTraveller, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { icsEvents } from '../sync/test-ical';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { datePlus, localClock } from './pages/dates';
@@ -51,8 +51,7 @@ for (const width of [1280, 360]) {
     const view = { viewport: { width, height: 800 }, timezoneId: ZONE };
 
     test('pay later from My Bookings', async ({ browser, request }) => {
-      const traveller = await newTraveller(request, 'Later Payer');
-      confirmEmail(traveller.email);
+      const traveller = await confirmedTraveller(request, 'Later Payer');
       const created = await bookFlight(request, traveller.token, width === 1280 ? 31 : 32, 'Later');
       const deadline = (
         (await (await request.get(`/api/payments/${created.payment._id}`, { headers: bearer(traveller.token) })).json()) as { deadlineAt: string }
@@ -127,8 +126,7 @@ for (const width of [1280, 360]) {
     });
 
     test('re-upload after a rejection', async ({ browser, request }) => {
-      const traveller = await newTraveller(request, 'Second Try');
-      confirmEmail(traveller.email);
+      const traveller = await confirmedTraveller(request, 'Second Try');
       const created = await bookFlight(request, traveller.token, width === 1280 ? 33 : 34, 'Second');
       const own = await signedInContext(browser, traveller.token, view);
       const me = new DashboardPage(await own.newPage());

@@ -1,6 +1,7 @@
-import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { ADMIN } from './credentials';
+import { bearer } from './journey-api';
+import { withInbox } from './mail';
 
 export type Flight = {
   _id: string;
@@ -24,7 +25,7 @@ async function answer<T>(response: { status(): number; text(): Promise<string> }
   return JSON.parse(text) as T;
 }
 
-export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+export { bearer };
 
 export async function login(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
   return (await answer<{ token: string }>(await request.post('/api/auths/login', { data: account }), 200)).token;
@@ -118,24 +119,20 @@ export async function decide(
   await answer(await request.put(`/api/payments/${paymentId}`, { data: { status, reason }, headers: bearer(adminToken) }), 200);
 }
 
-/**
- * Changes one account the way an operator would, in the server's SQLite file (no route does these);
- * global-setup.ts exposes the server's DATA_DIR as E2E_DATA_DIR.
- */
-function updateAccount(email: string, assignments: string): void {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run against the server started by e2e/global-setup.ts');
-  const db = new Database(path.join(dataDir, 'airline.sqlite'), { fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
-    const changed = db.prepare(`update users set ${assignments} where email = ?`).run(email).changes;
-    if (changed !== 1) throw new Error(`no user ${email}`);
-  } finally {
-    db.close();
-  }
+/** Makes the account an admin the way the back office does: the demo admin changes its role on the users page's route. */
+export async function makeAdmin(request: APIRequestContext, userId: string): Promise<void> {
+  const adminToken = await login(request, ADMIN);
+  await answer(await request.put(`/api/admin/users/${userId}/role`, { data: { role: 'admin' }, headers: bearer(adminToken) }), 200);
 }
 
-export const makeAdmin = (email: string) => updateAccount(email, "role = 'admin'");
-
-/** Confirms the account's e-mail as its link would, so traveller mails reach it. */
-export const confirmEmail = (email: string) => updateAccount(email, "email_verified_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
+/** A fresh traveller whose e-mail is confirmed by following the link mailed at sign-up, so traveller mails reach it. */
+export async function confirmedTraveller(request: APIRequestContext, fullName: string): Promise<Awaited<ReturnType<typeof newTraveller>>> {
+  const { traveller, mail } = await withInbox(request, async (inbox) => {
+    const made = await newTraveller(request, fullName);
+    return { traveller: made, mail: await inbox.mailTo(made.email, 'Confirm your SkyWay e-mail address') };
+  });
+  const token = /verify-email\?token=([\w-]+)/.exec(mail.parts.get('text/plain') ?? '')?.[1];
+  if (!token) throw new Error(`no confirmation link in the mail to ${traveller.email}`);
+  await answer(await request.post('/api/auths/verify-email', { data: { token } }), 200);
+  return traveller;
+}
