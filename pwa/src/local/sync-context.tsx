@@ -1,41 +1,35 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createMutators, type Mutators } from '../../../sync/client/mutators';
-import type { OutboxRow } from '../../../sync/client/types';
-import type { ClientEventName, ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../../sync/socket-events';
-import type { UploadRow } from './db';
+import type * as RunnerModule from './sync-runner';
 
-/** What screens need of the device sync: typed mutators, sync requests, the outbox's buttons and the socket. */
-export type SyncRunner = {
-  mutate: Mutators;
-  requestSync: () => Promise<void>;
-  retryNow: (mutationId: number) => Promise<void>;
-  discard: (mutationId: number) => Promise<void>;
-  /** Starts syncing (idempotent) and resumes a queue paused for a sign-in, with the new token's socket. */
-  start: () => Promise<void>;
-  /** The signed-in account's changes not yet on the server (named before signing out). */
-  pendingChanges: () => Promise<{ outbox: OutboxRow[]; uploads: UploadRow[] }>;
-  /** Signing out: the token goes and the device forgets this account's view; its unsent changes stay unless discarded. */
-  forgetDevice: (discardChanges: boolean) => Promise<void>;
-  onRealtime: <E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]) => () => void;
-  emitRealtime: <E extends ClientEventName>(event: E, ...payload: Parameters<ClientToServerEvents[E]>) => void;
-};
+type Runner = typeof RunnerModule;
+
+/**
+ * What screens need of the device sync: typed mutators, sync requests, the outbox's buttons and the socket.
+ * The calls are sync-runner.ts's own, declared there once; tests give fakes of the same shape.
+ */
+export type SyncRunner = { mutate: Mutators } & Pick<
+  Runner,
+  'requestSync' | 'retryNow' | 'discard' | 'start' | 'pendingChanges' | 'forgetDevice' | 'onRealtime' | 'emitRealtime'
+>;
 
 /** NOTE: the runner (Dexie, socket.io) loads on first use, so visitors' first page stays small. */
 const load = () => import('./sync-runner');
 
+/** A call of the runner that loads it first. */
+function later<A extends unknown[], R>(pick: (runner: Runner) => (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => pick(await load())(...args);
+}
+
 /** The device's runner, loaded on demand. */
 export const deviceRunner: SyncRunner = {
-  mutate: createMutators(async (call) => (await load()).enqueue(call)),
-  requestSync: async () => (await load()).requestSync(),
-  retryNow: async (mutationId) => (await load()).retryNow(mutationId),
-  discard: async (mutationId) => (await load()).discard(mutationId),
-  start: async () => {
-    const runner = await load();
-    runner.startSync();
-    await runner.afterSignIn();
-  },
-  pendingChanges: async () => (await load()).pendingChanges(),
-  forgetDevice: async (discardChanges) => (await load()).forgetDevice(discardChanges),
+  mutate: createMutators(later((runner) => runner.enqueue)),
+  requestSync: later((runner) => runner.requestSync),
+  retryNow: later((runner) => runner.retryNow),
+  discard: later((runner) => runner.discard),
+  start: later((runner) => runner.start),
+  pendingChanges: later((runner) => runner.pendingChanges),
+  forgetDevice: later((runner) => runner.forgetDevice),
   onRealtime: (event, handler) => {
     let stop: (() => void) | undefined;
     let stopped = false;

@@ -168,7 +168,7 @@ function connectSocket(): void {
 }
 
 /** Starts syncing: on start, on `online`, when the page shows again, on pokes and on reconnects. */
-export function startSync(): void {
+function startSync(): void {
   if (started) return;
   started = true;
   window.addEventListener('online', () => {
@@ -190,8 +190,12 @@ export function startSync(): void {
   void requestSync();
 }
 
-/** After a sign-in: a queue paused in 'sign in to send' resumes, and the socket uses the new token. */
-export async function afterSignIn(): Promise<void> {
+/**
+ * Starts syncing (idempotent) and, after a sign-in, resumes a queue paused in 'sign in to send' with the
+ * new token's socket.
+ */
+export async function start(): Promise<void> {
+  startSync();
   connectSocket();
   await requestSync();
 }
@@ -208,12 +212,14 @@ export async function enqueue(call: MutationCall): Promise<void> {
   void requestSync();
 }
 
-export const retryNow = (mutationId: number) => engine.dueNow(mutationId).then(() => requestSync());
-export const discard = (mutationId: number) => engine.discard(mutationId).then(noteWaiting);
+/** Sends a queued or failed mutation now, without waiting for its retry. */
+export const retryNow = (mutationId: number): Promise<void> => engine.dueNow(mutationId).then(() => requestSync());
+/** Drops a mutation from the outbox; it is never sent. */
+export const discard = (mutationId: number): Promise<void> => engine.discard(mutationId).then(noteWaiting);
 /** Runs `work` on the device data while no tab syncs or writes the outbox (withdrawing a queued receipt). */
 export const whileQueueHeld = <T>(work: () => Promise<T>) => engine.alone(work);
 
-/** The changes of the account the device belongs to that are not yet on the server. */
+/** The changes of the account the device belongs to that are not yet on the server (named before signing out). */
 export async function pendingChanges(): Promise<{ outbox: OutboxRow[]; uploads: UploadRow[] }> {
   const { userId } = await store.owner();
   const [outbox, uploads] = await Promise.all([
