@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { Booking, TravellerInput } from '../../sync/schemas/booking';
+import type { TravellerInput } from '../../sync/schemas/booking';
 import type { Flight, FlightBody } from '../../sync/schemas/flight';
-import type { Payment } from '../../sync/schemas/payment';
+import { PaymentAnswerSchema, type PaymentAnswer, type PaymentWithInstructions } from '../../sync/schemas/payment-answer';
 import { immediate } from '../db/client';
 import { activeAllocation } from '../db/flight-queries';
 import { seatAllocations, users } from '../db/schema';
@@ -60,20 +60,9 @@ export function roundTripBody(outbound: Flight, inbound: Flight, seats: string[]
 }
 
 export type Api = ReturnType<typeof client>;
-export type Instructions = {
-  kind: 'bank_transfer' | 'crypto' | 'cashApp';
-  amountDue: number;
-  deadlineAt: string;
-  link: string;
-  tag?: string;
-  name?: string;
-  network?: string;
-  address?: string;
-  rate?: number;
-  bankingInfo?: Record<string, string>;
-};
-export type Created = { link: string; booking: Booking; payment: Payment; instructions: Instructions };
-export type PaymentWithInstructions = Payment & { instructions: Instructions };
+/** POST /api/payments answers this shape; book() checks every answer against the schema the PWA reads it with. */
+export type Created = PaymentAnswer;
+export type { PaymentWithInstructions };
 
 /** The error message of an answer, or '' when it has none. */
 export function messageOf(res: Answer): string {
@@ -91,6 +80,7 @@ export function expectAnswer(res: Answer, status: number, message?: string): voi
 export async function book(api: Api, flight: Flight, seats: string[], extra: Record<string, unknown> = {}): Promise<Created> {
   const res = await api.post<Created>('/api/payments', paymentBody(flight, seats, extra));
   expectAnswer(res, 201);
+  expect(PaymentAnswerSchema.strict().parse(res.body)).toEqual(res.body);
   return res.body;
 }
 

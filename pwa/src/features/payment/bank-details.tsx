@@ -1,4 +1,4 @@
-import type { BankingInfo } from '../../lib/trip/payment-answer';
+import type { BankingInfo } from '../../../../sync/schemas/payment-answer';
 import { formatPrice } from '../../lib/format';
 import { copyText } from './copy-text';
 

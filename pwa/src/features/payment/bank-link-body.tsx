@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { copyText } from './copy-text';
-import type { PaymentAnswer } from '../../lib/trip/payment-answer';
+import type { PaymentAnswer } from '../../../../sync/schemas/payment-answer';
 
 /** Bank Transfer: the payment link to the transfer page, and a control to copy it. */
 export function BankLinkBody({ answer }: { answer: PaymentAnswer }) {

@@ -3,7 +3,7 @@ import { formatPrice } from '../../lib/format';
 import { copyText, shortCode } from './copy-text';
 import { PaidButton } from './paid-button';
 import { PayCountdown, usePayCountdown } from './pay-countdown';
-import type { PaymentAnswer } from '../../lib/trip/payment-answer';
+import type { PaymentAnswer } from '../../../../sync/schemas/payment-answer';
 
 type CashAppBodyProps = { answer: PaymentAnswer & { instructions: { kind: 'cashApp' } } };
 

@@ -6,7 +6,7 @@ import { Dropdown } from '../../components/ui/dropdown';
 import { copyText, shortCode } from './copy-text';
 import { PaidButton } from './paid-button';
 import { PayCountdown, usePayCountdown } from './pay-countdown';
-import type { PaymentAnswer } from '../../lib/trip/payment-answer';
+import type { PaymentAnswer } from '../../../../sync/schemas/payment-answer';
 import { usePublicSettings } from '../../lib/trip/use-public-settings';
 
 type CryptoBodyProps = { answer: PaymentAnswer & { instructions: { kind: 'crypto' } } };

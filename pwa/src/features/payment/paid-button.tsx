@@ -5,7 +5,7 @@ import { useToast } from '../../components/ui/use-toast';
 import { api } from '../../lib/api';
 import { messageOf } from '../../lib/api-error';
 import { formatPrice } from '../../lib/format';
-import type { PaymentAnswer } from '../../lib/trip/payment-answer';
+import type { PaymentAnswer } from '../../../../sync/schemas/payment-answer';
 import { finishPlacement } from './placement';
 
 type PaidButtonProps = { answer: PaymentAnswer; disabled: boolean };

@@ -5,7 +5,7 @@ import { BankLinkBody } from './bank-link-body';
 import { CardBody } from './card-body';
 import { CashAppBody } from './cash-app-body';
 import { CryptoBody } from './crypto-body';
-import type { PaymentAnswer } from '../../lib/trip/payment-answer';
+import type { PaymentAnswer } from '../../../../sync/schemas/payment-answer';
 import type { MethodInfo } from './payment-methods';
 
 type Placing = Pick<UseMutationResult<PaymentAnswer, Error, unknown>, 'data' | 'isPending'>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../../sync/constants';
 import { clearDraft, type BookingDraft } from '../../lib/trip/booking-draft';
-import { PaymentAnswerSchema, type PaymentAnswer } from '../../lib/trip/payment-answer';
+import { PaymentAnswerSchema, type PaymentAnswer } from '../../../../sync/schemas/payment-answer';
 
 const PLACEMENT_KEY = 'bookingPlacement';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { PaymentWithInstructionsSchema } from '../../lib/trip/payment-answer';
+import { PaymentWithInstructionsSchema } from '../../../../sync/schemas/payment-answer';
 
 /** The payment behind a payment link (/payment/<key>), with its bank details. */
 export function usePaymentByKey(key: string) {

@@ -6,7 +6,7 @@ import { useSyncRunner } from '../../local/sync-context';
 import { api } from '../../lib/api';
 import { ApiError, hasCode } from '../../lib/api-error';
 import type { BookingDraft } from '../../lib/trip/booking-draft';
-import { PaymentAnswerSchema, type PaymentAnswer } from '../../lib/trip/payment-answer';
+import { PaymentAnswerSchema, type PaymentAnswer } from '../../../../sync/schemas/payment-answer';
 import { paymentBody, type Order } from './payment-body';
 import { forTheseSeats, readPlacement, reusable, storePlacement, type Placement } from './placement';
 

@@ -1,7 +1,7 @@
 import type { Payment } from '../../../../sync/schemas/payment';
 import { CashAppBody } from './cash-app-body';
 import { CryptoBody } from './crypto-body';
-import type { PaymentWithInstructions } from '../../lib/trip/payment-answer';
+import type { PaymentWithInstructions } from '../../../../sync/schemas/payment-answer';
 
 type WalletPayProps = { payment: Payment; instructions: PaymentWithInstructions['instructions'] };
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/ui/use-toast';
 import { api } from '../../../lib/api';
 import { messageOf } from '../../../lib/api-error';
-import { PaymentWithInstructionsSchema } from '../../../lib/trip/payment-answer';
+import { PaymentWithInstructionsSchema } from '../../../../../sync/schemas/payment-answer';
 
 /**
  * 'Pay now': opens the payment's own link page (bank details, receipt upload, 'I have made Payment').

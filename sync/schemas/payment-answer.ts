@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BookingSchema } from '../../../../sync/schemas/booking';
-import { PaymentSchema } from '../../../../sync/schemas/payment';
-import { BankingInfoSchema, CashAppSchema, CryptoInfoSchema } from '../../../../sync/schemas/settings';
+import { BookingSchema } from './booking';
+import { PaymentSchema } from './payment';
+import { BankingInfoSchema, CashAppSchema, CryptoInfoSchema } from './settings';
 
 const Due = z.object({ amountDue: z.number(), deadlineAt: z.string(), link: z.string() });
 
