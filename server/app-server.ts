@@ -20,7 +20,7 @@ function madeWith<T extends typeof IncomingMessage | typeof ServerResponse>(node
  * young-generation collections: measured on Node 20 with 3,000 requests/s of bare Express, the heap grew
  * about 10 MB at every scavenge and a full collection came every second, where plain Node's HTTP server
  * kept its heap flat. Made with the prototypes already, Express's call changes nothing and the heap stays
- * flat too (docs/decisions/013, addendum of session 23).
+ * flat too (docs/decisions/013).
  */
 export function createAppServer(app: Express): Server {
   return createServer({ IncomingMessage: madeWith(IncomingMessage, app.request), ServerResponse: madeWith(ServerResponse, app.response) }, app);

@@ -16,7 +16,7 @@ const bumpVersion = prepareOnce((q) =>
  * NOTE: on PostgreSQL a version is the id of the writing transaction (`pg_current_xact_id()`) plus an
  * offset kept in sync_state: the counter reached before versions became transaction ids, so every new
  * version is above every old one (db/postgres.ts raises it after a restore into another cluster). Writes
- * no longer take turns for it (docs/decisions/023).
+ * do not take turns for it (docs/decisions/023).
  */
 const transactionVersion = prepareOnce((q) =>
   q

@@ -6,7 +6,7 @@ import { runSql, scratchPostgres } from './pg-sql';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue #46: PostgreSQL writes no longer take turns, so two writes may lock the same rows in opposite
+ * PostgreSQL writes do not take turns (issue #46), so two writes may lock the same rows in opposite
  * orders. PostgreSQL breaks such a deadlock by failing one of them (40P01); the app runs it again.
  */
 describe('writes that meet in a deadlock (PostgreSQL)', () => {
