@@ -22,6 +22,7 @@ const SERVER_ENTRIES = [
   './server/pwa-pages.ts',
   './server/start.ts',
   './server/main.ts',
+  './server/sweeper.ts',
 ];
 const LOOK_DOWN = "the server's layers look down only: entry points and assembly -> mutations/ -> services/ -> db/";
 /** ops/ holds command-line tools (entry points) and machine.ts, the machine's state, which lower layers may read. */

@@ -19,7 +19,7 @@ import { closeRealtime } from './ops/shutdown';
 import { attachRealtime } from './realtime/socket';
 import { siteAddress } from './routes/site-url';
 import { BookingThread } from './booking-thread/booking-thread';
-import { startSweeper } from './services/booking/lifecycle';
+import { startSweeper } from './sweeper';
 import { createMailer } from './services/mail/mail';
 import { deliver } from './outbox/deliver';
 import { Outbox } from './outbox/outbox';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeSyncHistory } from '../services/booking/lifecycle';
+import { purgeSyncHistory } from '../services/sync/history-purge';
 import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
 
 describe('sync history purge', () => {

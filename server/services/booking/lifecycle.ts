@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, lt, lte, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { first, immediate, inTurn, type Queryable, type Tx } from '../../db/client';
+import { first, inTurn, type Queryable, type Tx } from '../../db/client';
 import { lockFor } from '../../db/locks';
-import { bookings, flights, mutationResults, payments, seatAllocations, tombstones } from '../../db/schema';
+import { bookings, flights, payments, seatAllocations } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { commitWithEffects } from '../../outbox/commit';
 import { pokeEffect } from '../../outbox/effects';
@@ -11,11 +11,8 @@ import { cancelBookingTx, completeBookingTx } from './booking-status';
 import { checkInNotices } from './check-in-notices';
 import { getBookingRow, toBookingJson } from './booking-view';
 import { REVIEW_DEADLINE_PASSED } from './hold-rules';
-import { purgeOrphanImagesWhenDue } from '../images/image-cleanup';
 import { bookingMails } from '../mail/notifications';
-import { TOMBSTONE_DAYS } from '../sync/sync-pull';
 
-export const SWEEP_INTERVAL_MS = 15_000;
 const DEADLINE_PASSED = 'payment deadline passed';
 
 /** A claimed payment no admin decided on expired at the review deadline; any other at the payment deadline. */
@@ -136,37 +133,4 @@ export async function sweep(ctx: AppContext): Promise<{ expired: number; complet
     const pokes = expired.length || finished.length ? [pokeEffect(expired.map((e) => e.booking.userId._id))] : [];
     return { result: { expired: expired.length, completed: finished.length, departed: departed.length }, effects: [...mails.flat(), ...pokes, ...checkIns] };
   });
-}
-
-/** Tombstones and stored rejections older than the oldest cursor a client may still hold are dropped. */
-export async function purgeSyncHistory(ctx: AppContext): Promise<void> {
-  const cutoff = new Date(ctx.now().getTime() - TOMBSTONE_DAYS * 86_400_000).toISOString();
-  await immediate(ctx.db, async (tx) => {
-    await tx.delete(tombstones).where(lt(tombstones.deletedAt, cutoff));
-    await tx.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff));
-  });
-}
-
-/**
- * Runs the sweep on an interval (and, hourly, the clean-up of unattached images); a failed pass is
- * logged and the next one tries again. A pass is skipped while another process holds the write lock
- * or the disk is full: it would only fail. With several processes on PostgreSQL one of them sweeps
- * (`ctx.database.leads`), so each tick runs once.
- */
-export async function startSweeper(ctx: AppContext): Promise<() => void> {
-  const run = async () => {
-    if (ctx.machine.diskFull || !ctx.machine.writeLockFree()) return;
-    try {
-      if (!(await ctx.database.leads())) return;
-      await sweep(ctx);
-      await purgeSyncHistory(ctx);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'lifecycle sweep failed');
-    }
-    purgeOrphanImagesWhenDue(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'image clean-up failed'));
-  };
-  await run();
-  const timer = setInterval(() => void run(), SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }
