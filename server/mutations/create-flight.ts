@@ -1,5 +1,5 @@
 import { FlightBodySchema } from '../../sync/schemas/flight';
-import { createFlight as insertFlight } from '../services/catalogue/flights';
+import { createFlight as insertFlight } from '../services/catalogue/flight-writes';
 import { checkSchedule } from '../services/catalogue/flight-schedule';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';

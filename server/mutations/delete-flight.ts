@@ -1,5 +1,5 @@
 import { FlightIdParamsSchema } from '../../sync/schemas/flight';
-import { deleteFlight as removeFlight } from '../services/catalogue/flights';
+import { deleteFlight as removeFlight } from '../services/catalogue/flight-writes';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';
 

@@ -4,7 +4,7 @@ import { FlightUpdateBodySchema, type FlightUpdateBody } from '../../sync/schema
 import { pokeEffect, type Effect } from '../outbox/effects';
 import { flightStatusEffects } from '../services/catalogue/flight-status';
 import { checkScheduleChange, soldSeatsWarning } from '../services/catalogue/flight-schedule';
-import { updateFlight as saveFlight } from '../services/catalogue/flights';
+import { updateFlight as saveFlight } from '../services/catalogue/flight-writes';
 import { notices, pushTo } from '../services/push/push-notices';
 import { mayEditCatalogue } from './create-airport';
 import { defineMutation } from './mutation';

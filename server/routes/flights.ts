@@ -7,7 +7,7 @@ import { createFlight } from '../mutations/create-flight';
 import { deleteFlight } from '../mutations/delete-flight';
 import { runMutation } from '../mutations/run';
 import { updateFlight } from '../mutations/update-flight';
-import { getFlight, takenSeats } from '../services/catalogue/flights';
+import { getFlight, takenSeats } from '../services/catalogue/flight-reads';
 import { lowestFares } from '../services/catalogue/lowest-fares';
 import { validate } from '../validate';
 
@@ -21,12 +21,12 @@ export function flightRoutes(ctx: AppContext): Router {
 
   router.get('/flights/:id', async (req, res) => {
     const { id } = validate(FlightIdParamsSchema, req.params);
-    res.json(await getFlight(ctx, ctx.db, id));
+    res.json(await getFlight(ctx.db, id, ctx.now()));
   });
 
   router.get('/flights/:id/seat', async (req, res) => {
     const { id } = validate(FlightIdParamsSchema, req.params);
-    res.json(await takenSeats(ctx, id));
+    res.json(await takenSeats(ctx.db, id, ctx.now()));
   });
 
   router.post('/flights', async (req, res) => {

@@ -8,7 +8,7 @@ import { PaymentAnswerSchema, type PaymentAnswer, type PaymentWithInstructions }
 import { immediate } from '../db/client';
 import { activeAllocation } from '../db/flight-queries';
 import { seatAllocations, users } from '../db/schema';
-import { createFlight } from '../services/catalogue/flights';
+import { createFlight } from '../services/catalogue/flight-writes';
 import { createUser } from '../services/identity/users';
 import { ADMIN, client, login, registerUser, type Answer, type TestServer } from './harness';
 

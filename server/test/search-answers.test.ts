@@ -9,7 +9,7 @@ import { immediate, localWriteEpoch } from '../db/client';
 import { flights } from '../db/schema';
 import { ANSWER_TTL_MS } from '../kept-answer';
 import { searchAnswer, sourceStamp, type SearchAnswer } from '../services/catalogue/search-answers';
-import { searchScope } from '../services/catalogue/flights';
+import { searchScope } from '../services/catalogue/flight-reads';
 import { actors, book, upcomingFlight, type Actors } from './booking-fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 import { statementsRun } from './statements-run';
@@ -89,13 +89,14 @@ describe('GET /api/flights answers from memory per search and what it was read f
 
   it('keeps a route’s answer through a booking on another route, and renews it with one on the route', async () => {
     const day = flight.departureTime.slice(0, 10);
-    const stamp = async () => (await sourceStamp(server.ctx, await searchScope(server.ctx, { origin: 'ACC', destination: 'LOS', departureTime: day }))).stamp;
+    const stamp = async () =>
+      (await sourceStamp(server.ctx, await searchScope(server.ctx.db, { origin: 'ACC', destination: 'LOS', departureTime: day }))).stamp;
     const before = await stamp();
     await book(people.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 9), ['F3']);
     expect(await stamp()).toBe(before);
     await book(people.owner, await upcomingFlight(server.url, 'ACC', 'LOS', 9), ['F2']);
     expect(await stamp()).not.toBe(before);
-    const any = async () => (await sourceStamp(server.ctx, await searchScope(server.ctx, { departureTime: day }))).stamp;
+    const any = async () => (await sourceStamp(server.ctx, await searchScope(server.ctx.db, { departureTime: day }))).stamp;
     const global = await any();
     await book(people.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 9), ['F4']);
     expect(await any()).not.toBe(global);

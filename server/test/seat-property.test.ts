@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { cancelBooking } from '../mutations/cancel-booking';
 import { runMutation } from '../mutations/run';
 import { createBookingWithPayment } from '../services/booking/booking-create';
-import { getFlight } from '../services/catalogue/flights';
+import { getFlight } from '../services/catalogue/flight-reads';
 import { sweep } from '../services/booking/lifecycle';
 import { markAwaitingReview, reviewPayment } from '../services/payment/payment-review';
 import type { UserRow } from '../actor';
@@ -104,7 +104,7 @@ describe('property: random book / pay / approve / reject / cancel / expire / com
         .select({ n: count() })
         .from(seatAllocations)
         .where(and(eq(seatAllocations.flightId, id), active));
-      expect((await getFlight(server.ctx, db, id)).availableSeats, 'availableSeats').toBe(SEATS_PER_FLIGHT - (row?.n ?? 0));
+      expect((await getFlight(db, id, server.ctx.now())).availableSeats, 'availableSeats').toBe(SEATS_PER_FLIGHT - (row?.n ?? 0));
     }
     const wrongState = await db
       .select({ reference: bookings.reference, status: bookings.status, state: seatAllocations.state })

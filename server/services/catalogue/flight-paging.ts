@@ -1,7 +1,7 @@
 import type { Flight } from '../../../sync/schemas/flight';
 import type { AppContext } from '../../context';
 import { selectFlightsPage, type FlightFilter } from '../../db/flight-queries';
-import { toFlightJson } from './flights';
+import { toFlightJson } from './flight-reads';
 
 export type FlightPage = { page: number; limit: number };
 

@@ -6,7 +6,7 @@ import { currentVersion } from '../../db/current-version';
 import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
 import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-answer';
 import { searchFlightsPage, type FlightPage } from './flight-paging';
-import { searchScope } from './flights';
+import { searchScope } from './flight-reads';
 import type { AirportRow } from './airports';
 
 /** A search's answer as sent (kept-answer.ts), with the count of all matches. */
@@ -106,11 +106,11 @@ async function readScopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Pro
   const route = query.origin && query.destination ? `${query.origin}|${query.destination}` : undefined;
   const known = route ? pairs.get(route) : undefined;
   if (known) {
-    const scope = await searchScope(ctx, query, known);
+    const scope = await searchScope(ctx.db, query, known);
     const { stamp, airportsStand } = await sourceStamp(ctx, scope);
     if (airportsStand) return { scope, stamp };
   }
-  const scope = await searchScope(ctx, query);
+  const scope = await searchScope(ctx.db, query);
   const [origin, destination] = scope?.named ?? [];
   if (route && origin && destination) pairs.set(route, [origin, destination]);
   else if (route) pairs.delete(route);

@@ -5,7 +5,7 @@ import { selectFlights } from '../../db/flight-queries';
 import { airports, bookings, flights } from '../../db/schema';
 import { visibleRows } from '../../policies';
 import { toAirportJson } from '../catalogue/airports';
-import { toFlightJson } from '../catalogue/flights';
+import { toFlightJson } from '../catalogue/flight-reads';
 import type { UserRow } from '../../actor';
 import { changedIn, type VersionRange } from './changed';
 

@@ -1,84 +1,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { SEATS_PER_FLIGHT } from '../../../sync/constants';
-import { centsToDollars, dollarsToCents, formatMoney } from '../../../sync/money';
-import type { Flight, FlightBody, FlightSearchQuery, FlightUpdateBody } from '../../../sync/schemas/flight';
+import { dollarsToCents, formatMoney } from '../../../sync/money';
+import type { Flight, FlightBody, FlightUpdateBody } from '../../../sync/schemas/flight';
 import type { Booking } from '../../../sync/schemas/booking';
-import { localDate, minutesBetween } from '../../../sync/time';
+import { localDate } from '../../../sync/time';
 import type { AppContext } from '../../context';
 import { first, only, type Queryable, type Tx } from '../../db/client';
-import { selectFlights, selectTakenSeats, type FlightFilter, type FlightWithAirports } from '../../db/flight-queries';
 import { bookings, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
-import { findAirport, findAirportPair, getAirport, toAirportJson, type AirportRow } from './airports';
+import { getAirport } from './airports';
 import { describeChanges, recordChange } from '../back-office/audit';
 import { recordTimesChange } from './flight-changes';
+import { getFlight } from './flight-reads';
 import { bookingsOnFlight, type FlightChange } from './flight-status';
-
-export function toFlightJson({ flight, origin, destination, taken }: FlightWithAirports): Flight {
-  return {
-    _id: flight.id,
-    flightNumber: flight.flightNumber,
-    origin: toAirportJson(origin),
-    destination: toAirportJson(destination),
-    departureTime: flight.departureTime,
-    arrivalTime: flight.arrivalTime,
-    duration: minutesBetween(flight.departureTime, flight.arrivalTime),
-    availableSeats: SEATS_PER_FLIGHT - taken,
-    status: flight.status,
-    price: centsToDollars(flight.priceCents),
-    gate: flight.gate,
-    boardingTime: flight.boardingTime,
-    createdAt: flight.createdAt,
-  };
-}
-
-/**
- * A search's filter and the airports it names; null when a named airport does not exist (so nothing
- * matches). `known`: the route's two airports as the caller last read them for the same origin and destination.
- */
-export async function searchScope(
-  ctx: AppContext,
-  query: FlightSearchQuery,
-  known?: readonly [AirportRow, AirportRow],
-): Promise<{ filter: FlightFilter; named: AirportRow[] } | null> {
-  const filter: FlightFilter = {
-    localDate: query.departureTime,
-    flightNumber: query.search?.toUpperCase(),
-    localDateFrom: query.from,
-    localDateTo: query.to,
-    status: query.status,
-  };
-  const { origin, destination } = query;
-  // NOTE: a route names both; one read finds the two (a search runs this on every request).
-  const found =
-    origin && destination
-      ? (known ?? (await findAirportPair(ctx.db, origin, destination)))
-      : [origin ? await findAirport(ctx.db, origin) : undefined, destination ? await findAirport(ctx.db, destination) : undefined];
-  const named: AirportRow[] = [];
-  for (const [key, value, airport] of [
-    ['originId', origin, found[0]],
-    ['destinationId', destination, found[1]],
-  ] as const) {
-    if (!value) continue;
-    if (!airport) return null;
-    filter[key] = airport.id;
-    named.push(airport);
-  }
-  return { filter, named };
-}
-
-export async function getFlight(ctx: AppContext, q: Queryable, id: string): Promise<Flight> {
-  const row = (await selectFlights(q, { id }, ctx.now().toISOString()))[0];
-  if (!row) throw notFound('Flight');
-  return toFlightJson(row);
-}
-
-export async function takenSeats(ctx: AppContext, id: string): Promise<{ seatNumber: string }[]> {
-  await getFlight(ctx, ctx.db, id);
-  return (await selectTakenSeats(ctx.db, id, ctx.now().toISOString())).map((seatNumber) => ({ seatNumber }));
-}
 
 async function flightNumberTaken(q: Queryable, flightNumber: string, localDay: string, exceptId?: string): Promise<boolean> {
   const existing = await first(
@@ -145,7 +80,7 @@ export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, ac
       .returning(),
   );
   await recordChange(tx, { action: 'flight.created', actorId, entity: 'flight', entityId: row.id, from: null, to: row.status, reason: flightFacts(row) }, now);
-  return getFlight(ctx, tx, row.id);
+  return getFlight(tx, row.id, ctx.now());
 }
 
 /**
@@ -198,7 +133,7 @@ export async function updateFlight(
     ...((schedule.departureTime !== current.departureTime || schedule.arrivalTime !== current.arrivalTime) && { times: true }),
   };
   return {
-    flight: await getFlight(ctx, tx, id),
+    flight: await getFlight(tx, id, ctx.now()),
     statusChanged: newStatus !== undefined,
     news,
     affected: await bookingsOnFlight(tx, id, now.toISOString()),
