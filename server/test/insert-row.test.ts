@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { immediate } from '../db/client';
+import { immediate, snapshot } from '../db/client';
 import { insertReturning, insertRow } from '../db/insert-row';
 import { auditLog, settings } from '../db/schema';
 import { scratchDatabase } from './fixtures';
@@ -47,6 +47,16 @@ describe('an insert prepared once per table and set of columns', () => {
       { entityId: 'F4', reason: null },
       { entityId: 'F5', reason: 'schedule' },
     ]);
+  });
+
+  it('asks for a write transaction: the bare database or a snapshot does not type-check', () => {
+    const typeChecks = () => {
+      // @ts-expect-error a bare database is no transaction: its write would escape the caller's
+      void insertRow(db, auditLog, change('F7'));
+      // @ts-expect-error a snapshot reads only
+      void snapshot(db, (q) => insertRow(q, auditLog, change('F8')));
+    };
+    expect(typeChecks).toBeTypeOf('function');
   });
 
   it('refuses a key that is no column of the table', async () => {
