@@ -36,7 +36,7 @@ export function ChatThreadView({ conversationId, items: held, isMine, typingName
   }, [last?._id, last?.state, typingName, seenId]);
 
   return (
-    <div className="chat-thread" ref={thread} onScroll={rememberPlace}>
+    <div className="chat-thread" ref={thread} onScroll={rememberPlace} role="region" aria-label="Conversation" tabIndex={0}>
       {older.offered && <OlderMessagesTop older={older} />}
       {items.length === 0 && <p className="chat-empty">{emptyText}</p>}
       <ol className="chat-messages" aria-label="Messages" aria-live="polite">
