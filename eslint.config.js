@@ -13,7 +13,7 @@ const FEATURES = readdirSync(new URL('./pwa/src/features', import.meta.url), { w
 const SERVER_ENTRIES = [
   './server/routes',
   './server/sync-push',
-  './server/booking-thread',
+  './server/mutation-thread',
   './server/realtime',
   './server/middleware',
   './server/seed',
@@ -75,6 +75,11 @@ export default tseslint.config(
             { target: './server/services', from: ['./server/mutations', ...SERVER_ENTRIES], message: LOOK_DOWN },
             { target: './server/services', ...OPS_TOOLS },
             { target: './server/mutations', from: SERVER_ENTRIES, message: LOOK_DOWN },
+            {
+              target: ['./server/services', './server/mutations'],
+              from: './server/context.ts',
+              message: 'services and mutations take a transaction and the few things they use (MutationDeps, DbAndClock), not the whole context',
+            },
             { target: './server/mutations', ...OPS_TOOLS },
             {
               target: ['./pwa/src/lib', './pwa/src/local'],

@@ -1,26 +1,15 @@
 import type { Agent } from 'node:https';
 import type { Logger } from 'pino';
-import type { PaymentCreateBody } from '../sync/schemas/payment';
-import type { UserRow } from './actor';
 import type { Db } from './db/client';
 import type { DatabaseHandle } from './db/open';
 import type { Env } from './env';
 import type { Metrics } from './metrics/metrics';
+import type { MutationThread } from './mutations/run';
 import type { Machine } from './ops/machine';
 import type { Outbox } from './outbox/outbox';
 import type { Realtime } from './realtime/port';
 import type { SharedRedis } from './redis';
 import type { Mailer } from './services/mail/mail';
-
-/**
- * Runs bookings away from the request's thread: on SQLite with BOOKING_THREAD=on, a thread of their own
- * (booking-thread/booking-thread.ts). A port, so that this file imports nothing that imports it.
- */
-export interface BookingRunner {
-  /** POST /api/payments' answer as JSON text, once the booking's effects are dispatched here. */
-  book(ctx: AppContext, user: UserRow, body: PaymentCreateBody): Promise<string>;
-  stop(): Promise<void>;
-}
 
 /** What every route and service needs, built once at start (and once per test server). */
 export interface AppContext {
@@ -51,6 +40,6 @@ export interface AppContext {
   pushAgent: Agent;
   /** What the process tells Prometheus (metrics/metrics.ts; GET /metrics, docs/decisions/020). */
   metrics: Metrics;
-  /** On SQLite with BOOKING_THREAD=on: bookings run on a thread of their own (booking-thread/booking-thread.ts). */
-  bookingThread?: BookingRunner;
+  /** On SQLite with BOOKING_THREAD=on: bookings run on a thread of their own (mutation-thread/mutation-thread.ts). */
+  mutationThread?: MutationThread;
 }

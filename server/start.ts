@@ -18,7 +18,8 @@ import { releaseServerLock, writeServerLock } from './ops/server-lock';
 import { closeRealtime } from './ops/shutdown';
 import { attachRealtime } from './realtime/socket';
 import { siteAddress } from './routes/site-url';
-import { BookingThread } from './booking-thread/booking-thread';
+import { MutationThread } from './mutation-thread/mutation-thread';
+import { createBooking } from './mutations/create-booking';
 import { startSweeper } from './sweeper';
 import { createMailer } from './services/mail/mail';
 import { deliver } from './outbox/deliver';
@@ -82,7 +83,12 @@ export async function createContext(
     pushAgent: publicPushAgent(),
   };
   if (database.sqlite && env.BOOKING_THREAD === 'on')
-    ctx.bookingThread = new BookingThread(db, { file: database.sqlite.name, env, owner: ctx.outbox.owner }, log);
+    ctx.mutationThread = new MutationThread(
+      db,
+      { file: database.sqlite.name, env, jwtSecret: ctx.jwtSecret, owner: ctx.outbox.owner },
+      log,
+      new Set([createBooking.name]),
+    );
   return ctx;
 }
 
@@ -161,7 +167,7 @@ export async function listen(ctx: AppContext, options: ListenOptions = {}): Prom
       await stopOutbox();
       await backups?.stop();
       await ctx.redis?.close();
-      await ctx.bookingThread?.stop();
+      await ctx.mutationThread?.stop();
       await ctx.database.close();
       releaseServerLock(ctx.dataDir);
     })();

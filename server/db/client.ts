@@ -63,7 +63,7 @@ function connect(file: string, options?: Database.Options): Database.Database {
 
 /**
  * Another writing connection to a database file that openDatabase has opened and migrated, for a thread
- * of its own (booking-thread/booking-thread.ts); its writes to flights and airports are watched too.
+ * of its own (mutation-thread/mutation-thread.ts); its writes to flights and airports are watched too.
  */
 export function openWriter(file: string): Db {
   const sqlite = connect(file, { fileMustExist: true });

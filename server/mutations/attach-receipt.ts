@@ -27,8 +27,8 @@ export const attachReceipt = defineMutation({
   limits: ['bookingAddress', 'paymentClaim'],
   locks: (args) => ({ payment: paymentWhere(args) }),
   permission: mayClaimPayment,
-  async run(tx, ctx, user, args) {
-    const { payment, booking } = await markAwaitingReview(tx, user, paymentWhere(args), ctx.now(), args.image);
-    return { result: payment, effects: [...(await bookingMails.receiptUploaded(ctx, tx, booking)), pokeEffect([payment.userId])] };
+  async run(tx, deps, user, args) {
+    const { payment, booking } = await markAwaitingReview(tx, user, paymentWhere(args), deps.now(), args.image);
+    return { result: payment, effects: [...(await bookingMails.receiptUploaded(deps, tx, booking)), pokeEffect([payment.userId])] };
   },
 });

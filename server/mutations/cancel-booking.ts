@@ -27,8 +27,8 @@ export const cancelBooking = defineMutation({
   limits: ['bookingAddress', 'bookingCancel'],
   locks: ({ bookingId }) => ({ bookings: [bookingId] }),
   permission: mayCancelBooking,
-  async run(tx, ctx, user, { bookingId }) {
-    const now = ctx.now();
+  async run(tx, deps, user, { bookingId }) {
+    const now = deps.now();
     const nowIso = now.toISOString();
     const row = await bookingFor(tx, user, bookingId);
     if (row.status !== 'pending' && row.status !== 'confirmed') throw conflict(`A ${row.status} booking cannot be cancelled`, 'booking_not_cancellable');
@@ -37,6 +37,6 @@ export const cancelBooking = defineMutation({
     const reason = airline ? FLIGHT_CANCELLED_REASON : user.role === 'admin' ? 'cancelled by the airline' : 'cancelled by the traveller';
     const refund = await cancelBookingTx(tx, row, { actorId: user.id, reason, now, version: await nextVersion(tx), fullRefund: airline });
     const booking = await toBookingJson(tx, await getBookingRow(tx, bookingId), nowIso);
-    return { result: booking, effects: [...(await bookingMails.bookingCancelled(ctx, tx, booking, reason, refund)), pokeEffect([booking.userId._id])] };
+    return { result: booking, effects: [...(await bookingMails.bookingCancelled(deps, tx, booking, reason, refund)), pokeEffect([booking.userId._id])] };
   },
 });

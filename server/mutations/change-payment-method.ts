@@ -24,8 +24,8 @@ export const changePaymentMethod = defineMutation({
   limits: ['bookingAddress', 'paymentMethod'],
   locks: ({ paymentId }) => ({ payment: { id: paymentId } }),
   permission: mayChangePaymentMethod,
-  async run(tx, ctx, user, { paymentId, paymentMethod }) {
-    const payment = await change(tx, user, paymentId, paymentMethod, ctx.now());
+  async run(tx, deps, user, { paymentId, paymentMethod }) {
+    const payment = await change(tx, user, paymentId, paymentMethod, deps.now());
     return { result: payment, effects: [pokeEffect([payment.userId])] };
   },
 });

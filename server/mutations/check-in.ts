@@ -25,8 +25,8 @@ export const checkIn = defineMutation({
   args: z.object({ bookingId: z.string().max(64) }),
   locks: ({ bookingId }) => ({ bookings: [bookingId] }),
   permission: mayCheckIn,
-  async run(tx, ctx, user, { bookingId }) {
-    const now = ctx.now();
+  async run(tx, deps, user, { bookingId }) {
+    const now = deps.now();
     const row = await bookingFor(tx, user, bookingId);
     if (row.status !== 'confirmed') throw conflict('Only confirmed bookings can be checked in', 'booking_not_pending');
     if (cancelledByAirline(await legStatuses(tx, row))) throw conflict(AIRLINE_CANCELLED_CHECK_IN, 'flight_cancelled');
@@ -38,7 +38,7 @@ export const checkIn = defineMutation({
         .update(bookings)
         .set({ checkedInAt: now.toISOString(), updatedAt: now.toISOString(), version: await nextVersion(tx) })
         .where(eq(bookings.id, bookingId));
-      await issueBoardingPasses(tx, ctx.jwtSecret, bookingId, row.reference);
+      await issueBoardingPasses(tx, deps.jwtSecret, bookingId, row.reference);
     }
     return { result: await toBookingJson(tx, await getBookingRow(tx, bookingId), now.toISOString()), effects: [pokeEffect([row.userId])] };
   },

@@ -12,8 +12,8 @@ export const confirmManualPayment = defineMutation({
   limits: ['bookingAddress', 'paymentClaim'],
   locks: ({ paymentId }) => ({ payment: { id: paymentId } }),
   permission: mayClaimPayment,
-  async run(tx, ctx, user, { paymentId }) {
-    const { payment, booking } = await markAwaitingReview(tx, user, { id: paymentId }, ctx.now());
-    return { result: payment, effects: [...(await bookingMails.paymentClaimed(ctx, tx, booking)), pokeEffect([payment.userId])] };
+  async run(tx, deps, user, { paymentId }) {
+    const { payment, booking } = await markAwaitingReview(tx, user, { id: paymentId }, deps.now());
+    return { result: payment, effects: [...(await bookingMails.paymentClaimed(deps, tx, booking)), pokeEffect([payment.userId])] };
   },
 });

@@ -15,8 +15,8 @@ export const createAirport = defineMutation({
   name: 'createAirport',
   args: AirportBodySchema,
   permission: mayEditCatalogue,
-  async run(tx, ctx, admin, body) {
-    const now = ctx.now();
+  async run(tx, deps, admin, body) {
+    const now = deps.now();
     const airport = await insertAirport(tx, body, now);
     const reason = `${airport.country}; time zone ${airport.timeZone}`;
     await recordChange(tx, { action: 'airport.created', actorId: admin.id, entity: 'airport', entityId: airport.id, from: null, to: 'created', reason }, now);

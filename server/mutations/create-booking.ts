@@ -12,14 +12,18 @@ export function mayBook(user: UserRow): void {
   authorize('booking.create', user);
 }
 
-/** A traveller books seats and opens a payment; the browser's amount must be the server's fare. Answers the booking as committed (`view`), which the route returns. */
+/**
+ * A traveller books seats and opens a payment; the browser's amount must be the server's fare. Answers
+ * the rows written, the booking as committed (`view`) and the coin chosen, from which the route shapes
+ * what the payment modal shows.
+ */
 export const createBooking = defineMutation({
   name: 'createBooking',
   args: PaymentCreateBodySchema,
   limits: ['bookingAddress', 'booking'],
   locks: (body, user) => ({ accounts: [user.id], flights: [body.flightId, body.returnFlightId ?? null] }),
   permission: mayBook,
-  async run(tx, ctx, user, body) {
+  async run(tx, deps, user, body) {
     const input = {
       flightId: body.flightId,
       seats: body.seatNumber,
@@ -33,10 +37,10 @@ export const createBooking = defineMutation({
       cryptoName: body.cryptoName,
       expectedAmountCents: dollarsToCents(body.amount),
     };
-    const created = await createBookingWithPayment(tx, ctx, input, { booker: user, actor: user });
+    const created = await createBookingWithPayment(tx, deps, input, { booker: user, actor: user });
     return {
-      result: created,
-      effects: [...(await bookingMails.paymentRequested(ctx, tx, created.view, created.payment.method)), pokeEffect([user.id])],
+      result: { ...created, cryptoName: body.cryptoName },
+      effects: [...(await bookingMails.paymentRequested(deps, tx, created.view, created.payment.method)), pokeEffect([user.id])],
     };
   },
 });

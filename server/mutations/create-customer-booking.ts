@@ -18,12 +18,12 @@ export const createCustomerBooking = defineMutation({
   args: AdminBookingBodySchema,
   locks: (body) => ({ flights: [body.flightId, body.returnFlightId ?? null] }),
   permission: mayBookForCustomer,
-  async run(tx, ctx, admin, body) {
+  async run(tx, deps, admin, body) {
     const customer = await findUserById(tx, body.userId);
     if (!customer || !may('booking.create', customer)) throw notFound('User');
     const created = await createBookingWithPayment(
       tx,
-      ctx,
+      deps,
       {
         flightId: body.flightId,
         seats: body.seatId,

@@ -9,8 +9,8 @@ export const createFlight = defineMutation({
   name: 'createFlight',
   args: FlightBodySchema,
   permission: mayEditCatalogue,
-  async run(tx, ctx, admin, body) {
-    checkSchedule(ctx.now(), body.departureTime, body.arrivalTime);
-    return { result: await insertFlight(tx, ctx, body, admin.id), effects: [] };
+  async run(tx, deps, admin, body) {
+    checkSchedule(deps.now(), body.departureTime, body.arrivalTime);
+    return { result: await insertFlight(tx, deps, body, admin.id), effects: [] };
   },
 });

@@ -9,8 +9,8 @@ export const deleteAirport = defineMutation({
   name: 'deleteAirport',
   args: AirportDeleteBodySchema,
   permission: mayEditCatalogue,
-  async run(tx, ctx, admin, { id }) {
-    const now = ctx.now();
+  async run(tx, deps, admin, { id }) {
+    const now = deps.now();
     const airport = await getAirport(tx, id);
     await recordChange(tx, { action: 'airport.deleted', actorId: admin.id, entity: 'airport', entityId: airport.id, from: null, to: 'deleted' }, now);
     await removeAirport(tx, airport.id, now);

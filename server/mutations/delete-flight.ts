@@ -9,8 +9,8 @@ export const deleteFlight = defineMutation({
   args: FlightIdParamsSchema,
   locks: ({ id }) => ({ flights: [id] }),
   permission: mayEditCatalogue,
-  async run(tx, ctx, admin, { id }) {
-    await removeFlight(tx, id, ctx.now(), admin.id);
+  async run(tx, deps, admin, { id }) {
+    await removeFlight(tx, id, deps.now(), admin.id);
     return { result: undefined, effects: [] };
   },
 });

@@ -18,8 +18,8 @@ export const markConversationRead = defineMutation({
   args: MutationArgsSchemas.markConversationRead,
   locks: ({ conversationId }) => ({ conversation: conversationId }),
   permission: mayReadConversation,
-  async run(tx, ctx, user, { conversationId }) {
-    const { conversation, changed } = await markRead(tx, user, conversationId, ctx.now());
+  async run(tx, deps, user, { conversationId }) {
+    const { conversation, changed } = await markRead(tx, user, conversationId, deps.now());
     const effects =
       changed > 0
         ? [

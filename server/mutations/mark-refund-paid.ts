@@ -29,8 +29,8 @@ export const markRefundPaid = defineMutation({
   args: RefundPaidBodySchema.extend({ bookingId: z.string().max(64) }),
   locks: ({ bookingId }) => ({ bookings: [bookingId] }),
   permission: mayMarkRefundPaid,
-  async run(tx, ctx, admin, { bookingId, amount, method, note }) {
-    const now = ctx.now();
+  async run(tx, deps, admin, { bookingId, amount, method, note }) {
+    const now = deps.now();
     const nowIso = now.toISOString();
     const row = await bookingFor(tx, admin, bookingId);
     if (row.refundDueCents === null) throw conflict('This booking has no refund due', 'no_refund_due');
@@ -47,6 +47,6 @@ export const markRefundPaid = defineMutation({
       now,
     );
     const booking = await toBookingJson(tx, await getBookingRow(tx, bookingId), nowIso);
-    return { result: booking, effects: [...(await bookingMails.refundPaid(ctx, tx, booking, row.refundDueCents, method)), pokeEffect([row.userId])] };
+    return { result: booking, effects: [...(await bookingMails.refundPaid(deps, tx, booking, row.refundDueCents, method)), pokeEffect([row.userId])] };
   },
 });

@@ -1,10 +1,24 @@
 import type { z } from 'zod';
-import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import type { LockRequest } from '../db/locks';
+import type { Env } from '../env';
 import type { LimitName } from '../limit-names';
 import type { Effect } from '../outbox/effects';
 import type { UserRow } from '../actor';
+
+/**
+ * What a change reads besides its transaction and its caller: the clock, the settings, the site's address
+ * for links in mails, the key boarding passes are signed with, and which devices this process holds
+ * (a transaction never waits for the network). The server's context has all of it; the mutation thread
+ * builds just this.
+ */
+export type MutationDeps = {
+  now: () => Date;
+  env: Env;
+  siteUrl: string;
+  jwtSecret: string;
+  realtime: { isConnectedHere(userId: string): boolean };
+};
 
 /** What a mutation did: its answer, and the effects to send once its transaction commits. */
 export type Outcome<R> = { result: R; effects: Effect[] };
@@ -23,7 +37,7 @@ export type Mutation<S extends z.ZodType, R> = {
   /** The rows the change reads before it writes, locked first on PostgreSQL (db/locks.ts). */
   locks?: (args: z.output<S>, user: UserRow) => LockRequest;
   permission: (user: UserRow, args: z.output<S>, tx: Tx) => void | Promise<void>;
-  run: (tx: Tx, ctx: AppContext, user: UserRow, args: z.output<S>) => Outcome<R> | Promise<Outcome<R>>;
+  run: (tx: Tx, deps: MutationDeps, user: UserRow, args: z.output<S>) => Outcome<R> | Promise<Outcome<R>>;
 };
 
 export function defineMutation<S extends z.ZodType, R>(mutation: Mutation<S, R>): Mutation<S, R> {

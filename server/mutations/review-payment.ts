@@ -22,10 +22,10 @@ export const reviewPayment = defineMutation({
   args: z.object({ paymentId: z.string().max(64) }).and(PaymentReviewBodySchema),
   locks: ({ paymentId }) => ({ payment: { id: paymentId } }),
   permission: mayReviewPayment,
-  async run(tx, ctx, admin, { paymentId, ...review }) {
-    const { payment, booking } = await decide(tx, admin, paymentId, review, ctx.now());
+  async run(tx, deps, admin, { paymentId, ...review }) {
+    const { payment, booking } = await decide(tx, admin, paymentId, review, deps.now());
     const approved = review.status === 'successful';
-    const mails = approved ? await bookingMails.paymentConfirmed(ctx, tx, booking) : await bookingMails.paymentFailed(ctx, tx, booking, review.reason ?? '');
+    const mails = approved ? await bookingMails.paymentConfirmed(deps, tx, booking) : await bookingMails.paymentFailed(deps, tx, booking, review.reason ?? '');
     const payload = approved ? notices.paymentApproved(booking) : notices.paymentRejected(booking, review.reason ?? '');
     return { result: payment, effects: [...mails, pokeEffect([payment.userId]), ...(await pushTo(tx, [{ userId: payment.userId, payload }]))] };
   },

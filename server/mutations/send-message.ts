@@ -28,10 +28,10 @@ export const sendMessage = defineMutation({
   limits: ['chatSend'],
   locks: ({ conversationId }, user) => ({ accounts: [user.id], conversation: conversationId }),
   permission: maySendMessage,
-  async run(tx, ctx, user, args) {
+  async run(tx, deps, user, args) {
     // NOTE: a transaction never waits for the network, so it asks this process's sockets only; the mail
     // itself is dropped at sending time if the guest is connected to another process.
-    const sent = await storeMessage(tx, user, args, ctx.now(), (userId) => ctx.realtime.isConnectedHere(userId));
+    const sent = await storeMessage(tx, user, args, deps.now(), (userId) => deps.realtime.isConnectedHere(userId));
     const effects: Effect[] = [];
     if (sent.created) {
       effects.push({ type: 'conversation', conversationUserId: sent.conversation.userId, chat: { event: CHAT_EVENTS.message, payload: sent.message } });
@@ -42,7 +42,7 @@ export const sendMessage = defineMutation({
       }
     }
     if (sent.mailTo)
-      effects.push(mailEffect(guestReplyMail(ctx, sent.mailTo.email, sent.message.content, sent.message.image !== null), sent.conversation.userId));
+      effects.push(mailEffect(guestReplyMail(deps, sent.mailTo.email, sent.message.content, sent.message.image !== null), sent.conversation.userId));
     return { result: { message: sent.message, created: sent.created }, effects };
   },
 });

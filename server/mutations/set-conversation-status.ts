@@ -18,8 +18,8 @@ export const setConversationStatus = defineMutation({
   args: z.object({ conversationId: z.string().max(64) }).and(ConversationStatusBodySchema),
   locks: ({ conversationId }) => ({ conversation: conversationId }),
   permission: maySetConversationStatus,
-  async run(tx, ctx, admin, { conversationId, status }) {
-    const row = await saveStatus(tx, admin, conversationId, status, ctx.now());
+  async run(tx, deps, admin, { conversationId, status }) {
+    const row = await saveStatus(tx, admin, conversationId, status, deps.now());
     return { result: await toConversationJson(tx, row, admin), effects: [pokeEffect([row.userId])] };
   },
 });

@@ -19,10 +19,11 @@ export function maySetRole(user: UserRow): void {
 export const setUserRole = defineMutation({
   name: 'setUserRole',
   args: UserRoleBodySchema.extend({ userId: IdSchema }),
+  limits: ['accountChange'],
   locks: ({ userId }) => ({ admins: true, accounts: [userId] }),
   permission: maySetRole,
-  async run(tx, ctx, admin, { userId, role }) {
-    const updated = await setAccountRole(tx, admin, userId, role, ctx.now());
+  async run(tx, deps, admin, { userId, role }) {
+    const updated = await setAccountRole(tx, admin, userId, role, deps.now());
     return { result: updated, effects: [pokeEffect([updated.id])] };
   },
 });

@@ -18,9 +18,10 @@ export function maySetStatus(user: UserRow, args: { userId: string }): void {
 export const setUserStatus = defineMutation({
   name: 'setUserStatus',
   args: UserStatusBodySchema.extend({ userId: IdSchema }),
+  limits: ['accountChange'],
   locks: ({ userId }) => ({ admins: true, accounts: [userId] }),
   permission: maySetStatus,
-  async run(tx, ctx, admin, { userId, status }) {
-    return { result: await setAccountStatus(tx, admin, userId, status, ctx.now()), effects: [] };
+  async run(tx, deps, admin, { userId, status }) {
+    return { result: await setAccountStatus(tx, admin, userId, status, deps.now()), effects: [] };
   },
 });

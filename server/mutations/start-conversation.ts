@@ -15,7 +15,7 @@ export const startConversation = defineMutation({
   args: ConversationStartBodySchema,
   locks: (_args, user) => ({ accounts: [user.id] }),
   permission: mayStartConversation,
-  async run(tx, ctx, user, { type }) {
-    return { result: await openConversation(tx, user, type, ctx.now()), effects: [] };
+  async run(tx, deps, user, { type }) {
+    return { result: await openConversation(tx, user, type, deps.now()), effects: [] };
   },
 });

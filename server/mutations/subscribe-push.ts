@@ -7,10 +7,11 @@ import { defineMutation } from './mutation';
 export const subscribePush = defineMutation({
   name: 'subscribePush',
   args: PushSubscriptionBodySchema,
+  limits: ['pushSubscription'],
   locks: (_args, user) => ({ accounts: [user.id] }),
   permission: (user) => authorize('push.subscribe', user),
-  async run(tx, ctx, user, subscription) {
-    await saveSubscription(tx, user.id, subscription, ctx.env.PUSH_SERVICE_HOSTS, ctx.now());
+  async run(tx, deps, user, subscription) {
+    await saveSubscription(tx, user.id, subscription, deps.env.PUSH_SERVICE_HOSTS, deps.now());
     return { result: undefined, effects: [] };
   },
 });

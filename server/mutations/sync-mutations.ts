@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { MutationName } from '../../sync/protocol';
-import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import type { UserRow } from '../actor';
 import type { LimitName } from '../limit-names';
@@ -10,7 +9,7 @@ import { confirmManualPayment } from './confirm-manual-payment';
 import { markConversationRead } from './mark-conversation-read';
 import type { Mutation } from './mutation';
 import { reviewPayment } from './review-payment';
-import { runMutation } from './run';
+import { runMutation, type MutationHost } from './run';
 import { sendMessage } from './send-message';
 import { updateProfile } from './update-profile';
 
@@ -19,13 +18,13 @@ import { updateProfile } from './update-profile';
  * (runMutation's `first`); `limits` are the rate limits it counts against, as on its REST route.
  */
 export type Queued = {
-  run: (ctx: AppContext, user: UserRow, args: unknown, first: (tx: Tx) => Promise<boolean>) => Promise<void>;
+  run: (host: MutationHost, user: UserRow, args: unknown, first: (tx: Tx) => Promise<boolean>) => Promise<void>;
   limits: readonly LimitName[];
 };
 
 const queued = <S extends z.ZodType, R>(mutation: Mutation<S, R>): Queued => ({
-  run: async (ctx, user, args, first) => {
-    await runMutation(ctx, mutation, user, args, first);
+  run: async (host, user, args, first) => {
+    await runMutation(host, mutation, user, args, first);
   },
   limits: mutation.limits ?? [],
 });

@@ -17,6 +17,7 @@ async function ownSubscription(tx: Tx, user: UserRow, endpoint: string) {
 export const unsubscribePush = defineMutation({
   name: 'unsubscribePush',
   args: PushEndpointBodySchema,
+  limits: ['pushSubscription'],
   permission: async (user, { endpoint }, tx) => {
     await ownSubscription(tx, user, endpoint);
   },

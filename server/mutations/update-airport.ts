@@ -11,8 +11,8 @@ export const updateAirport = defineMutation({
   name: 'updateAirport',
   args: AirportUpdateBodySchema,
   permission: mayEditCatalogue,
-  async run(tx, ctx, admin, { id, ...fields }) {
-    const now = ctx.now();
+  async run(tx, deps, admin, { id, ...fields }) {
+    const now = deps.now();
     const before = await getAirport(tx, id);
     const after = await saveAirport(tx, id, fields, now);
     const reason = describeChanges(FIELDS.map((name) => [name, before[name], after[name]] as const));

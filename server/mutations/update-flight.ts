@@ -25,11 +25,11 @@ export const updateFlight = defineMutation({
   args: z.object({ id: z.string().max(64), changes: FlightUpdateBodySchema }),
   locks: ({ id }) => ({ flights: [id] }),
   permission: mayEditCatalogue,
-  async run(tx, ctx, admin, { id, changes }) {
-    const { timesChanged, departureChanged } = await checkScheduleChange(tx, ctx.now(), id, changes);
+  async run(tx, deps, admin, { id, changes }) {
+    const { timesChanged, departureChanged } = await checkScheduleChange(tx, deps.now(), id, changes);
     // A new departure makes the old boarding time wrong: it is cleared unless the edit gives one.
     const saved = departureChanged && changes.boardingTime === undefined ? { ...changes, boardingTime: null } : changes;
-    const { flight, affected, statusChanged, news } = await saveFlight(tx, ctx, id, saved, admin.id);
+    const { flight, affected, statusChanged, news } = await saveFlight(tx, deps, id, saved, admin.id);
     const warning = timesChanged ? soldSeatsWarning(flight.availableSeats) : undefined;
     const told = Object.keys(news).length > 0 ? affected : [];
     const pushes = told.map((booking) => ({ userId: booking.userId._id, payload: notices.flightChanged(booking, flight.flightNumber, news) }));
@@ -37,7 +37,7 @@ export const updateFlight = defineMutation({
       result: { flight, ...(warning ? { warning } : {}) },
       effects: [
         ...(statusChanged
-          ? await flightStatusEffects(ctx, tx, flight.flightNumber, flight.status, affected)
+          ? await flightStatusEffects(deps, tx, flight.flightNumber, flight.status, affected)
           : travellersToTell(affected, timesChanged, changes)),
         ...(await pushTo(tx, pushes)),
       ],

@@ -16,8 +16,8 @@ export const updateProfile = defineMutation({
   args: MutationArgsSchemas.updateProfile,
   locks: (_args, user) => ({ accounts: [user.id] }),
   permission: mayUpdateProfile,
-  async run(tx, ctx, user, args) {
-    const updated = await saveProfile(tx, user, args, ctx.now());
+  async run(tx, deps, user, args) {
+    const updated = await saveProfile(tx, user, args, deps.now());
     return { result: updated, effects: [pokeEffect([updated.id])] };
   },
 });

@@ -21,8 +21,8 @@ export const updateSettings = defineMutation({
   args: SettingsBodySchema,
   locks: () => ({ settings: true }),
   permission: mayEditSettings,
-  async run(tx, ctx, admin, body) {
-    const now = ctx.now();
+  async run(tx, deps, admin, body) {
+    const now = deps.now();
     const before = await readSettings(tx);
     const after = await saveSettings(tx, body, now);
     const changed = changedSettings(before, after);

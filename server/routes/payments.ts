@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { IdParamsSchema } from '../../sync/schemas/common';
 import {
-  PaymentCreateBodySchema,
   PaymentListQuerySchema,
   PaymentMethodBodySchema,
   PaymentReviewBodySchema,
@@ -23,7 +22,6 @@ import { listAllPayments, listUserPayments, paymentFor, paymentInstructions, toP
 import { validate } from '../validate';
 import { sendKept } from '../kept-answer';
 import { ownAnswer } from '../services/booking/own-answers';
-import { book } from '../booking-thread/booking-thread';
 
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -32,11 +30,9 @@ export function paymentRoutes(ctx: AppContext): Router {
   /** Books and opens a payment. Crypto and Cash App answer what the modal shows; bank transfer a link. */
   router.post('/payments', ...limitsOf(ctx, createBooking), async (req, res) => {
     const user = caller(req, 'booking.create');
-    const body = validate(PaymentCreateBodySchema, req.body);
-    res
-      .status(201)
-      .type('json')
-      .send(await whenWritable(() => book(ctx, user, body)));
+    const { payment, view, cryptoName } = await whenWritable(() => runMutation(ctx, createBooking, user, req.body));
+    const instructions = await paymentInstructions(ctx.db, payment, cryptoName);
+    res.status(201).json({ link: instructions.link, booking: view, payment: await toPaymentJson(ctx.db, payment, nowIso(), view), instructions });
   });
 
   router.get('/payments/user', async (req, res) => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import { currentUser, gate } from '../middleware/auth';
-import { rateLimiters } from '../middleware/rate-limits';
+import { limitsOf } from '../middleware/rate-limits';
 import { runMutation } from '../mutations/run';
 import { subscribePush } from '../mutations/subscribe-push';
 import { unsubscribePush } from '../mutations/unsubscribe-push';
@@ -15,13 +15,13 @@ export function pushRoutes(ctx: AppContext): Router {
     res.json({ publicKey: (await vapidKeys(ctx)).publicKey });
   });
 
-  router.post('/push/subscriptions', gate('push.subscribe'), rateLimiters(ctx).pushSubscription, async (req, res) => {
+  router.post('/push/subscriptions', gate('push.subscribe'), ...limitsOf(ctx, subscribePush), async (req, res) => {
     await runMutation(ctx, subscribePush, currentUser(req), req.body);
     res.status(201).json({ message: 'Notifications are on in this browser' });
   });
 
   /** Only the caller's own subscription: another's endpoint is answered as not found. */
-  router.delete('/push/subscriptions', gate('account'), rateLimiters(ctx).pushSubscription, async (req, res) => {
+  router.delete('/push/subscriptions', gate('account'), ...limitsOf(ctx, unsubscribePush), async (req, res) => {
     await runMutation(ctx, unsubscribePush, currentUser(req), req.body);
     res.json({ message: 'Notifications are off in this browser' });
   });

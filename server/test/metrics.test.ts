@@ -53,7 +53,7 @@ describe('GET /metrics', () => {
 
     // A booking (on SQLite, on the booking thread), the same seat refused, the payment approved, the booking cancelled and its refund paid.
     const created = await book(who.owner, flight, ['C3']);
-    if (TEST_ENGINE === 'sqlite') expect(server.ctx.bookingThread).toBeDefined();
+    if (TEST_ENGINE === 'sqlite') expect(server.ctx.mutationThread).toBeDefined();
     expectCode(await who.other.post('/api/payments', paymentBody(flight, ['C3'])), 409, 'seat_unavailable');
     expectAnswer(await who.admin.put(`/api/payments/${created.payment._id}`, { status: 'successful' }), 200);
     const cancelled = await who.owner.put<{ refundDue: number }>(`/api/bookings/${created.booking._id}/cancel`);

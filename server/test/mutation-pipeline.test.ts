@@ -46,9 +46,9 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
       name: 'failingAfterWrite',
       args: z.object({}),
       permission: () => undefined,
-      async run(tx, ctx) {
-        await createAirport(tx, { name: 'Doomed Field', code, city: 'Nowhere', country: 'Nowhere', timeZone: 'UTC' }, ctx.now());
-        await ctx.outbox.record(tx, [pokeEffect([who.ownerId])]);
+      async run(tx, deps) {
+        await createAirport(tx, { name: 'Doomed Field', code, city: 'Nowhere', country: 'Nowhere', timeZone: 'UTC' }, deps.now());
+        await server.ctx.outbox.record(tx, [pokeEffect([who.ownerId])]);
         throw conflict('refused after writing');
       },
     });

@@ -3,7 +3,9 @@ import utc from 'dayjs/plugin/utc';
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../sync/money';
 import { localDate, zonedToUtc } from '../../../sync/time';
-import type { AppContext } from '../../context';
+import type { DatabaseHandle } from '../../db/open';
+import type { Machine } from '../../ops/machine';
+import type { DbAndClock } from '../deps';
 import { bookings, payments, seatAllocations } from '../../db/schema';
 import type { Health } from '../../ops/machine';
 
@@ -36,7 +38,7 @@ function lastDates(today: string, count: number): string[] {
  * that day (refunded money excluded), refunds paid that day, seats those payments sold, and payments
  * waiting for a decision.
  */
-export async function overview(ctx: AppContext, timeZone: string): Promise<Overview> {
+export async function overview(ctx: DbAndClock & { machine: Machine; database: Pick<DatabaseHandle, 'engine'> }, timeZone: string): Promise<Overview> {
   const today = localDate(ctx.now().toISOString(), timeZone);
   const dates = lastDates(today, OVERVIEW_DAYS);
   const since = zonedToUtc(`${dates[0] ?? today}T00:00`, timeZone);

@@ -5,7 +5,7 @@ import { computeFare } from '../../../sync/fare';
 import { formatMoney } from '../../../sync/money';
 import { makeReference } from '../../../sync/reference';
 import type { TravellerInput } from '../../../sync/schemas/booking';
-import type { AppContext } from '../../context';
+import type { Env } from '../../env';
 import { later, together } from '../../db/batching';
 import { first, prepareOnce, type Tx } from '../../db/client';
 import { insertReturning, insertRow } from '../../db/insert-row';
@@ -141,7 +141,12 @@ export type Account = { id: string; fullName: string; email: string };
  * three round trips with the commit, where one statement after the other took 27. The checks keep
  * their order, so a request wrong in several ways is told the same first thing as before.
  */
-export async function createBookingWithPayment(tx: Tx, ctx: AppContext, input: NewBooking, who: { booker: Account; actor: Account }) {
+export async function createBookingWithPayment(
+  tx: Tx,
+  ctx: { now: () => Date; env: Pick<Env, 'RATE_LIMITS'> },
+  input: NewBooking,
+  who: { booker: Account; actor: Account },
+) {
   const now = ctx.now();
   const nowIso = now.toISOString();
   const { booker, actor } = who;

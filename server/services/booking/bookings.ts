@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { bookingReferences, flightNumbers, matching, passengerNames } from '../../db/search';
 import type { FlightStatus } from '../../../sync/constants';
 import type { Booking } from '../../../sync/schemas/booking';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, prepareOnce, type Queryable } from '../../db/client';
 import { bookings, flights, travellers } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -19,7 +19,7 @@ const userBookings = prepareOnce((q) =>
     .prepare(),
 );
 
-export async function listUserBookings(ctx: AppContext, userId: string): Promise<Booking[]> {
+export async function listUserBookings(ctx: DbAndClock, userId: string): Promise<Booking[]> {
   const nowIso = ctx.now().toISOString();
   return toBookingsJson(ctx.db, await userBookings(ctx.db).execute({ userId }), nowIso);
 }
@@ -54,7 +54,7 @@ export async function bookingsMatching(q: Queryable, text: string): Promise<SQL>
 }
 
 /** All bookings for admins, searched by reference, flight number or passenger name. */
-export async function listAllBookings(ctx: AppContext, query: BookingListQuery): Promise<{ items: Booking[]; total: number }> {
+export async function listAllBookings(ctx: DbAndClock, query: BookingListQuery): Promise<{ items: Booking[]; total: number }> {
   const parts: SQL[] = [];
   if (query.status) parts.push(eq(bookings.status, query.status));
   if (query.search) parts.push(await bookingsMatching(ctx.db, query.search));
@@ -85,7 +85,7 @@ export const maskPassport = (number: string) => '*'.repeat(Math.max(0, number.le
  * Both are printed on every booking mail, so passport numbers are masked here (owners see them whole
  * in their dashboard) and boarding passes are left out (they board a plane; only the account holds them).
  */
-export async function trackBooking(ctx: AppContext, reference: string, email: string): Promise<Booking> {
+export async function trackBooking(ctx: DbAndClock, reference: string, email: string): Promise<Booking> {
   const row = await first(ctx.db.select().from(bookings).where(eq(bookings.reference, reference)));
   if (!row || row.email.toLowerCase() !== email) throw new AppError(404, 'Booking not found!');
   const booking = await toBookingJson(ctx.db, row, ctx.now().toISOString());

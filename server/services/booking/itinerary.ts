@@ -1,5 +1,5 @@
 import { itineraryFileName, itineraryIcs } from '../../../sync/itinerary';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import type { UserRow } from '../../actor';
 import { findAirport } from '../catalogue/airports';
 import { toBookingJson } from './booking-view';
@@ -7,7 +7,7 @@ import { bookingFor } from './bookings';
 import { inTurn } from '../../db/client';
 
 /** A booking's legs as an iCalendar file, for its owner or an admin (anyone else: 404). */
-export async function bookingItinerary(ctx: AppContext, user: UserRow, id: string): Promise<{ fileName: string; ics: string }> {
+export async function bookingItinerary(ctx: DbAndClock, user: UserRow, id: string): Promise<{ fileName: string; ics: string }> {
   const now = ctx.now();
   const booking = await toBookingJson(ctx.db, await bookingFor(ctx.db, user, id), now.toISOString());
   const legs = [booking.flightId, ...(booking.returnFlightId ? [booking.returnFlightId] : [])];

@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { Outbox } from '../../outbox/outbox';
+import type { DbAndClock } from '../deps';
+import type { Site } from '../mail/notifications';
 import { first, inTurn, type Queryable, type Tx } from '../../db/client';
 import { lockFor } from '../../db/locks';
 import { bookings, flights, payments, seatAllocations } from '../../db/schema';
@@ -97,7 +99,7 @@ async function dueOnceLocked(tx: Tx, nowIso: string, found: Due): Promise<Due> {
  * check-in opened are notified (once each). The mails, pokes and pushes go through the outbox with the
  * pass's transaction.
  */
-export async function sweep(ctx: AppContext): Promise<{ expired: number; completed: number; departed: number }> {
+export async function sweep(ctx: DbAndClock & Site & { outbox: Outbox }): Promise<{ expired: number; completed: number; departed: number }> {
   const now = ctx.now();
   const nowIso = now.toISOString();
   return commitWithEffects(ctx, async (tx) => {

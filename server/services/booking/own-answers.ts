@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LRUCache } from 'lru-cache';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, prepareOnce } from '../../db/client';
 import { bookings, flights, payments, users } from '../../db/schema';
 import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-answer';
@@ -39,9 +39,9 @@ const ownStamp = prepareOnce((q) => {
 });
 
 type Kept = { answer: KeptAnswer; stamp: string; period: number };
-const memories = new WeakMap<AppContext, LRUCache<string, Kept>>();
+const memories = new WeakMap<DbAndClock, LRUCache<string, Kept>>();
 
-function memoryOf(ctx: AppContext): LRUCache<string, Kept> {
+function memoryOf(ctx: DbAndClock): LRUCache<string, Kept> {
   let memory = memories.get(ctx);
   if (!memory) {
     memory = keptAnswers<Kept>();
@@ -55,7 +55,7 @@ function memoryOf(ctx: AppContext): LRUCache<string, Kept> {
  * the rows it shows have changed or its answer period has ended. Memory is bounded (keptAnswers): a crowd
  * of accounts costs at most 16 MB.
  */
-export async function ownAnswer(ctx: AppContext, kind: 'bookings' | 'payments', userId: string, build: () => Promise<unknown>): Promise<KeptAnswer> {
+export async function ownAnswer(ctx: DbAndClock, kind: 'bookings' | 'payments', userId: string, build: () => Promise<unknown>): Promise<KeptAnswer> {
   const memory = memoryOf(ctx);
   const key = `${kind}|${userId}`;
   const period = periodOf(ctx.now(), key);

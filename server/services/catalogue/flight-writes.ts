@@ -4,7 +4,6 @@ import { dollarsToCents, formatMoney } from '../../../sync/money';
 import type { Flight, FlightBody, FlightUpdateBody } from '../../../sync/schemas/flight';
 import type { Booking } from '../../../sync/schemas/booking';
 import { localDate } from '../../../sync/time';
-import type { AppContext } from '../../context';
 import { first, only, type Queryable, type Tx } from '../../db/client';
 import { bookings, flights } from '../../db/schema';
 import { nextVersion, recordDelete } from '../../db/version';
@@ -61,8 +60,8 @@ async function checkedSchedule(q: Queryable, input: Schedule) {
 }
 
 /** An admin's new flight, audited with its price and times. */
-export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, actorId: string | null = null): Promise<Flight> {
-  const now = ctx.now();
+export async function createFlight(tx: Tx, clock: { now: () => Date }, body: FlightBody, actorId: string | null = null): Promise<Flight> {
+  const now = clock.now();
   const schedule = await checkedSchedule(tx, { ...body, originId: body.origin, destinationId: body.destination });
   const row = await only(
     tx
@@ -80,7 +79,7 @@ export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, ac
       .returning(),
   );
   await recordChange(tx, { action: 'flight.created', actorId, entity: 'flight', entityId: row.id, from: null, to: row.status, reason: flightFacts(row) }, now);
-  return getFlight(tx, row.id, ctx.now());
+  return getFlight(tx, row.id, clock.now());
 }
 
 /**
@@ -90,12 +89,12 @@ export async function createFlight(tx: Tx, ctx: AppContext, body: FlightBody, ac
  */
 export async function updateFlight(
   tx: Tx,
-  ctx: AppContext,
+  clock: { now: () => Date },
   id: string,
   body: FlightUpdateBody,
   actorId: string | null = null,
 ): Promise<{ flight: Flight; statusChanged: boolean; news: FlightChange; affected: Booking[] }> {
-  const now = ctx.now();
+  const now = clock.now();
   const current = await first(tx.select().from(flights).where(eq(flights.id, id)));
   if (!current) throw notFound('Flight');
   const schedule = await checkedSchedule(tx, {
@@ -133,7 +132,7 @@ export async function updateFlight(
     ...((schedule.departureTime !== current.departureTime || schedule.arrivalTime !== current.arrivalTime) && { times: true }),
   };
   return {
-    flight: await getFlight(tx, id, ctx.now()),
+    flight: await getFlight(tx, id, clock.now()),
     statusChanged: newStatus !== undefined,
     news,
     affected: await bookingsOnFlight(tx, id, now.toISOString()),

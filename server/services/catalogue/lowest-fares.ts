@@ -1,7 +1,7 @@
 import { centsToDollars } from '../../../sync/money';
 import type { LowestFare, LowestFaresQuery } from '../../../sync/schemas/lowest-fares';
 import { addCalendarDays } from '../../../sync/time';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { selectLowestFares } from '../../db/flight-queries';
 import { findAirport } from './airports';
 
@@ -10,7 +10,7 @@ import { findAirport } from './airports';
  * Economy price among the flights bookable for that many travellers. At most seven days of one route,
  * read in one grouped query; an unknown airport has no flights (as in the search), so every day is empty.
  */
-export async function lowestFares(ctx: AppContext, query: LowestFaresQuery): Promise<LowestFare[]> {
+export async function lowestFares(ctx: DbAndClock, query: LowestFaresQuery): Promise<LowestFare[]> {
   const dates = Array.from({ length: query.days * 2 + 1 }, (_, i) => addCalendarDays(query.date, i - query.days));
   const origin = await findAirport(ctx.db, query.from);
   const destination = await findAirport(ctx.db, query.to);

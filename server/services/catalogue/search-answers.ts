@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { FlightSearchQuery } from '../../../sync/schemas/flight';
-import type { AppContext } from '../../context';
+import type { Metrics } from '../../metrics/metrics';
+import type { DbAndClock } from '../deps';
 import { catalogueMark, catalogueWrittenSince, routeWrittenSince } from '../../db/catalogue-writes';
 import { currentVersion } from '../../db/current-version';
 import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
@@ -8,6 +9,9 @@ import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-ans
 import { searchFlightsPage, type FlightPage } from './flight-paging';
 import { searchScope } from './flight-reads';
 import type { AirportRow } from './airports';
+
+/** What a kept search reads: the database, the clock, and the counter of where its stamps came from. */
+type Searcher = DbAndClock & { metrics: Pick<Metrics, 'searchStamp'> };
 
 /** A search's answer as sent (kept-answer.ts), with the count of all matches. */
 export type SearchAnswer = KeptAnswer & { total: number };
@@ -54,9 +58,9 @@ type Memory = {
   reading: Map<string, Reading>;
   building: Map<string, Promise<SearchAnswer>>;
 };
-const memories = new WeakMap<AppContext, Memory>();
+const memories = new WeakMap<Searcher, Memory>();
 
-function memoryOf(ctx: AppContext): Memory {
+function memoryOf(ctx: Searcher): Memory {
   let memory = memories.get(ctx);
   if (!memory) {
     memory = {
@@ -75,7 +79,7 @@ function memoryOf(ctx: AppContext): Memory {
  * A search page's answer read now. When it reads the same as the answer kept before (the usual case when
  * only a new period began), that answer is taken again with its ETag and encodings, not made anew.
  */
-async function answer(ctx: AppContext, filter: FlightFilter | null, page: FlightPage, kept: SearchAnswer | undefined): Promise<SearchAnswer> {
+async function answer(ctx: Searcher, filter: FlightFilter | null, page: FlightPage, kept: SearchAnswer | undefined): Promise<SearchAnswer> {
   const { items, total } = await searchFlightsPage(ctx, filter, page);
   const bytes = Buffer.from(JSON.stringify(items));
   if (kept && kept.total === total && kept.bytes.equals(bytes)) return kept;
@@ -87,7 +91,7 @@ async function answer(ctx: AppContext, filter: FlightFilter | null, page: Flight
  * airports still stand as `scope` named them (same ids and versions): when they do not, a scope read
  * earlier is stale.
  */
-export async function sourceStamp(ctx: AppContext, scope: Scope): Promise<{ stamp: string; airportsStand: boolean }> {
+export async function sourceStamp(ctx: Searcher, scope: Scope): Promise<{ stamp: string; airportsStand: boolean }> {
   const [origin, destination] = scope?.named ?? [];
   if (!scope || !origin || !destination) return { stamp: `v${await currentVersion(ctx.db)}`, airportsStand: true };
   const filter = { ...scope.filter, originId: origin.id, destinationId: destination.id };
@@ -101,7 +105,7 @@ export async function sourceStamp(ctx: AppContext, scope: Scope): Promise<{ stam
  * and then taken from memory while the stamp (which reads their versions) says they stand: a route
  * search costs one read, not two.
  */
-async function readScopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Promise<{ scope: Scope; stamp: string }> {
+async function readScopeAndStamp(ctx: Searcher, query: FlightSearchQuery): Promise<{ scope: Scope; stamp: string }> {
   const { pairs } = memoryOf(ctx);
   const route = query.origin && query.destination ? `${query.origin}|${query.destination}` : undefined;
   const known = route ? pairs.get(route) : undefined;
@@ -118,7 +122,7 @@ async function readScopeAndStamp(ctx: AppContext, query: FlightSearchQuery): Pro
 }
 
 /** Whether a stamp read earlier still stands: nothing it was read from written since (see the NOTE above). */
-function stands(ctx: AppContext, known: Stamped): boolean {
+function stands(ctx: Searcher, known: Stamped): boolean {
   const [origin, destination] = known.scope?.named ?? [];
   if (origin && destination) return !routeWrittenSince(ctx.db.$client, known.mark, origin.id, destination.id, known.scope?.filter.localDate);
   return !catalogueWrittenSince(ctx.db.$client, known.mark);
@@ -135,7 +139,7 @@ function whileUnderWay<T>(map: Map<string, T>, key: string, entry: T, settles: P
  * of the same search under way, when nothing was written since it began; else read now (and kept when
  * writes are heard).
  */
-async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, searchKey: string, period: number): Promise<{ scope: Scope; stamp: string }> {
+async function scopeAndStamp(ctx: Searcher, query: FlightSearchQuery, searchKey: string, period: number): Promise<{ scope: Scope; stamp: string }> {
   const { stamps, reading } = memoryOf(ctx);
   const known = stamps.get(searchKey);
   if (known && known.period === period && stands(ctx, known)) {
@@ -158,7 +162,7 @@ async function scopeAndStamp(ctx: AppContext, query: FlightSearchQuery, searchKe
 }
 
 /** One page of a flight search, answered once per search and source stamp and then from memory. */
-export async function searchAnswer(ctx: AppContext, query: FlightSearchQuery, page: FlightPage): Promise<SearchAnswer> {
+export async function searchAnswer(ctx: Searcher, query: FlightSearchQuery, page: FlightPage): Promise<SearchAnswer> {
   const { answers, building } = memoryOf(ctx);
   const searchKey = JSON.stringify(query);
   const period = periodOf(ctx.now(), searchKey);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GuestLoginBody } from '../../../sync/schemas/chat';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { only, immediate } from '../../db/client';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -27,7 +27,7 @@ export function contactEmail(user: Pick<UserRow, 'id' | 'email' | 'role'>): stri
  * Every guest log-in makes a new guest with a new id, so knowing someone's e-mail never opens their
  * earlier conversations; the device keeps the token to come back to its own.
  */
-export async function createGuest(ctx: AppContext, body: GuestLoginBody): Promise<UserRow> {
+export async function createGuest(ctx: DbAndClock, body: GuestLoginBody): Promise<UserRow> {
   const id = randomUUID();
   const stamp = ctx.now().toISOString();
   return immediate(

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { Env } from '../../env';
 import type { Mail } from '../mail/mail';
 
 /** Product rules §7.5: a support reply to a guest who is offline is e-mailed, at most this often per conversation. */
@@ -15,7 +15,7 @@ export function guestMailDue(lastMailAt: string | null, now: Date): boolean {
  * The reply as mailed to a guest's confirmed address. The greeting names nobody: the guest's name is
  * whatever was typed, and a mail from us must not open with a stranger's words.
  */
-export function guestReplyMail(ctx: AppContext, to: string, content: string, hasImage: boolean): Mail {
+export function guestReplyMail(ctx: { env: Pick<Env, 'PUBLIC_URL'> }, to: string, content: string, hasImage: boolean): Mail {
   const reply = content.trim() || (hasImage ? '(an image)' : '');
   const where = ctx.env.PUBLIC_URL
     ? `Open ${ctx.env.PUBLIC_URL} on the device you chatted from to answer.`

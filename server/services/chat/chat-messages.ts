@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ConversationType, Message, MessagePage } from '../../../sync/schemas/chat';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, prepareOnce, type Queryable, type Tx } from '../../db/client';
 import { conversations, images, messages } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -130,7 +130,7 @@ export async function storeMessage(tx: Tx, sender: UserRow, input: SendInput, no
 
 /** The newest `limit` messages before `before` (all when absent), oldest first. */
 export async function listMessages(
-  ctx: AppContext,
+  ctx: DbAndClock,
   user: UserRow,
   conversationId: string,
   page: { before?: string | undefined; limit: number },

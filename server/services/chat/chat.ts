@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Conversation, ConversationStatus, ConversationType } from '../../../sync/schemas/chat';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, only, prepareOnce, type Queryable, type Tx, inTurn } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -79,7 +79,7 @@ export async function checkImageConversation(q: Queryable, user: UserRow, id: st
 }
 
 /** Admins see every conversation of the type; anyone else their own; only those with a message. Latest activity first. */
-export async function listConversations(ctx: AppContext, user: UserRow, type: ConversationType): Promise<Conversation[]> {
+export async function listConversations(ctx: DbAndClock, user: UserRow, type: ConversationType): Promise<Conversation[]> {
   return await inTurn(
     await ctx.db
       .select()

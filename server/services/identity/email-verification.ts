@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { VERIFY_LINK_INVALID } from '../../../sync/schemas/email-verification';
-import type { AppContext } from '../../context';
+import type { MailSender } from '../deps';
 import { first, only, immediate, type Queryable } from '../../db/client';
 import { whenWritable } from '../../db/faults';
 import { emailVerifications, users } from '../../db/schema';
@@ -57,7 +57,7 @@ function verifyMail(wording: Wording, to: string, siteUrl: string, token: string
  * Mails a 24-hour confirmation link to an unconfirmed account's current address; a new link replaces
  * the older ones.
  */
-export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteUrl: string): Promise<void> {
+export async function sendVerificationLink(ctx: MailSender, user: UserRow, siteUrl: string): Promise<void> {
   if (!may('account', user) || user.emailVerifiedAt !== null) return;
   await mailLink(ctx, user, user.email, ACCOUNT, siteUrl);
 }
@@ -66,12 +66,12 @@ export async function sendVerificationLink(ctx: AppContext, user: UserRow, siteU
  * Mails a support guest the same single-use link for the address it gave (`to`; the row keeps the
  * guest's stored e-mail, which the link must still match): support replies are mailed only once it is used.
  */
-export async function sendGuestVerificationLink(ctx: AppContext, guest: UserRow, to: string, siteUrl: string): Promise<void> {
+export async function sendGuestVerificationLink(ctx: MailSender, guest: UserRow, to: string, siteUrl: string): Promise<void> {
   if (guest.role !== 'guest' || guest.emailVerifiedAt !== null) return;
   await mailLink(ctx, guest, to, GUEST, siteUrl);
 }
 
-async function mailLink(ctx: AppContext, user: UserRow, to: string, wording: Wording, siteUrl: string): Promise<void> {
+async function mailLink(ctx: MailSender, user: UserRow, to: string, wording: Wording, siteUrl: string): Promise<void> {
   const token = newLinkToken();
   const now = ctx.now();
   // NOTE: callers reach this after an await (a password hash or check): retried while the write lock is held.
@@ -107,7 +107,7 @@ async function linkOwner(q: Queryable, tokenHash: string, nowIso: string): Promi
 }
 
 /** Marks the account's address as confirmed; the link works once. */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<UserRow> {
+export async function verifyEmail(ctx: MailSender, token: string): Promise<UserRow> {
   const tokenHash = hashLinkToken(token);
   const nowIso = ctx.now().toISOString();
   return immediate(ctx.db, async (tx) => {

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { ErrorCode } from '../../../sync/error-codes';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { loginFailures } from '../../db/schema';
 import { first, immediate, type Tx } from '../../db/client';
 import { faultAnswer } from '../../db/faults';
@@ -87,18 +87,18 @@ const countsOf = (keys: AttemptKeys): [string, Rule][] => [
   [keys.account, ACCOUNT],
 ];
 
-const storedCount = (ctx: AppContext, key: string) => first(ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key)));
+const storedCount = (ctx: DbAndClock, key: string) => first(ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key)));
 
 /** Keys counted in memory while the database refuses writes; bounded, so an outage cannot fill memory. */
 const MAX_HELD_PAIRS = 10_000;
-const heldByApp = new WeakMap<AppContext, Map<string, Count>>();
+const heldByApp = new WeakMap<DbAndClock, Map<string, Count>>();
 
 /**
  * While the database refuses writes (another process holds its lock, the disk is full), attempts are
  * counted in this process's memory by the same rules, from the stored counts, so signing in keeps working
  * and guessing stays bounded; past MAX_HELD_PAIRS the database's own answer (503 or 507) stands.
  */
-async function countInMemory(ctx: AppContext, keys: AttemptKeys, now: number, fault: Error): Promise<void> {
+async function countInMemory(ctx: DbAndClock, keys: AttemptKeys, now: number, fault: Error): Promise<void> {
   const held = heldByApp.get(ctx) ?? new Map<string, Count>();
   heldByApp.set(ctx, held);
   const counts = countsOf(keys);
@@ -116,7 +116,7 @@ async function countInMemory(ctx: AppContext, keys: AttemptKeys, now: number, fa
  * a place in both. So parallel guesses are never all checked against the same count, and spreading them
  * over addresses still meets the account's delay. A successful log-in clears both counts.
  */
-export async function countAttempt(ctx: AppContext, keys: AttemptKeys): Promise<void> {
+export async function countAttempt(ctx: DbAndClock, keys: AttemptKeys): Promise<void> {
   const now = ctx.now().getTime();
   try {
     await countInDatabase(ctx, keys, now);
@@ -127,7 +127,7 @@ export async function countAttempt(ctx: AppContext, keys: AttemptKeys): Promise<
   }
 }
 
-async function countInDatabase(ctx: AppContext, keys: AttemptKeys, now: number): Promise<void> {
+async function countInDatabase(ctx: DbAndClock, keys: AttemptKeys, now: number): Promise<void> {
   await immediate(ctx.db, async (tx) => {
     const next: [string, Count][] = [];
     for (const [key, rule] of countsOf(keys)) {
@@ -147,7 +147,7 @@ async function countInDatabase(ctx: AppContext, keys: AttemptKeys, now: number):
  * A successful sign-in clears its pair's and its account's counts. While writes are refused the stored
  * counts stay (they expire with their windows): the sign-in itself must not fail for them.
  */
-export async function clearFailures(ctx: AppContext, keys: AttemptKeys): Promise<void> {
+export async function clearFailures(ctx: DbAndClock, keys: AttemptKeys): Promise<void> {
   const both = [keys.pair, keys.account];
   for (const key of both) heldByApp.get(ctx)?.delete(key);
   const stored = inArray(loginFailures.key, both);

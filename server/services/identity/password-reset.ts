@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { RESET_LINK_INVALID } from '../../../sync/schemas/password-reset';
-import type { AppContext } from '../../context';
+import type { MailSender } from '../deps';
 import { first, immediate, type Queryable } from '../../db/client';
 import { passwordResets } from '../../db/schema';
 import { invalidField } from '../../errors';
@@ -38,7 +38,7 @@ function resetMail(to: string, siteUrl: string, token: string): Mail {
  * Mails a one-hour reset link to an account's owner. Unknown addresses and guests get nothing, and the
  * caller answers the same either way, so the call tells nobody whether an account exists.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, siteUrl: string): Promise<void> {
+export async function requestPasswordReset(ctx: MailSender, email: string, siteUrl: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !may('account', user)) return;
   const token = newLinkToken();
@@ -82,7 +82,7 @@ const invalidLink = () => invalidField(RESET_LINK_INVALID, 'token', 'invalid_lin
  * the account's links are deleted with the change (updateUserRow). The link is checked before the
  * password is hashed, so a bogus link costs no hashing.
  */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: MailSender, token: string, password: string): Promise<void> {
   const tokenHash = hashLinkToken(token);
   if (!(await resetOwner(ctx.db, tokenHash, ctx.now().toISOString()))) throw invalidLink();
   const passwordHash = await hashPassword(password);

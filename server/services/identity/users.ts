@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { EMAIL_NEEDS_PASSWORD, type User } from '../../../sync/schemas/user';
 import type { EmailUpdate, PasswordUpdate, ProfileUpdate, RegisterBody } from '../../../sync/schemas/user';
 import type { UserRow } from '../../actor';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, only, immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { whenWritable } from '../../db/faults';
 import { passwordResets, users } from '../../db/schema';
@@ -64,7 +64,7 @@ async function assertEmailFree(q: Queryable, email: string, exceptId?: string): 
   if (existing && existing.id !== exceptId) throw conflict('An account with this email already exists', 'email_taken');
 }
 
-export async function createUser(ctx: AppContext, body: RegisterBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
+export async function createUser(ctx: DbAndClock, body: RegisterBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
   await assertEmailFree(ctx.db, body.email);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now().toISOString();
@@ -132,7 +132,7 @@ async function assertCurrentPassword(user: UserRow, password: string): Promise<v
  * A new e-mail needs the current password, signs the account out everywhere else, and is unconfirmed
  * until its owner follows the link mailed to it.
  */
-export async function updateEmail(ctx: AppContext, user: UserRow, body: EmailUpdate): Promise<UserRow> {
+export async function updateEmail(ctx: DbAndClock, user: UserRow, body: EmailUpdate): Promise<UserRow> {
   await assertEmailFree(ctx.db, body.email, user.id);
   await assertCurrentPassword(user, body.currentPassword);
   const emailVerifiedAt = normalizeEmail(body.email) === user.email ? user.emailVerifiedAt : null;
@@ -140,12 +140,12 @@ export async function updateEmail(ctx: AppContext, user: UserRow, body: EmailUpd
 }
 
 /** Changing the password revokes every token issued before, by bumping the token version. */
-export async function updatePassword(ctx: AppContext, user: UserRow, body: PasswordUpdate): Promise<UserRow> {
+export async function updatePassword(ctx: DbAndClock, user: UserRow, body: PasswordUpdate): Promise<UserRow> {
   await assertCurrentPassword(user, body.currentPassword);
   const passwordHash = await hashPassword(body.newPassword);
   return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }
 
-export async function revokeTokens(ctx: AppContext, user: UserRow): Promise<UserRow> {
+export async function revokeTokens(ctx: DbAndClock, user: UserRow): Promise<UserRow> {
   return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { tokenVersion: user.tokenVersion + 1 }, ctx.now()));
 }

@@ -1,9 +1,13 @@
 import { and, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { Logger } from 'pino';
+import type { DbAndClock } from '../deps';
 import { immediate, type Queryable } from '../../db/client';
 import { lastChars } from '../../db/dialect';
 import { images } from '../../db/schema';
-import { imageStore } from './image-store';
+import { imageStore, type ImagePlace } from './image-store';
+
+/** What the clean-up reads: where images are kept, the clock, and the log it reports to. */
+type Cleaner = DbAndClock & ImagePlace & { log: Logger };
 
 /** An upload nothing refers to is kept this long, time enough for its message or receipt to follow. */
 export const ORPHAN_AFTER_MS = 86_400_000;
@@ -23,7 +27,7 @@ const referenced = (q: Queryable) => sql`(
 )`;
 
 /** Deletes uploads older than a day that nothing refers to: rows in one transaction, then their bytes (image-store.ts). */
-export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
+export async function purgeOrphanImages(ctx: Cleaner): Promise<string[]> {
   const cutoff = new Date(ctx.now().getTime() - ORPHAN_AFTER_MS).toISOString();
   const orphans = await immediate(ctx.db, async (tx) => {
     const rows = await tx
@@ -43,10 +47,10 @@ export async function purgeOrphanImages(ctx: AppContext): Promise<string[]> {
   return orphans.map((row) => row.id);
 }
 
-const lastCleanup = new WeakMap<AppContext, number>();
+const lastCleanup = new WeakMap<Cleaner, number>();
 
 /** For the sweeper: the clean-up when an hour has passed on the app's clock since the last one. */
-export async function purgeOrphanImagesWhenDue(ctx: AppContext): Promise<void> {
+export async function purgeOrphanImagesWhenDue(ctx: Cleaner): Promise<void> {
   const now = ctx.now().getTime();
   const last = lastCleanup.get(ctx);
   if (last !== undefined && now - last < CLEANUP_EVERY_MS && now >= last) return;

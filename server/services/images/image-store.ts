@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { DatabaseHandle } from '../../db/open';
 import { first, immediate, only, type Db } from '../../db/client';
 import { imageFiles, images } from '../../db/schema';
 import { PDF_MIME } from '../../../sync/upload-rules';
@@ -65,6 +65,9 @@ function inDatabase(db: Db): ImageStore {
   };
 }
 
-export function imageStore(ctx: AppContext): ImageStore {
+/** Where images are kept: the database, and on SQLite the data folder beside it. */
+export type ImagePlace = { db: Db; dataDir: string; database: Pick<DatabaseHandle, 'engine'> };
+
+export function imageStore(ctx: ImagePlace): ImageStore {
   return ctx.database.engine === 'postgres' ? inDatabase(ctx.db) : inFiles(ctx.db, ctx.dataDir);
 }

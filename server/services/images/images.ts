@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, immediate, type Queryable } from '../../db/client';
 import { images } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -10,7 +10,7 @@ import { inImageQueue } from './image-queue';
 import { allowedUploads, PDF_MIME, startsAsPdf } from '../../../sync/upload-rules';
 import { checkPdf } from './pdf-receipts';
 import type { UserRow } from '../../actor';
-import { imageStore } from './image-store';
+import { imageStore, type ImagePlace } from './image-store';
 
 // Backups and their checks read the SQLite engine's image files.
 export { imageDir, imagePath } from './image-store';
@@ -71,7 +71,7 @@ async function reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer;
   }
 }
 
-async function assertDailyQuota(ctx: AppContext, owner: UserRow): Promise<void> {
+async function assertDailyQuota(ctx: DbAndClock, owner: UserRow): Promise<void> {
   if (owner.role === 'admin') return;
   const since = new Date(ctx.now().getTime() - DAY_MS).toISOString();
   const stored = await ctx.db.$count(images, and(eq(images.ownerId, owner.id), gt(images.createdAt, since)));
@@ -99,7 +99,7 @@ async function prepare(input: Buffer, kind: ImageKind, queueKey: string): Promis
  * image counts as new again for the orphan clean-up). Otherwise the owner's daily quota is checked and
  * the image re-encoded in the image queue (services/images/image-queue.ts); a receipt may be a PDF instead.
  */
-export async function storeImage(ctx: AppContext, input: Buffer, kind: ImageKind, { owner, queueKey, title = null }: Uploader): Promise<ImageRow> {
+export async function storeImage(ctx: DbAndClock & ImagePlace, input: Buffer, kind: ImageKind, { owner, queueKey, title = null }: Uploader): Promise<ImageRow> {
   const sha256 = createHash('sha256').update(input).digest('hex');
   const same = await first(
     ctx.db
@@ -141,7 +141,7 @@ export async function ownedImage(q: Queryable, id: string, ownerId: string, kind
   );
 }
 
-export async function listMarketingImages(ctx: AppContext) {
+export async function listMarketingImages(ctx: DbAndClock) {
   return (await ctx.db.select().from(images).where(eq(images.kind, 'marketing')).orderBy(desc(images.createdAt))).map((row) => ({
     _id: row.id,
     imageUrl: imageUrl(row.id),
@@ -156,7 +156,7 @@ export async function listMarketingImages(ctx: AppContext) {
  * is also read by whoever `inReadableConversation` says may read a conversation it is attached to.
  */
 export async function readableImage(
-  ctx: AppContext,
+  ctx: DbAndClock,
   id: string,
   user: UserRow | undefined,
   inReadableConversation: (image: ImageRow, reader: UserRow) => Promise<boolean>,

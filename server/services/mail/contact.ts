@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactBody } from '../../../sync/schemas/contact';
-import type { AppContext } from '../../context';
+import type { Outbox } from '../../outbox/outbox';
+import type { DbAndClock } from '../deps';
 import { contactMessages } from '../../db/schema';
 import { commitWithEffects } from '../../outbox/commit';
 import { mailEffect } from '../../outbox/effects';
@@ -9,7 +10,7 @@ import { readSettings } from '../back-office/settings';
 import { only } from '../../db/client';
 
 /** Stores a contact-page message and mails the operator (the settings' mail address) a copy. */
-export async function storeContactMessage(ctx: AppContext, body: ContactBody, userId: string | null): Promise<{ id: string }> {
+export async function storeContactMessage(ctx: DbAndClock & { outbox: Outbox }, body: ContactBody, userId: string | null): Promise<{ id: string }> {
   // NOTE: anyone may write, signed in or not, so this is no runMutation (whose caller is a user), but the
   // same transaction-and-outbox path: the mail leaves after the message is stored, and a failed mail is retried.
   return commitWithEffects(ctx, async (tx) => {

@@ -4,7 +4,6 @@ import { formatMoney } from '../../../sync/money';
 import { refundSentence, type Refund } from '../../../sync/refund';
 import type { Booking } from '../../../sync/schemas/booking';
 import { localDateTime } from '../../../sync/time';
-import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { mailEffect, type Effect } from '../../outbox/effects';
 import type { Mail } from './mail';
@@ -14,6 +13,9 @@ import { readSettings } from '../back-office/settings';
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 type Leg = Booking['flightId'];
+
+/** Where the site is, for the links in mails: the server's address, or the one a job was given. */
+export type Site = { siteUrl: string };
 
 /** One leg in the airports' local times: 'SW100 Lagos (LOS) Mon 01 Dec 07:15 -> London (LHR) 13:55'. */
 function legLine(leg: Leg): string {
@@ -32,8 +34,8 @@ export function itinerary(booking: Booking): string[] {
 }
 
 /** The traveller's way back to the booking's own page (status, payment deadline, next action). */
-export function pageLine(ctx: AppContext, booking: Booking, action = 'Manage your booking'): string {
-  return `${action}: ${ctx.siteUrl}${bookingPagePath(booking._id)}`;
+export function pageLine(site: Site, booking: Booking, action = 'Manage your booking'): string {
+  return `${action}: ${site.siteUrl}${bookingPagePath(booking._id)}`;
 }
 
 /** A mail whose lines are the plain-text part and, escaped, the HTML part; signed by the airline. */
@@ -58,7 +60,7 @@ export async function toTraveller(q: Queryable, booking: Booking, compose: (to: 
 
 /** The booking and payment mails, as effects for the outbox: written with the change, sent after it commits. */
 export const bookingMails = {
-  async paymentRequested(ctx: AppContext, q: Queryable, booking: Booking, method: string): Promise<Effect[]> {
+  async paymentRequested(site: Site, q: Queryable, booking: Booking, method: string): Promise<Effect[]> {
     return [
       await toOperator(q, `Payment requested: booking ${booking.bookingId}`, [
         `${booking.userId.fullName} (${booking.userId.email}) started a ${method} payment for booking ${booking.bookingId}.`,
@@ -66,7 +68,7 @@ export const bookingMails = {
       ]),
     ];
   },
-  async receiptUploaded(ctx: AppContext, q: Queryable, booking: Booking): Promise<Effect[]> {
+  async receiptUploaded(site: Site, q: Queryable, booking: Booking): Promise<Effect[]> {
     return [
       await toOperator(q, `Receipt uploaded: booking ${booking.bookingId}`, [
         `${booking.userId.fullName} has uploaded payment receipt for booking ${booking.bookingId}. Please review it.`,
@@ -74,7 +76,7 @@ export const bookingMails = {
       ]),
     ];
   },
-  async paymentClaimed(ctx: AppContext, q: Queryable, booking: Booking): Promise<Effect[]> {
+  async paymentClaimed(site: Site, q: Queryable, booking: Booking): Promise<Effect[]> {
     return [
       await toOperator(q, `Confirm Payment: booking ${booking.bookingId}`, [
         `${booking.userId.fullName} says the payment for booking ${booking.bookingId} has been made. Please confirm it.`,
@@ -82,56 +84,56 @@ export const bookingMails = {
       ]),
     ];
   },
-  async paymentConfirmed(ctx: AppContext, q: Queryable, booking: Booking): Promise<Effect[]> {
+  async paymentConfirmed(site: Site, q: Queryable, booking: Booking): Promise<Effect[]> {
     return toTraveller(q, booking, (to) =>
       composeMail(to, `Your booking ${booking.bookingId} is confirmed`, [
         `Dear ${booking.userId.fullName}, your payment was received and booking ${booking.bookingId} is confirmed.`,
-        pageLine(ctx, booking),
+        pageLine(site, booking),
         'Your itinerary (local airport times):',
         ...itinerary(booking),
       ]),
     );
   },
-  async paymentFailed(ctx: AppContext, q: Queryable, booking: Booking, reason: string): Promise<Effect[]> {
+  async paymentFailed(site: Site, q: Queryable, booking: Booking, reason: string): Promise<Effect[]> {
     return toTraveller(q, booking, (to) =>
       composeMail(to, `Payment for booking ${booking.bookingId} was not accepted`, [
         `Dear ${booking.userId.fullName}, we could not accept the payment for booking ${booking.bookingId}.`,
         `Reason: ${reason}`,
         'You may upload a new receipt before the payment deadline.',
-        pageLine(ctx, booking, 'Upload a new receipt'),
+        pageLine(site, booking, 'Upload a new receipt'),
         ...itinerary(booking),
       ]),
     );
   },
   /** The refund line follows what was received: an amount due, a refund only if the money arrives, or none. */
-  async bookingCancelled(ctx: AppContext, q: Queryable, booking: Booking, reason: string, refund: Refund): Promise<Effect[]> {
+  async bookingCancelled(site: Site, q: Queryable, booking: Booking, reason: string, refund: Refund): Promise<Effect[]> {
     return toTraveller(q, booking, (to) =>
       composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
         `Dear ${booking.userId.fullName}, booking ${booking.bookingId} is cancelled (${reason}). Its seats have been released.`,
         refundSentence(refund),
-        pageLine(ctx, booking),
+        pageLine(site, booking),
         ...itinerary(booking),
       ]),
     );
   },
   /** The admin sent the refund due; the admin's note stays internal (audit only). */
-  async refundPaid(ctx: AppContext, q: Queryable, booking: Booking, cents: number, method: string): Promise<Effect[]> {
+  async refundPaid(site: Site, q: Queryable, booking: Booking, cents: number, method: string): Promise<Effect[]> {
     return toTraveller(q, booking, (to) =>
       composeMail(to, `Refund sent for booking ${booking.bookingId}`, [
         `Dear ${booking.userId.fullName}, we have sent the refund of ${formatMoney(cents)} for cancelled booking ${booking.bookingId} by ${method}.`,
         'Depending on the method it may take a few days to reach you. If it has not arrived within a week, reply to this e-mail with your booking reference.',
-        pageLine(ctx, booking),
+        pageLine(site, booking),
       ]),
     );
   },
   /** A claimed payment nobody reviewed before the review deadline: the booking is cancelled; both sides hear. */
-  async reviewExpired(ctx: AppContext, q: Queryable, booking: Booking): Promise<Effect[]> {
+  async reviewExpired(site: Site, q: Queryable, booking: Booking): Promise<Effect[]> {
     const hours = (await readSettings(q)).reviewDeadlineHours;
     const traveller = await toTraveller(q, booking, (to) =>
       composeMail(to, `Booking ${booking.bookingId} is cancelled`, [
         `Dear ${booking.userId.fullName}, we could not confirm the payment for booking ${booking.bookingId} in time, so the booking is cancelled and its seats have been released.`,
         'If you sent the money, reply to this e-mail with your booking reference and we will refund it in full.',
-        pageLine(ctx, booking),
+        pageLine(site, booking),
         ...itinerary(booking),
       ]),
     );

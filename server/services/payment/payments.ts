@@ -6,7 +6,7 @@ import { cryptoAmount } from '../../../sync/fare';
 import { centsToDollars } from '../../../sync/money';
 import type { Booking } from '../../../sync/schemas/booking';
 import type { Payment, PaymentListQuerySchema } from '../../../sync/schemas/payment';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, preparedCache, type Queryable } from '../../db/client';
 import { inJsonList, jsonList } from '../../db/dialect';
 import { bookings, payments, seatAllocations, users } from '../../db/schema';
@@ -123,7 +123,7 @@ export async function paymentFor(q: Queryable, user: UserRow, where: { id: strin
   return row;
 }
 
-export async function listUserPayments(ctx: AppContext, userId: string): Promise<Payment[]> {
+export async function listUserPayments(ctx: DbAndClock, userId: string): Promise<Payment[]> {
   const nowIso = ctx.now().toISOString();
   return await toPaymentsJson(ctx.db, await statements(ctx.db).own.execute({ userId }), nowIso);
 }
@@ -189,7 +189,7 @@ async function pageRows(q: Queryable, where: SQL | undefined, query: ListQuery):
 }
 
 /** All payments for admins, searched by transaction id, booking reference or payer, and filtered, a page at a time. */
-export async function listAllPayments(ctx: AppContext, query: ListQuery): Promise<{ items: Payment[]; total: number }> {
+export async function listAllPayments(ctx: DbAndClock, query: ListQuery): Promise<{ items: Payment[]; total: number }> {
   const parts = listFilters(ctx.db, query);
   const where = parts.length ? and(...parts) : undefined;
   const total = await ctx.db.$count(payments, where);

@@ -1,17 +1,21 @@
 import webpush from 'web-push';
-import type { AppContext } from '../../context';
+import type { Env } from '../../env';
+import type { DbAndClock } from '../deps';
+
+/** Where the keys come from: the settings, else the database (made once). */
+export type KeySource = DbAndClock & { env: Pick<Env, 'VAPID_SUBJECT' | 'ADMIN_EMAIL' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'> };
 import { first, immediate } from '../../db/client';
 import { pushKeys } from '../../db/schema';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
-const loaded = new WeakMap<AppContext, Promise<VapidKeys>>();
+const loaded = new WeakMap<KeySource, Promise<VapidKeys>>();
 
 /**
  * The VAPID key pair the server signs its pushes with: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or else
  * the pair in the database, generated on first use (the first writer wins, so every process agrees).
  */
-export function vapidKeys(ctx: AppContext): Promise<VapidKeys> {
+export function vapidKeys(ctx: KeySource): Promise<VapidKeys> {
   const known = loaded.get(ctx);
   if (known) return known;
   const loading = readOrCreate(ctx);
@@ -20,7 +24,7 @@ export function vapidKeys(ctx: AppContext): Promise<VapidKeys> {
   return loading;
 }
 
-async function readOrCreate(ctx: AppContext): Promise<VapidKeys> {
+async function readOrCreate(ctx: KeySource): Promise<VapidKeys> {
   const subject = ctx.env.VAPID_SUBJECT ?? `mailto:${ctx.env.ADMIN_EMAIL}`;
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = ctx.env;
   if (publicKey && privateKey) return { publicKey, privateKey, subject };

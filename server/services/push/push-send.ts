@@ -1,13 +1,23 @@
 import webpush, { WebPushError } from 'web-push';
-import type { AppContext } from '../../context';
+import type { Agent } from 'node:https';
+import type { Logger } from 'pino';
+import type { Env } from '../../env';
 import type { Effect } from '../../outbox/effects';
-import { vapidKeys } from './push-keys';
+import { vapidKeys, type KeySource } from './push-keys';
 import { countFailedSend, countSuccessfulSend, dropSubscription, pushUrl, subscriptionsOf } from './subscriptions';
 
 /** A push service keeps an undelivered notification this long for a browser that is off. */
 const TTL_SECONDS = 24 * 3600;
 /** A push service that has not answered by then counts as a failure (retried later). */
 const TIMEOUT_MS = 10_000;
+
+/** What a send reads: the keys' source, the allowed push services, the agent it dials through, whether the user is online, and the log. */
+type PushSender = KeySource & {
+  env: Pick<Env, 'PUSH_SERVICE_HOSTS'>;
+  pushAgent: Agent;
+  realtime: { isConnected(userId: string): Promise<boolean> };
+  log: Logger;
+};
 
 /**
  * Sends a push effect to each of the user's browsers (encrypted, RFC 8291, signed with VAPID), through
@@ -17,7 +27,7 @@ const TIMEOUT_MS = 10_000;
  * MAX_FAILED_SENDS-th drops it) and, while it is kept, rejects, so the outbox sends the effect again
  * later (the tag makes a repeat replace the notification shown). A success starts the count over.
  */
-export async function sendPush(ctx: AppContext, effect: Extract<Effect, { type: 'push' }>): Promise<void> {
+export async function sendPush(ctx: PushSender, effect: Extract<Effect, { type: 'push' }>): Promise<void> {
   if (effect.unlessConnected && (await ctx.realtime.isConnected(effect.userId))) return;
   const subscriptions = await subscriptionsOf(ctx.db, effect.userId);
   if (subscriptions.length === 0) return;

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { MutationResult } from '../../../sync/protocol';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, immediate, prepareOnce, type Queryable, type Tx } from '../../db/client';
 import { lockFor } from '../../db/locks';
 import { nextVersion } from '../../db/version';
@@ -51,7 +51,7 @@ export async function findClient(q: Queryable, clientId: string): Promise<SyncCl
 }
 
 /** Binds a client id to its user on first sight; another user's client id is refused. */
-export async function claimClient(ctx: AppContext, user: UserRow, clientId: string): Promise<number> {
+export async function claimClient(ctx: DbAndClock, user: UserRow, clientId: string): Promise<number> {
   let client = await findClient(ctx.db, clientId);
   if (!client) {
     await immediate(ctx.db, (tx) => insertClient(tx).execute({ clientId, userId: user.id, stamp: ctx.now().toISOString() }));

@@ -12,7 +12,7 @@ import {
   type PullResponse,
   type SyncChanges,
 } from '../../../sync/protocol';
-import type { AppContext } from '../../context';
+import type { DbAndClock } from '../deps';
 import { first, snapshot, type Queryable } from '../../db/client';
 import { settings, tombstones, users } from '../../db/schema';
 import { awaitEarlierWrites, syncWatermark } from '../../db/version';
@@ -172,7 +172,7 @@ function settledThrough(client: SyncClientRow | undefined, watermark: number, pe
  * One page of a pull, from one consistent read. A cursor the server cannot serve starts a reset
  * sequence; a cursor inside a sequence gets the next page, any other the first page of a new one.
  */
-export async function pull(ctx: AppContext, user: UserRow, request: PullRequest): Promise<PullResponse> {
+export async function pull(ctx: DbAndClock, user: UserRow, request: PullRequest): Promise<PullResponse> {
   await claimClient(ctx, user, request.clientId);
   const now = ctx.now();
   const windowEnd = dayjs(now).add(FLIGHT_WINDOW_DAYS, 'day').format('YYYY-MM-DD');

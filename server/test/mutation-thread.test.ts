@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,7 +10,8 @@ import { immediate } from '../db/client';
 import { events, users } from '../db/schema';
 import { BOOKING_THREAD, newWriteLock, SERVER_THREAD, shareWriteLock, takeWriteLock, tryWriteLock } from '../db/thread-lock';
 import { conflict, NotNow } from '../errors';
-import { fromFailure, toFailure } from '../booking-thread/booking-thread';
+import { fromFailure, toFailure } from '../mutation-thread/mutation-thread';
+import { MUTATIONS } from '../mutations/registry';
 import { actors, book, expectAnswer, paymentBody, upcomingFlight, type Actors } from './booking-fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 
@@ -21,14 +22,14 @@ describe('bookings on a thread of their own (BOOKING_THREAD=on, the default on S
 
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
-    who = await actors(server, 'booking-thread');
+    who = await actors(server, 'mutation-thread');
     flight = await upcomingFlight(server.url, 'LOS', 'LHR', 8);
   });
   afterAll(() => server.stop());
 
   const thread = () => {
-    const running = server.ctx.bookingThread;
-    if (!running) throw new Error('no booking thread');
+    const running = server.ctx.mutationThread;
+    if (!running) throw new Error('no mutation thread');
     return running;
   };
   const seatsLeft = async () =>
@@ -39,7 +40,7 @@ describe('bookings on a thread of their own (BOOKING_THREAD=on, the default on S
   it('books there, and a kept search of the flight shows the seat taken at once', async () => {
     const before = await seatsLeft();
     expect(await seatsLeft()).toBe(before);
-    const booked = vi.spyOn(thread(), 'book');
+    const booked = vi.spyOn(thread(), 'run');
     const created = await book(who.owner, flight, ['F1']);
     expect(booked).toHaveBeenCalledTimes(1);
     booked.mockRestore();
@@ -112,6 +113,32 @@ describe('bookings on a thread of their own (BOOKING_THREAD=on, the default on S
     await immediate(server.ctx.db, async (tx) => {
       await tx.update(users).set({ mobile: '+233 20 111 1111' }).where(gt(users.id, ''));
     });
+  });
+
+  it('runs any registered mutation it is given, by name: a profile update goes there and lands', async () => {
+    const sent = vi.spyOn(thread(), 'run');
+    const takes = vi.spyOn(thread(), 'takes').mockImplementation((name) => name === 'updateProfile');
+    const updated = await who.owner.put<{ user: { fullName: string } }>('/api/users/update', { fullName: 'Thread Runner', email: who.ownerEmail });
+    takes.mockRestore();
+    expect(sent).toHaveBeenCalledTimes(1);
+    sent.mockRestore();
+    expectAnswer(updated, 200);
+    expect(updated.body.user.fullName).toBe('Thread Runner');
+    expect((await who.owner.get<{ fullName: string }>('/api/users')).body.fullName).toBe('Thread Runner');
+  });
+});
+
+describe('the registry the mutation thread runs from', () => {
+  it('names every mutation the server defines', async () => {
+    const dir = new URL('../mutations/', import.meta.url);
+    const defined: string[] = [];
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+      const exports = Object.values((await import(new URL(file, dir).href)) as Record<string, unknown>);
+      for (const value of exports)
+        if (typeof value === 'object' && value !== null && 'run' in value && 'permission' in value) defined.push(String(Reflect.get(value, 'name')));
+    }
+    expect(defined.length).toBeGreaterThan(20);
+    expect([...MUTATIONS.keys()].sort()).toEqual(defined.sort());
   });
 });
 

@@ -1,19 +1,19 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { PaymentCreateBody } from '../../sync/schemas/payment';
-import type { AppContext, BookingRunner } from '../context';
+import type { z } from 'zod';
+import type { UserRow } from '../actor';
 import { noteCatalogueWrites } from '../db/catalogue-writes';
 import { noteLocalWrite, type Db } from '../db/client';
 import { BOOKING_THREAD, releaseWriteLock, writeLockOf } from '../db/thread-lock';
 import type { Env } from '../env';
 import { AppError, NotNow, type FieldError } from '../errors';
 import type { MutationCount } from '../metrics/mutations';
+import type { Mutation } from '../mutations/mutation';
+import type { MutationHost, MutationThread as ThreadPort } from '../mutations/run';
 import type { Pending } from '../outbox/outbox';
-import type { UserRow } from '../actor';
-import { bookAndPay } from './book-and-pay';
 
-/** A booking for the thread: who books, the parsed body, and the server's clock and address at the time. */
-export type BookingJob = { id: number; user: UserRow; body: PaymentCreateBody; nowMs: number; siteUrl: string };
+/** A mutation for the thread, by its name: who makes it, its input as received, and the server's clock and address at the time. */
+export type MutationJob = { id: number; mutation: string; user: UserRow; input: unknown; nowMs: number; siteUrl: string };
 
 /** What went wrong on the thread, as the server's thread rebuilds it (an AppError, or an error with a driver code). */
 export type ThreadFailure = { message: string; status?: number; code?: string; errors?: FieldError[]; retryAfterSeconds?: number; stack?: string };
@@ -22,12 +22,12 @@ export type ThreadFailure = { message: string; status?: number; code?: string; e
  * A job's outcome, and what its transaction recorded and wrote whether or not the answer failed after the
  * commit; `counted`: how its mutation ended, for the server's thread to count (metrics/mutations.ts).
  */
-export type BookingDone = { id: number; pending: Pending; catalogue: string[]; counted: MutationCount[] } & (
-  { ok: true; answer: string } | { ok: false; failure: ThreadFailure }
+export type MutationDone = { id: number; pending: Pending; catalogue: string[]; counted: MutationCount[] } & (
+  { ok: true; result: unknown } | { ok: false; failure: ThreadFailure }
 );
 
 /** `lock`: the write lock word the thread shares with the server's (db/thread-lock.ts). */
-export type ThreadSetup = { file: string; env: Env; owner: string; lock: Int32Array };
+export type ThreadSetup = { file: string; env: Env; jwtSecret: string; owner: string; lock: Int32Array };
 
 /**
  * NOTE: the process's `--import tsx` does not reach worker threads, so the thread registers tsx itself
@@ -54,16 +54,17 @@ export function fromFailure(failure: ThreadFailure): Error {
   return Object.assign(new Error(message), failure.code && { code: failure.code }, failure.stack && { stack: failure.stack });
 }
 
-type Running = { worker: Worker; waiting: Map<number, { resolve: (done: BookingDone) => void; reject: (error: Error) => void }> };
+type Running = { worker: Worker; waiting: Map<number, { resolve: (done: MutationDone) => void; reject: (error: Error) => void }> };
 
 /**
- * Bookings on a thread of their own (docs/decisions/019): a booking is the heaviest request, about half
- * of a mixed load's CPU. The thread runs the same mutation on its own connection to the SQLite file and
- * hands back the answer, the effects it recorded (claimed by this process's outbox, which sends them) and
- * the routes and days it wrote, so kept searches of those are built again. The two threads' writes take
- * turns on a shared lock word (db/thread-lock.ts). Started at the first booking, and again after a failure.
+ * Chosen mutations on a thread of their own (docs/decisions/019): bookings, the heaviest request, about
+ * half of a mixed load's CPU. The thread runs runMutation, by the mutation's name, on its own connection to
+ * the SQLite file and hands back the result, the effects it recorded (claimed by this process's outbox,
+ * which sends them), how it ended (counted here) and the routes and days it wrote, so kept searches of
+ * those are built again. The two threads' writes take turns on a shared lock word (db/thread-lock.ts).
+ * Started at the first such mutation, and again after a failure.
  */
-export class BookingThread implements BookingRunner {
+export class MutationThread implements ThreadPort {
   /** The running thread and the jobs it owes an answer; replaced only once it has exited. */
   private current: Running | undefined;
   private nextId = 1;
@@ -73,26 +74,32 @@ export class BookingThread implements BookingRunner {
     private readonly db: Db,
     private readonly setup: Omit<ThreadSetup, 'lock'>,
     private readonly log: Logger,
+    private readonly names: ReadonlySet<string>,
   ) {
     this.lock = writeLockOf(db.$client);
   }
 
-  /** bookAndPay on the thread: the answer's JSON text, once its effects are dispatched and its writes counted here. */
-  async book(ctx: AppContext, user: UserRow, body: PaymentCreateBody): Promise<string> {
-    const done = await this.run({ id: this.nextId++, user, body, nowMs: ctx.now().getTime(), siteUrl: ctx.siteUrl });
+  takes(mutationName: string): boolean {
+    return this.names.has(mutationName);
+  }
+
+  async run<S extends z.ZodType, R>(host: MutationHost, mutation: Mutation<S, R>, user: UserRow, input: unknown): Promise<R> {
+    const job = { id: this.nextId++, mutation: mutation.name, user, input, nowMs: host.now().getTime(), siteUrl: host.siteUrl };
+    const done = await this.post(job);
     noteLocalWrite();
     noteCatalogueWrites(this.db.$client, done.catalogue);
-    ctx.outbox.dispatch(done.pending);
-    for (const counted of done.counted) ctx.metrics.count(counted);
+    host.outbox.dispatch(done.pending);
+    for (const counted of done.counted) host.metrics.count(counted);
     if (!done.ok) throw fromFailure(done.failure);
-    return done.answer;
+    // NOTE: the thread ran this very mutation, found by its name, so its result is an R (structured-cloned).
+    return done.result as R;
   }
 
   async stop(): Promise<void> {
     await this.current?.worker.terminate();
   }
 
-  private run(job: BookingJob): Promise<BookingDone> {
+  private post(job: MutationJob): Promise<MutationDone> {
     const { worker, waiting } = this.started();
     return new Promise((resolve, reject) => {
       waiting.set(job.id, { resolve, reject });
@@ -108,28 +115,23 @@ export class BookingThread implements BookingRunner {
         ...this.setup,
         lock: this.lock,
         tsx: import.meta.resolve('tsx/esm/api'),
-        entry: new URL('./booking-thread-worker.ts', import.meta.url).href,
+        entry: new URL('./mutation-thread-worker.ts', import.meta.url).href,
       },
     });
     worker.unref();
     const current: Running = { worker, waiting: new Map() };
-    worker.on('message', (done: BookingDone) => {
+    worker.on('message', (done: MutationDone) => {
       current.waiting.get(done.id)?.resolve(done);
       current.waiting.delete(done.id);
     });
-    worker.on('error', (error) => this.log.error({ err: error }, 'the booking thread failed; the next booking starts it again'));
+    worker.on('error', (error) => this.log.error({ err: error }, 'the mutation thread failed; the next mutation it takes starts it again'));
     // NOTE: a new thread starts only after this one has exited, so the lock word it may have held is freed first.
     worker.on('exit', (code) => {
       this.current = undefined;
       releaseWriteLock(this.lock, BOOKING_THREAD);
-      for (const waiter of current.waiting.values()) waiter.reject(new Error(`the booking thread exited with ${code}`));
+      for (const waiter of current.waiting.values()) waiter.reject(new Error(`the mutation thread exited with ${code}`));
     });
     this.current = current;
     return current;
   }
-}
-
-/** The answer of a booking: on the thread when the server has one (SQLite), here otherwise (PostgreSQL). */
-export function book(ctx: AppContext, user: UserRow, body: PaymentCreateBody): Promise<string> {
-  return ctx.bookingThread ? ctx.bookingThread.book(ctx, user, body) : bookAndPay(ctx, user, body);
 }
