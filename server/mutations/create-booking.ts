@@ -2,7 +2,7 @@ import { dollarsToCents } from '../../sync/money';
 import { PaymentCreateBodySchema } from '../../sync/schemas/payment';
 import { authorize } from '../policies';
 import { pokeEffect } from '../outbox/effects';
-import { createBookingWithPayment } from '../services/booking/booking-create';
+import { createBookingWithPayment } from '../services/booking/new-booking';
 import { bookingMails } from '../services/mail/notifications';
 import type { UserRow } from '../actor';
 import { defineMutation } from './mutation';

@@ -1,7 +1,7 @@
 import { AdminBookingBodySchema } from '../../sync/schemas/payment';
 import { notFound } from '../errors';
 import { pokeEffect } from '../outbox/effects';
-import { createBookingWithPayment } from '../services/booking/booking-create';
+import { createBookingWithPayment } from '../services/booking/new-booking';
 import type { UserRow } from '../actor';
 import { findUserById } from '../services/identity/users';
 import { authorize, may } from '../policies';

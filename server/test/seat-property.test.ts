@@ -8,7 +8,7 @@ import { bookings, payments, seatAllocations } from '../db/schema';
 import { AppError } from '../errors';
 import { cancelBooking } from '../mutations/cancel-booking';
 import { runMutation } from '../mutations/run';
-import { createBookingWithPayment } from '../services/booking/booking-create';
+import { createBookingWithPayment } from '../services/booking/new-booking';
 import { getFlight } from '../services/catalogue/flight-reads';
 import { sweep } from '../services/booking/lifecycle';
 import { markAwaitingReview, reviewPayment } from '../services/payment/payment-review';

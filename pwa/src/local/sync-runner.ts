@@ -1,23 +1,22 @@
-import { io, type Socket } from 'socket.io-client';
 import { SyncEngine } from '../../../sync/client/engine';
 import { httpTransport } from '../../../sync/client/http-transport';
 import { TransportError, type OutboxRow } from '../../../sync/client/types';
 import type { MutationCall } from '../../../sync/protocol';
-import type { ClientEventName, ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../../sync/socket-events';
-import { api } from '../lib/api';
-import { clearAuthToken, readAuthToken, subscribeAuthToken, tokenUserId } from '../lib/auth-token';
+import { clearAuthToken, subscribeAuthToken, tokenUserId } from '../lib/auth-token';
 import { registerBackgroundFlush } from './background-sync';
-import { storeIncomingMessage, storeMessagesRead } from './chat-store';
 import { coalesced } from './coalesce';
 import { db, type UploadRow } from './db';
 import { DexieStore } from './dexie-store';
 import { readGuestSession, subscribeGuestSession } from './guest-session';
+import { connectSocket, disconnectSocket } from './realtime-socket';
 import { exclusive, makeWaitingDue as wake } from './sync-lock';
 import { setSyncState } from './sync-status';
 import { syncToken } from './token';
 import { mirrorToken } from './token-mirror';
 import { drainUploads } from './uploads';
 import { writeWaitingHint } from './waiting-hint';
+
+export { emitRealtime, onRealtime } from './realtime-socket';
 
 const store = new DexieStore(db);
 
@@ -47,31 +46,8 @@ const engine = new SyncEngine({
   },
 });
 
-let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
-let socketToken: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
-
-type AnyHandler = ServerToClientEvents[ServerEventName];
-/** Socket listeners outlive the socket: each new socket (another token, a reconnect) gets them all. */
-const realtimeHandlers = new Map<ServerEventName, Set<AnyHandler>>();
-
-/** Listens to a socket event (chat typing); answers the function that stops listening. */
-export function onRealtime<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void {
-  const handlers = realtimeHandlers.get(event) ?? new Set<AnyHandler>();
-  realtimeHandlers.set(event, handlers);
-  handlers.add(handler);
-  socket?.on(event, handler as never);
-  return () => {
-    handlers.delete(handler);
-    socket?.off(event, handler as never);
-  };
-}
-
-/** Sends an ephemeral event (typing); dropped while disconnected, as it would be stale by the reconnect. */
-export function emitRealtime<E extends ClientEventName>(event: E, ...payload: Parameters<ClientToServerEvents[E]>): void {
-  if (socket?.connected) socket.emit(event, ...payload);
-}
 
 /** One cycle across all tabs at a time (see `exclusive`); nothing to do without a token. */
 async function cycle(): Promise<void> {
@@ -132,41 +108,6 @@ function mirrorSyncToken(): void {
   void mirrorToken(syncToken());
 }
 
-/**
- * The server ends a socket only when its account's session changed: signed out everywhere, a new password,
- * a new role, or the account disabled. The profile call tells which: a 401 drops the token (lib/api), so
- * the app shows the account signed out; otherwise the socket reconnects, in the rooms of the new role.
- */
-async function recheckSession(closed: Socket): Promise<void> {
-  if (readAuthToken()) await api('/users').catch(() => undefined);
-  if (socket !== closed) return;
-  socket = undefined;
-  socketToken = null;
-  connectSocket();
-}
-
-function connectSocket(): void {
-  const token = syncToken();
-  // The same token keeps its socket (and its rooms); another token gets a new one.
-  if (socket && token === socketToken) return;
-  socket?.disconnect();
-  socket = undefined;
-  socketToken = token;
-  if (!token) return;
-  const opened: Socket<ServerToClientEvents, ClientToServerEvents> = io({ auth: { token }, transports: ['websocket'] });
-  socket = opened;
-  opened.on('connect', () => void wake().then(requestSync));
-  opened.on('poke', () => void requestSync());
-  opened.on('message', (message) => void storeIncomingMessage(message));
-  opened.on('messagesRead', (event) => void storeMessagesRead(event, new Date().toISOString()));
-  // Until the reconnect's 'connect', changes wait on the device as they would offline.
-  opened.on('server-restart', () => setSyncState({ status: 'offline' }));
-  opened.on('disconnect', (reason) => {
-    if (reason === 'io server disconnect') void recheckSession(opened);
-  });
-  for (const [event, handlers] of realtimeHandlers) for (const handler of handlers) opened.on(event, handler);
-}
-
 /** Starts syncing: on start, on `online`, when the page shows again, on pokes and on reconnects. */
 function startSync(): void {
   if (started) return;
@@ -186,7 +127,7 @@ function startSync(): void {
   subscribeAuthToken(mirrorSyncToken);
   subscribeGuestSession(mirrorSyncToken);
   mirrorSyncToken();
-  connectSocket();
+  connectSocket(requestSync);
   void requestSync();
 }
 
@@ -196,7 +137,7 @@ function startSync(): void {
  */
 export async function start(): Promise<void> {
   startSync();
-  connectSocket();
+  connectSocket(requestSync);
   await requestSync();
 }
 
@@ -238,9 +179,7 @@ export async function pendingChanges(): Promise<{ outbox: OutboxRow[]; uploads: 
 export async function forgetDevice(discardChanges: boolean): Promise<void> {
   session = null;
   clearAuthToken();
-  socket?.disconnect();
-  socket = undefined;
-  socketToken = null;
+  disconnectSocket();
   await store.signOut(discardChanges);
   await mirrorToken(syncToken());
   await noteWaiting();

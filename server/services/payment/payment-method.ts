@@ -6,7 +6,7 @@ import { nextVersion } from '../../db/version';
 import { conflict, invalidField } from '../../errors';
 import { recordChange } from '../back-office/audit';
 import { readSettings } from '../back-office/settings';
-import { paymentDeadline } from '../booking/booking-create';
+import { paymentDeadline } from '../booking/new-booking';
 import { getBookingRow } from '../booking/booking-view';
 import { setBookingSeats } from '../booking/seats';
 import type { UserRow } from '../../actor';
