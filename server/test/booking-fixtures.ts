@@ -9,8 +9,8 @@ import { immediate } from '../db/client';
 import { activeAllocation } from '../db/flight-queries';
 import { seatAllocations, users } from '../db/schema';
 import { createFlight } from '../services/catalogue/flight-writes';
-import { createUser } from '../services/identity/users';
-import { ADMIN, client, login, registerUser, type Answer, type TestServer } from './harness';
+import { makeAccount, tokenOf, type SignedIn } from './account-factory';
+import { ADMIN, client, type Answer, type TestServer } from './harness';
 
 export function traveller(i = 1): TravellerInput {
   return {
@@ -89,13 +89,9 @@ export type Actors = { anon: Api; admin: Api; owner: Api; other: Api; ownerId: s
 /** The admin, two freshly registered travellers (owner and other) and an anonymous caller. */
 export async function actors(server: TestServer, tag: string): Promise<Actors> {
   const ownerEmail = `owner-${tag}@example.com`;
-  const [owner, other, adminToken] = await Promise.all([
-    registerUser(server.url, ownerEmail, 'Secret-pass-1', `Owner ${tag}`),
-    registerUser(server.url, `other-${tag}@example.com`, 'Secret-pass-1', `Other ${tag}`),
-    login(server.url, ADMIN.email, ADMIN.password),
-  ]);
-  await confirmEmailOf(server, owner.id);
-  await confirmEmailOf(server, other.id);
+  const owner = await makeAccount(server, { email: ownerEmail, fullName: `Owner ${tag}` });
+  const other = await makeAccount(server, { email: `other-${tag}@example.com`, fullName: `Other ${tag}` });
+  const adminToken = await tokenOf(server, ADMIN.email);
   return {
     anon: client(server.url),
     admin: client(server.url, adminToken),
@@ -115,13 +111,9 @@ export async function confirmEmailOf(server: TestServer, userId: string): Promis
   await immediate(server.ctx.db, (tx) => tx.update(users).set({ emailVerifiedAt: new Date().toISOString() }).where(eq(users.id, userId)));
 }
 
-export type SignedIn = { id: string; email: string; fullName: string; token: string };
-
-/** A second admin, made through the users service (no route creates admins), signed in. */
-export async function secondAdmin(server: Pick<TestServer, 'url' | 'ctx'>, fullName = 'Second Admin'): Promise<SignedIn> {
-  const email = `admin2-${randomUUID().slice(0, 8)}@skyway.test`;
-  const { id } = await createUser(server.ctx, { email, password: 'Admin-two-pass-1', fullName }, 'admin');
-  return { id, email, fullName, token: await login(server.url, email, 'Admin-two-pass-1') };
+/** A second admin, made in the database (no route creates admins), signed in. */
+export function secondAdmin(server: Pick<TestServer, 'ctx'>, fullName = 'Second Admin'): Promise<SignedIn> {
+  return makeAccount(server, { email: `admin2-${randomUUID().slice(0, 8)}@skyway.test`, fullName, role: 'admin', password: 'Admin-two-pass-1' });
 }
 
 /** A flight written straight through the flights service, in its own transaction (no admin session needed). */

@@ -7,6 +7,7 @@ import { setRateLimits } from '../middleware/rate-limits';
 import { loginGuest, send, startSupport, uploadChatImage } from './chat-fixtures';
 import { expectError, expectInvalid } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 
 describe('support chat over REST', () => {
   let server: TestServer;
@@ -93,7 +94,10 @@ describe('support chat over REST', () => {
   it('a message needs text or an image and only participants may post', async () => {
     const guest = await loginGuest(server.url);
     const other = await loginGuest(server.url);
-    const traveller = client(server.url, (await registerUser(server.url, `t.${randomUUID().slice(0, 6)}@example.com`)).token);
+    const traveller = client(
+      server.url,
+      (await makeAccount(server, { email: `t.${randomUUID().slice(0, 6)}@example.com`, fullName: 'Test User', confirmed: false })).token,
+    );
     const conversation = await startSupport(guest.api);
 
     expectInvalid(await guest.api.post('/api/messages/send', { conversationId: conversation._id, content: '   ' }), 'A message needs text or an image');
@@ -181,7 +185,7 @@ describe('support chat over REST', () => {
 
   it('admins list every support conversation with the other user, guest flag, last message and unread count; reading clears it', async () => {
     const guest = await loginGuest(server.url, 'Lin Guest');
-    const member = await registerUser(server.url, `m.${randomUUID().slice(0, 6)}@example.com`, 'Secret-pass-1', 'Mia Member');
+    const member = await makeAccount(server, { email: `m.${randomUUID().slice(0, 6)}@example.com`, fullName: 'Mia Member', confirmed: false });
     const memberApi = client(server.url, member.token);
     const guestConversation = await startSupport(guest.api);
     const memberConversation = await startSupport(memberApi);
@@ -219,7 +223,10 @@ describe('support chat over REST', () => {
 
   it('admins resolve and reopen; a new message reopens a resolved conversation; nobody else may', async () => {
     const guest = await loginGuest(server.url);
-    const member = client(server.url, (await registerUser(server.url, `r.${randomUUID().slice(0, 6)}@example.com`)).token);
+    const member = client(
+      server.url,
+      (await makeAccount(server, { email: `r.${randomUUID().slice(0, 6)}@example.com`, fullName: 'Test User', confirmed: false })).token,
+    );
     const conversation = await startSupport(guest.api);
     await send(guest.api, conversation._id, 'A first question');
     const path = `/api/messages/conversations/${conversation._id}/status`;

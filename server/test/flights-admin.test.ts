@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Airport } from '../../sync/schemas/airport';
 import type { Flight } from '../../sync/schemas/flight';
 import { expectError, expectInvalid, HUGE, readDb, snapshot } from './fixtures';
-import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 
 type Saved = { message: string; flight: Flight };
 const BODY = { origin: 'LHR', destination: 'CDG', departureTime: '2031-05-01T08:00:00Z', arrivalTime: '2031-05-01T09:15:00Z', price: 129.99 };
@@ -14,7 +15,7 @@ describe('flights: create, update, delete', () => {
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
     admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
-    user = client(server.url, (await registerUser(server.url, 'plain@example.test')).token);
+    user = client(server.url, (await makeAccount(server, { email: 'plain@example.test', fullName: 'Test User', confirmed: false })).token);
   });
   afterAll(() => server.stop());
 

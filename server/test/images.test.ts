@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, expectError, expectErrorShape, imageForm, makeImage } from './fixtures';
-import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 
 type Uploaded = { message: string; imageUrl: string; _id: string };
 type Listed = { _id: string; imageUrl: string; title: string | null; width: number; height: number };
@@ -22,8 +23,8 @@ describe('images: upload, re-encode, access', () => {
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
     adminToken = await login(server.url, ADMIN.email, ADMIN.password);
-    owner = await registerUser(server.url, 'owner@example.test');
-    stranger = await registerUser(server.url, 'stranger@example.test');
+    owner = await makeAccount(server, { email: 'owner@example.test', fullName: 'Test User', confirmed: false });
+    stranger = await makeAccount(server, { email: 'stranger@example.test', fullName: 'Test User', confirmed: false });
   });
   afterAll(() => server.stop());
 

@@ -8,7 +8,8 @@ import { DAILY_UPLOADS, imagePath } from '../services/images/images';
 import { book, confirmEmailOf, upcomingFlight } from './booking-fixtures';
 import { loginGuest, startSupport } from './chat-fixtures';
 import { countRows, expectError, imageForm, makeImage } from './fixtures';
-import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 
 type Uploaded = { imageUrl: string; _id: string };
 const PDF = 'application/pdf';
@@ -51,7 +52,10 @@ describe('PDF receipts', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
-    const [owner, other] = [await registerUser(server.url, 'pdf-owner@example.com'), await registerUser(server.url, 'pdf-other@example.com')];
+    const [owner, other] = [
+      await makeAccount(server, { email: 'pdf-owner@example.com', fullName: 'Test User', confirmed: false }),
+      await makeAccount(server, { email: 'pdf-other@example.com', fullName: 'Test User', confirmed: false }),
+    ];
     await confirmEmailOf(server, owner.id);
     Object.assign(tokens, { owner: owner.token, other: other.token, admin: await login(server.url, ADMIN.email, ADMIN.password) });
   });
@@ -137,7 +141,7 @@ describe('PDF receipts', () => {
   });
 
   it('PDFs count towards the daily quota and unattached ones are cleaned up with their files', async () => {
-    const traveller = await registerUser(server.url, 'pdf-quota@example.com');
+    const traveller = await makeAccount(server, { email: 'pdf-quota@example.com', fullName: 'Test User', confirmed: false });
     const api = client(server.url, traveller.token);
     const kept: string[] = [];
     for (let i = 0; i < DAILY_UPLOADS.user; i += 1) kept.push((await api.post<Uploaded>('/api/images', receiptForm(fresh()))).body._id);

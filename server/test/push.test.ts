@@ -10,7 +10,8 @@ import { sweep } from '../services/booking/lifecycle';
 import { MAX_FAILED_SENDS, MAX_SUBSCRIPTIONS_PER_USER } from '../services/push/subscriptions';
 import { book, confirmEmailOf, flightAt, type Api } from './booking-fixtures';
 import { expectError } from './fixtures';
-import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 import { checkVapid, outboxSettled as settled, PUSH_TEST_HOST, retryNow, startPushService, type Browser, type PushService } from './push-service';
 
 /**
@@ -41,8 +42,8 @@ describe('Web Push notifications', () => {
     server = await startTestServer({ seed: 'demo', env: { PUSH_SERVICE_HOSTS: PUSH_TEST_HOST } });
     server.ctx.pushAgent = push.agent;
     const [o, x] = await Promise.all([
-      registerUser(server.url, 'push-owner@example.com', 'Secret-pass-1', 'Push Owner'),
-      registerUser(server.url, 'push-other@example.com', 'Secret-pass-1', 'Push Other'),
+      makeAccount(server, { email: 'push-owner@example.com', fullName: 'Push Owner', confirmed: false }),
+      makeAccount(server, { email: 'push-other@example.com', fullName: 'Push Other', confirmed: false }),
     ]);
     await confirmEmailOf(server, o.id);
     ownerToken = o.token;

@@ -3,7 +3,8 @@ import type { Booking } from '../../sync/schemas/booking';
 import type { Flight } from '../../sync/schemas/flight';
 import { actors, book, expectAnswer, flightAt, type Actors, type Api } from './booking-fixtures';
 import { expectCode, expectInvalid } from './fixtures';
-import { client, registerUser, startTestServer, type TestServer } from './harness';
+import { client, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 
 const HOUR = 3_600_000;
 type AuditRow = { actorId: string | null; fromStatus: string | null; toStatus: string; reason: string | null };
@@ -91,7 +92,7 @@ describe('PUT /api/bookings/:id/refund (the refund workflow)', () => {
   });
 
   it('mails nobody when the account never confirmed its e-mail', async () => {
-    const fresh = await registerUser(server.url, 'unconfirmed-refund@example.com', 'Secret-pass-1', 'Unconfirmed Refund');
+    const fresh = await makeAccount(server, { email: 'unconfirmed-refund@example.com', fullName: 'Unconfirmed Refund', confirmed: false });
     const booking = await refundDue(client(server.url, fresh.token), 'B1');
     expectAnswer(await who.admin.put(`/api/bookings/${booking._id}/refund`, { amount: booking.refundDue, method: 'other' }), 200);
     expect((await mails()).some((m) => m.subject === `Refund sent for booking ${booking.bookingId}`)).toBe(false);

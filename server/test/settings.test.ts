@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSettingsSchema, PublicSettingsSchema, type AdminSettings } from '../../sync/schemas/settings';
 import { expectError, expectInvalid, HUGE, readDb, snapshot } from './fixtures';
-import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 
 type Saved = { message: string; settings: AdminSettings };
 
@@ -24,7 +25,7 @@ describe('settings', () => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = client(server.url, await login(server.url, ADMIN.email, ADMIN.password));
-    user = client(server.url, (await registerUser(server.url, 'payer@example.test')).token);
+    user = client(server.url, (await makeAccount(server, { email: 'payer@example.test', fullName: 'Test User', confirmed: false })).token);
   });
   afterAll(() => server.stop());
 

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../services/identity/tokens';
 import { createUser } from '../services/identity/users';
 import { connect, heardEvent, loginGuest, send, serverDisconnect, sleep, startSupport, withId, type Listener } from './chat-fixtures';
-import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
+import { ADMIN, client, login, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 import { sqliteOf, writeRaw } from './fixtures';
 
 /** Long enough for any event already on its way over a local socket to have arrived. */
@@ -68,7 +69,7 @@ describe('sockets do not outlive their token', () => {
   });
 
   it('a password change, a deletion and a role change disconnect the sockets of that user only', async () => {
-    const member = await registerUser(server.url, `m.${randomUUID().slice(0, 8)}@example.com`);
+    const member = await makeAccount(server, { email: `m.${randomUUID().slice(0, 8)}@example.com`, fullName: 'Test User', confirmed: false });
     const memberSocket = await listen(member.token);
     const bystander = await listen(adminToken);
     const gone = serverDisconnect(memberSocket);
@@ -76,7 +77,7 @@ describe('sockets do not outlive their token', () => {
     expect(changed.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
 
-    const leaving = await registerUser(server.url, `d.${randomUUID().slice(0, 8)}@example.com`);
+    const leaving = await makeAccount(server, { email: `d.${randomUUID().slice(0, 8)}@example.com`, fullName: 'Test User', confirmed: false });
     const leavingSocket = await listen(leaving.token);
     const deleted = serverDisconnect(leavingSocket);
     await writeRaw(server.ctx, 'delete from users where id = ?', leaving.id);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login } from './harness';
-import { secondAdmin, type SignedIn } from './booking-fixtures';
+import { type SignedIn } from './account-factory';
+import { secondAdmin } from './booking-fixtures';
 import {
   auditOf,
   bookSeat,

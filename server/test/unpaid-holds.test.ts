@@ -21,7 +21,8 @@ import {
   type Created,
 } from './booking-fixtures';
 import { expectError, expectInvalid } from './fixtures';
-import { client, registerUser, startTestServer, type TestServer } from './harness';
+import { client, startTestServer, type TestServer } from './harness';
+import { makeAccount } from './account-factory';
 import { routeHandlers } from './route-list';
 
 const HOUR = 3_600_000;
@@ -42,7 +43,7 @@ describe('seats cannot be locked without paying', () => {
   }
 
   async function newTraveller(tag: string): Promise<Api> {
-    const account = await registerUser(server.url, `${tag}-${randomUUID().slice(0, 6)}@example.com`);
+    const account = await makeAccount(server, { email: `${tag}-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Test User', confirmed: false });
     await confirmEmailOf(server, account.id);
     return client(server.url, account.token);
   }
@@ -99,7 +100,7 @@ describe('seats cannot be locked without paying', () => {
   });
 
   it('an admin booking by hand for a customer is not capped', async () => {
-    const customer = await registerUser(server.url, `hand-${randomUUID().slice(0, 6)}@example.com`);
+    const customer = await makeAccount(server, { email: `hand-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Test User', confirmed: false });
     const api = client(server.url, customer.token);
     for (const seat of ['D3', 'D4', 'C4']) await book(api, flight, [seat]);
     const manual = await who.admin.post<Booking>('/api/bookings', {
@@ -207,7 +208,10 @@ describe('booking and payment claims are rate-limited', () => {
   afterAll(() => server.stop());
 
   async function newTraveller(tag: string): Promise<Api> {
-    return client(server.url, (await registerUser(server.url, `${tag}-${randomUUID().slice(0, 6)}@example.com`)).token);
+    return client(
+      server.url,
+      (await makeAccount(server, { email: `${tag}-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Test User', confirmed: false })).token,
+    );
   }
 
   it('booking, both ways of claiming a payment and cancelling carry the shared limiters', () => {
@@ -271,7 +275,7 @@ describe('RATE_LIMITS=off, for load tests from one machine', () => {
   it('lifts the unpaid-holds cap with the other per-account limits', async () => {
     const server = await startTestServer({ seed: 'demo', bookingRules: 'production', env: { RATE_LIMITS: 'off' } });
     try {
-      const buyer = client(server.url, (await registerUser(server.url, 'load@example.com')).token);
+      const buyer = client(server.url, (await makeAccount(server, { email: 'load@example.com', fullName: 'Test User', confirmed: false })).token);
       const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 9);
       const statuses: number[] = [];
       for (const seat of ['A2', 'A3', 'A4', 'B1', 'B2']) statuses.push((await buyer.post('/api/payments', paymentBody(flight, [seat]))).status);

@@ -67,28 +67,31 @@ async function assertEmailFree(q: Queryable, email: string, exceptId?: string): 
 export async function createUser(ctx: DbAndClock, body: RegisterBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
   await assertEmailFree(ctx.db, body.email);
   const passwordHash = await hashPassword(body.password);
-  const now = ctx.now().toISOString();
   // NOTE: the write comes after the hash's await, so the write gate's wait may be stale: retried here.
-  return whenWritable(async () =>
-    immediate(
-      ctx.db,
-      async (tx) =>
-        await only(
-          tx
-            .insert(users)
-            .values({
-              id: randomUUID(),
-              fullName: body.fullName,
-              email: normalizeEmail(body.email),
-              passwordHash,
-              role,
-              createdAt: now,
-              updatedAt: now,
-              version: await nextVersion(tx),
-            })
-            .returning(),
-        ),
-    ),
+  return whenWritable(() => insertUser(ctx, { fullName: body.fullName, email: body.email, passwordHash }, role));
+}
+
+/** The account's row, its password already hashed, in a transaction of its own. */
+export async function insertUser(ctx: DbAndClock, fields: { fullName: string; email: string; passwordHash: string }, role: UserRow['role']): Promise<UserRow> {
+  const now = ctx.now().toISOString();
+  return immediate(
+    ctx.db,
+    async (tx) =>
+      await only(
+        tx
+          .insert(users)
+          .values({
+            id: randomUUID(),
+            fullName: fields.fullName,
+            email: normalizeEmail(fields.email),
+            passwordHash: fields.passwordHash,
+            role,
+            createdAt: now,
+            updatedAt: now,
+            version: await nextVersion(tx),
+          })
+          .returning(),
+      ),
   );
 }
 
