@@ -56,7 +56,7 @@ const host: MutationHost = {
 async function runNamed(next: MutationJob): Promise<unknown> {
   const run = MUTATIONS.get(next.mutation);
   if (!run) throw new Error(`the mutation thread knows no mutation ${next.mutation}`);
-  return run(host, next.user, next.input);
+  return run(host, next.user, next.args);
 }
 
 /** The mutation's result or failure, with what it wrote either way: a failure after the commit still leaves effects to send. */

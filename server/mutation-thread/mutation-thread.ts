@@ -12,8 +12,8 @@ import type { Mutation } from '../mutations/mutation';
 import type { MutationHost, MutationThread as ThreadPort } from '../mutations/run';
 import type { Pending } from '../outbox/outbox';
 
-/** A mutation for the thread, by its name: who makes it, its input as received, and the server's clock and address at the time. */
-export type MutationJob = { id: number; mutation: string; user: UserRow; input: unknown; nowMs: number; siteUrl: string };
+/** A mutation for the thread, by its name: who makes it, its parsed arguments, and the server's clock and address at the time. */
+export type MutationJob = { id: number; mutation: string; user: UserRow; args: unknown; nowMs: number; siteUrl: string };
 
 /** What went wrong on the thread, as the server's thread rebuilds it (an AppError, or an error with a driver code). */
 export type ThreadFailure = { message: string; status?: number; code?: string; errors?: FieldError[]; retryAfterSeconds?: number; stack?: string };
@@ -83,8 +83,8 @@ export class MutationThread implements ThreadPort {
     return this.names.has(mutationName);
   }
 
-  async run<S extends z.ZodType, R>(host: MutationHost, mutation: Mutation<S, R>, user: UserRow, input: unknown): Promise<R> {
-    const job = { id: this.nextId++, mutation: mutation.name, user, input, nowMs: host.now().getTime(), siteUrl: host.siteUrl };
+  async run<S extends z.ZodType, R>(host: MutationHost, mutation: Mutation<S, R>, user: UserRow, args: z.output<S>): Promise<R> {
+    const job = { id: this.nextId++, mutation: mutation.name, user, args, nowMs: host.now().getTime(), siteUrl: host.siteUrl };
     const done = await this.post(job);
     noteLocalWrite();
     noteCatalogueWrites(this.db.$client, done.catalogue);

@@ -15,7 +15,7 @@ import { markConversationRead } from './mark-conversation-read';
 import { markRefundPaid } from './mark-refund-paid';
 import type { Mutation } from './mutation';
 import { reviewPayment } from './review-payment';
-import { runMutation, type MutationHost } from './run';
+import { runParsed, type MutationHost } from './run';
 import { sendMessage } from './send-message';
 import { setConversationStatus } from './set-conversation-status';
 import { setUserRole } from './set-user-role';
@@ -28,12 +28,13 @@ import { updateFlight } from './update-flight';
 import { updateProfile } from './update-profile';
 import { updateSettings } from './update-settings';
 
-/** runMutation of one mutation, for a caller that knows it only by name. */
-export type NamedRun = (host: MutationHost, user: UserRow, input: unknown) => Promise<unknown>;
+/** runParsed of one mutation, for a caller that knows it only by name and has its arguments parsed. */
+export type NamedRun = (host: MutationHost, user: UserRow, args: unknown) => Promise<unknown>;
 
+// NOTE: the arguments were parsed by this mutation's schema on the request's thread (runMutation), then structured-cloned.
 const named = <S extends z.ZodType, R>(mutation: Mutation<S, R>): [string, NamedRun] => [
   mutation.name,
-  (host, user, input) => runMutation(host, mutation, user, input),
+  (host, user, args) => runParsed(host, mutation, user, args as z.output<S>),
 ];
 
 /** Every mutation by its name: what the mutation thread runs when it is sent one. */

@@ -14,7 +14,7 @@ import type { Mutation, MutationDeps } from './mutation';
  */
 export interface MutationThread {
   takes(mutationName: string): boolean;
-  run<S extends z.ZodType, R>(host: MutationHost, mutation: Mutation<S, R>, user: UserRow, input: unknown): Promise<R>;
+  run<S extends z.ZodType, R>(host: MutationHost, mutation: Mutation<S, R>, user: UserRow, args: z.output<S>): Promise<R>;
   stop(): Promise<void>;
 }
 
@@ -48,8 +48,22 @@ export function runMutation<S extends z.ZodType, R>(
   input: unknown,
   first?: (tx: Tx) => Promise<boolean>,
 ): Promise<R | undefined> {
-  if (!first && host.mutationThread?.takes(mutation.name)) return host.mutationThread.run(host, mutation, user, input);
   const args = validate(mutation.args, input);
+  if (!first && host.mutationThread?.takes(mutation.name)) return host.mutationThread.run(host, mutation, user, args);
+  return runParsed(host, mutation, user, args, first);
+}
+
+/**
+ * runMutation once the arguments are parsed: what the mutation thread runs, sent them parsed, so that
+ * input the schema refuses is answered on the request's thread and never queued for the thread.
+ */
+export function runParsed<S extends z.ZodType, R>(
+  host: MutationHost,
+  mutation: Mutation<S, R>,
+  user: UserRow,
+  args: z.output<S>,
+  first?: (tx: Tx) => Promise<boolean>,
+): Promise<R | undefined> {
   const tally = mutationTally(host.metrics, mutation.name, args, first);
   return commitWithEffects(host, async (tx) => {
     if (tally.first && !(await tally.first(tx))) return { result: undefined, effects: [] };

@@ -3,7 +3,7 @@ import { immediate } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../services/identity/passwords';
 import { signToken } from '../services/identity/tokens';
-import { findUserByEmail, insertUser } from '../services/identity/users';
+import { findUserByEmail, insertUser, normalizeEmail } from '../services/identity/users';
 import type { TestServer } from './harness';
 
 export type SignedIn = { id: string; email: string; fullName: string; token: string };
@@ -25,7 +25,7 @@ type AccountFields = { email: string; fullName: string; role?: 'user' | 'admin';
  */
 export async function makeAccount(server: Pick<TestServer, 'ctx'>, fields: AccountFields): Promise<SignedIn> {
   const { email, fullName, role = 'user', password = 'Secret-pass-1', confirmed = true } = fields;
-  const user = await insertUser(server.ctx, { email, fullName, passwordHash: await hashOf(password) }, role);
+  const user = await insertUser(server.ctx, { email: normalizeEmail(email), fullName, passwordHash: await hashOf(password) }, role);
   if (confirmed) await immediate(server.ctx.db, (tx) => tx.update(users).set({ emailVerifiedAt: server.ctx.now().toISOString() }).where(eq(users.id, user.id)));
   return { id: user.id, email: user.email, fullName, token: signToken(server.ctx.jwtSecret, user.id, user.tokenVersion) };
 }

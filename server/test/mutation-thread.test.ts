@@ -115,6 +115,14 @@ describe('bookings on a thread of their own (BOOKING_THREAD=on, the default on S
     });
   });
 
+  it('answers a body its schema refuses on the request’s thread: nothing is queued for the thread', async () => {
+    const sent = vi.spyOn(thread(), 'run');
+    const refused = await who.owner.post('/api/payments', { ...paymentBody(flight, ['D1']), seatNumber: 'not a list' });
+    expect(refused.status).toBe(400);
+    expect(sent).not.toHaveBeenCalled();
+    sent.mockRestore();
+  });
+
   it('runs any registered mutation it is given, by name: a profile update goes there and lands', async () => {
     const sent = vi.spyOn(thread(), 'run');
     const takes = vi.spyOn(thread(), 'takes').mockImplementation((name) => name === 'updateProfile');

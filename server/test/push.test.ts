@@ -7,6 +7,7 @@ import { immediate } from '../db/client';
 import { events, pushSubscriptions } from '../db/schema';
 import { parseEnv } from '../env';
 import { sweep } from '../services/booking/lifecycle';
+import { DEFAULT_RATE_LIMITS, setRateLimits } from '../middleware/rate-limits';
 import { MAX_FAILED_SENDS, MAX_SUBSCRIPTIONS_PER_USER } from '../services/push/subscriptions';
 import { book, confirmEmailOf, flightAt, type Api } from './booking-fixtures';
 import { expectError } from './fixtures';
@@ -286,5 +287,20 @@ describe('Web Push notifications', () => {
     await retryNow(server.ctx);
     await until(undefined);
     await outboxSettled();
+  });
+
+  it('turning notifications on and off is rate limited per account, both ways counting (pushSubscription)', async () => {
+    setRateLimits(server.ctx, { pushSubscription: 2 });
+    try {
+      const busy = await makeAccount(server, { email: 'push-busy@example.com', fullName: 'Push Busy' });
+      const api = client(server.url, busy.token);
+      const tab = push.browser();
+      expect((await api.post('/api/push/subscriptions', tab.body)).status).toBe(201);
+      expect((await api.delete('/api/push/subscriptions', { endpoint: tab.endpoint })).status).toBe(200);
+      expectError(await api.post('/api/push/subscriptions', tab.body), 429, DEFAULT_RATE_LIMITS.pushSubscription.message, 'rate_limited');
+      expect((await subscriptions()).some((s) => s.userId === busy.id)).toBe(false);
+    } finally {
+      setRateLimits(server.ctx, { pushSubscription: DEFAULT_RATE_LIMITS.pushSubscription.limit });
+    }
   });
 });

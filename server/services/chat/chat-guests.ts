@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GuestLoginBody } from '../../../sync/schemas/chat';
 import type { DbAndClock } from '../deps';
-import { only, immediate } from '../../db/client';
-import { users } from '../../db/schema';
-import { nextVersion } from '../../db/version';
+import { insertUser } from '../identity/users';
 import type { UserRow } from '../../actor';
 
 const GUEST_PREFIX = 'guest:';
@@ -29,24 +27,5 @@ export function contactEmail(user: Pick<UserRow, 'id' | 'email' | 'role'>): stri
  */
 export async function createGuest(ctx: DbAndClock, body: GuestLoginBody): Promise<UserRow> {
   const id = randomUUID();
-  const stamp = ctx.now().toISOString();
-  return immediate(
-    ctx.db,
-    async (tx) =>
-      await only(
-        tx
-          .insert(users)
-          .values({
-            id,
-            fullName: body.fullName,
-            email: storedGuestEmail(id, body.email),
-            passwordHash: null,
-            role: 'guest',
-            createdAt: stamp,
-            updatedAt: stamp,
-            version: await nextVersion(tx),
-          })
-          .returning(),
-      ),
-  );
+  return insertUser(ctx, { id, fullName: body.fullName, email: storedGuestEmail(id, body.email), passwordHash: null }, 'guest');
 }

@@ -68,11 +68,18 @@ export async function createUser(ctx: DbAndClock, body: RegisterBody, role: User
   await assertEmailFree(ctx.db, body.email);
   const passwordHash = await hashPassword(body.password);
   // NOTE: the write comes after the hash's await, so the write gate's wait may be stale: retried here.
-  return whenWritable(() => insertUser(ctx, { fullName: body.fullName, email: body.email, passwordHash }, role));
+  return whenWritable(() => insertUser(ctx, { fullName: body.fullName, email: normalizeEmail(body.email), passwordHash }, role));
 }
 
-/** The account's row, its password already hashed, in a transaction of its own. */
-export async function insertUser(ctx: DbAndClock, fields: { fullName: string; email: string; passwordHash: string }, role: UserRow['role']): Promise<UserRow> {
+/**
+ * A user's row, in a transaction of its own: an account (its password already hashed, its e-mail
+ * normalized) or a guest (no password, the stored guest address, the id it was made from).
+ */
+export async function insertUser(
+  ctx: DbAndClock,
+  fields: { id?: string; fullName: string; email: string; passwordHash: string | null },
+  role: UserRow['role'],
+): Promise<UserRow> {
   const now = ctx.now().toISOString();
   return immediate(
     ctx.db,
@@ -81,9 +88,9 @@ export async function insertUser(ctx: DbAndClock, fields: { fullName: string; em
         tx
           .insert(users)
           .values({
-            id: randomUUID(),
+            id: fields.id ?? randomUUID(),
             fullName: fields.fullName,
-            email: normalizeEmail(fields.email),
+            email: fields.email,
             passwordHash: fields.passwordHash,
             role,
             createdAt: now,
