@@ -62,6 +62,13 @@ function book(servers: BenchServer[], tokens: string[], nextBody: () => string |
   }));
 }
 
+/** GET /api/health of bare Express on SEARCH_CONNECTIONS, split over the processes, after a warm-up. */
+export async function measureBare(servers: BenchServer[]): Promise<Result> {
+  const requests: autocannon.Request[] = [{ method: 'GET', path: '/api/health' }];
+  await spread(servers, SEARCH_CONNECTIONS, WARMUP_SECONDS, () => ({ requests }));
+  return spread(servers, SEARCH_CONNECTIONS, SECONDS, () => ({ requests }));
+}
+
 /** Search, then bookings on distinct flights, then bookings on one hot flight at a time, on the same servers. */
 export async function measure(servers: BenchServer[]): Promise<Figures> {
   const [first] = servers;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { launchServer, type BenchServer } from './server';
+import { launchBareExpress, launchServer, type BenchServer } from './server';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -27,6 +27,18 @@ async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * `count` processes of bare Express (bench/bare/app.ts): what the machine itself gives or takes as
+ * processes are added, with no database and no code of ours.
+ */
+export function onBareExpress<T>(count: number, work: (servers: BenchServer[]) => Promise<T>): Promise<T> {
+  return onServers(async () => {
+    const servers = await Promise.all(Array.from({ length: count }, () => launchBareExpress()));
+    await Promise.all(servers.map((s) => s.ready));
+    return servers;
+  }, work);
 }
 
 export function onSqlite<T>(work: (servers: BenchServer[]) => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
-import { BOOKING_CONNECTIONS, measure, SEARCH_CONNECTIONS, SECONDS, type Figures } from './engines-load';
-import { onPostgres, onSqlite } from './engines-servers';
+import { BOOKING_CONNECTIONS, measure, measureBare, SEARCH_CONNECTIONS, SECONDS, type Figures } from './engines-load';
+import { onBareExpress, onPostgres, onSqlite } from './engines-servers';
 import type { Result } from './types';
 
 /**
@@ -21,6 +21,11 @@ import type { Result } from './types';
  * createBookingWithPayment). The bookings still go out as many buyers in turn, not one, so that a server
  * that locks the buyer's account row still sees independent bookings.
  *
+ * Yardstick: bare Express (bench/bare/app.ts) on 1, 2 and 4 processes, answering GET /api/health. On a
+ * machine of 2 cores, where the load generator shares the cores too, more processes than cores cost
+ * something of their own (scheduling, caches, each process's JIT and heap), whatever they run: its ratio of
+ * 4 processes to 2 is what the machine gives, and the app's ratio is read beside it.
+ *
  * Needs PostgreSQL at PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) and Redis at
  * REDIS_URL (default redis://127.0.0.1:6379).
  */
@@ -38,6 +43,9 @@ async function main() {
   const pg1 = await onPostgres(1, measure);
   const pg2 = await onPostgres(2, measure);
   const pg4 = await onPostgres(4, measure);
+  const bare = [];
+  for (const count of [1, 2, 4]) bare.push(await onBareExpress(count, measureBare));
+  const [bare1, bare2, bare4] = bare as [Result, Result, Result];
 
   console.log(`\n${SECONDS} s per run; search on ${SEARCH_CONNECTIONS} connections, bookings on ${BOOKING_CONNECTIONS}; rates are 2xx a second`);
   console.log(`${''.padEnd(24)}  ${'distinct flights'.padEnd(20)}  ${'one hot flight'.padEnd(20)}  flight search`);
@@ -49,6 +57,9 @@ async function main() {
     ['PostgreSQL, 4 processes', pg4],
   ];
   for (const [label, f] of rows) console.log(`${label.padEnd(24)} ${cells(f.distinct)} ${cells(f.hot)} ${cells(f.search)}`);
+  console.log(`\nyardstick: bare Express, GET /api/health on ${SEARCH_CONNECTIONS} connections`);
+  console.log(`${'processes'.padEnd(24)}   req/s p99ms  errs`);
+  for (const [count, r] of [[1, bare1], [2, bare2], [4, bare4]] as const) console.log(`${String(count).padEnd(24)} ${cells(r)}`);
 
   console.log('');
   console.log(ratio('bookings/s, distinct: PostgreSQL 2 / SQLite 1', pg2.distinct.rps, sqlite.distinct.rps, 'goal >= 0.5, with p99 <= 250 ms'));
@@ -56,6 +67,8 @@ async function main() {
   console.log(ratio('bookings/s, distinct: PostgreSQL 4 / 2', pg4.distinct.rps, pg2.distinct.rps, 'goal >= 1'));
   console.log(ratio('bookings/s, hot flight: PostgreSQL 4 / 2', pg4.hot.rps, pg2.hot.rps));
   console.log(ratio('search req/s: PostgreSQL 2 / PostgreSQL 1', pg2.search.rps, pg1.search.rps));
+  console.log(ratio('search req/s: PostgreSQL 4 / 2', pg4.search.rps, pg2.search.rps));
+  console.log(ratio('yardstick req/s: bare Express 4 / 2', bare4.rps, bare2.rps, 'what more processes than cores cost here'));
   console.log(`\nload average (1, 5, 15 min) at end: ${load()}`);
 }
 

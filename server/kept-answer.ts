@@ -19,9 +19,9 @@ const MAX_BYTES = 16 * 1024 * 1024;
 
 const keptSize = (answer: KeptAnswer): number => answer.bytes.length + (answer.encoded ? answer.encoded.br.length + answer.encoded.gzip.length : 0) + 64;
 
-/** A memory of kept answers, bounded: 16 MB, the least recently used going first, none past two periods. */
-export function keptAnswers<T extends { answer: KeptAnswer }>(): LRUCache<string, T> {
-  return new LRUCache<string, T>({ maxSize: MAX_BYTES, sizeCalculation: ({ answer }) => keptSize(answer), ttl: 2 * ANSWER_TTL_MS });
+/** A memory of kept answers, bounded: 16 MB, the least recently used going first, none past `ttlMs` (two periods). */
+export function keptAnswers<T extends { answer: KeptAnswer }>(ttlMs = 2 * ANSWER_TTL_MS): LRUCache<string, T> {
+  return new LRUCache<string, T>({ maxSize: MAX_BYTES, sizeCalculation: ({ answer }) => keptSize(answer), ttl: ttlMs });
 }
 
 /** The answer for `bytes`: `kept` itself when it reads the same (no hash or compression made again). */

@@ -22,7 +22,7 @@ const CHANNEL = 'catalogue_written';
  * A connection's count of such writes, the count at each key's last write, the keys written in the open
  * transaction (SQLite), and whether writes are heard now (false on PostgreSQL while not listening).
  */
-type Writes = { count: number; last: Map<string, number>; pending: Set<string>; unreported?: Set<string>; heard: boolean };
+type Writes = { count: number; last: Map<string, number>; pending: Set<string>; unreported?: Set<string>; heard: boolean; everyProcess: boolean };
 const watched = new WeakMap<object, Writes>();
 
 const routeKey = (originId: string, destinationId: string) => `${originId}|${destinationId}`;
@@ -55,7 +55,7 @@ function keysHeard(payload: string): string[] {
  * which every search's stamp depends on): a stamp read before does not stand.
  */
 export function hearCatalogueWrites(pool: object, listen: Listen): Promise<void> {
-  const writes: Writes = { count: 0, last: new Map(), pending: new Set(), heard: false };
+  const writes: Writes = { count: 0, last: new Map(), pending: new Set(), heard: false, everyProcess: true };
   watched.set(pool, writes);
   return listen(
     CHANNEL,
@@ -69,7 +69,7 @@ export function hearCatalogueWrites(pool: object, listen: Listen): Promise<void>
 
 /** With `report`, the keys written are also kept until takeCatalogueWrites (a thread's connection reports them to the server's). */
 export function watchCatalogueWrites(sqlite: Database.Database, report = false): void {
-  const writes: Writes = { count: 0, last: new Map(), pending: new Set(), heard: true, ...(report && { unreported: new Set<string>() }) };
+  const writes: Writes = { count: 0, last: new Map(), pending: new Set(), heard: true, everyProcess: false, ...(report && { unreported: new Set<string>() }) };
   watched.set(sqlite, writes);
   sqlite.function(WRITTEN, (originId: unknown, destinationId: unknown, day: unknown) => {
     writes.count += 1;
@@ -94,6 +94,16 @@ export function watchCatalogueWrites(sqlite: Database.Database, report = false):
 export function catalogueMark(connection: object): number | undefined {
   const writes = watched.get(connection);
   return writes?.heard ? writes.count : undefined;
+}
+
+/**
+ * Whether the writes of every process reach this connection now (PostgreSQL, while it listens): then
+ * nothing but a write heard can move what was read, and a stamp needs no answer period to show the writes
+ * of other processes.
+ */
+export function hearsEveryProcess(connection: object): boolean {
+  const writes = watched.get(connection);
+  return Boolean(writes?.heard && writes.everyProcess);
 }
 
 /**

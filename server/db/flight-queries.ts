@@ -84,6 +84,9 @@ const pageIdsOf = (q: Queryable, keys: ScalarKey[]) =>
     .prepare();
 const byIdList = prepareOnce((q) => build(q, inJsonList(q, flights.id, 'ids')).prepare());
 const countOf = (q: Queryable, keys: ScalarKey[]) => q.select({ n: count() }).from(flights).where(condition(keys)).prepare();
+/** The first moment after `now` at which a hold on the flight lapses: its free seats change then, with no write. */
+const nextLapse = sql<string | null>`(select min(s.hold_expires_at) from ${seatAllocations} s where s.flight_id = ${flights.id}
+    and s.state = 'held' and s.hold_expires_at > ${sql.placeholder('now')})`;
 /** The route's airports are read back with it: their versions tell whether the airports a search named still stand. */
 const airportVersion = (key: 'originId' | 'destinationId') =>
   sql<number | null>`(select ${airports.version} from ${airports} where ${airports.id} = ${sql.placeholder(key)})`;
@@ -93,6 +96,7 @@ const stampOf = (q: Queryable, keys: ScalarKey[]) =>
       n: count(),
       version: max(flights.version),
       versions: sum(flights.version),
+      nextLapse: sql<string | null>`min(${nextLapse})`,
       originVersion: airportVersion('originId'),
       destinationVersion: airportVersion('destinationId'),
     })
@@ -143,13 +147,16 @@ export type RouteFilter = Omit<FlightFilter, 'ids'> & { originId: string; destin
  * seat held, sold or freed included: touchFlights) gives it a new version, so any change to the matching
  * flights, or a flight joining or leaving them, changes the stamp. NOTE: the sum, because a new version
  * need not be the highest (PostgreSQL's are transaction ids, not in commit order), while the sum moves
- * with any one. Meant for a narrow filter (a route and day): it reads every matching row.
+ * with any one. The one change with no write, a hold that lapses, is stamped by the first lapse still to
+ * come: once it passes, the stamp reads otherwise. So a stamp that reads the same means an answer that
+ * reads the same. Meant for a narrow filter (a route and day): it reads every matching row.
  */
 export async function selectRouteStamp(q: Queryable, filter: RouteFilter, nowIso: string) {
   const { keys, values, name } = bind(filter, nowIso);
   const stamp = await first(preparedStamps(q, name, () => stampOf(q, keys)).execute(values));
   return {
-    flights: `${stamp?.n ?? 0}@${stamp?.version ?? 0}+${stamp?.versions ?? 0}`,
+    flights: `${stamp?.n ?? 0}@${stamp?.version ?? 0}+${stamp?.versions ?? 0}~${stamp?.nextLapse ?? ''}`,
+    nextLapse: stamp?.nextLapse ?? null,
     originVersion: stamp?.originVersion ?? null,
     destinationVersion: stamp?.destinationVersion ?? null,
   };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_LABELS } from '../../sync/constants';
 import type { Flight } from '../../sync/schemas/flight';
 import { catalogueMark, catalogueWrittenSince, hearCatalogueWrites, routeWrittenSince } from '../db/catalogue-writes';
+import { ANSWER_TTL_MS } from '../kept-answer';
 import { LISTENER_NAME, pgListener, type Listen } from '../db/pg-listener';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
 import { ADMIN, client, login, registerUser } from './harness';
@@ -208,5 +209,33 @@ describe('two processes keep flight searches on PostgreSQL, dropped by the catal
     const seats = (await seen(pair.a.url, flight))?.availableSeats ?? 0;
     await bookThroughB(flight);
     expect(await eventually(async () => (await seen(pair.a.url, flight))?.availableSeats === seats - 1, HEARD_MS)).toBe(true);
+  });
+  it('4. A keeps a route’s stamp and answer through answer periods while nothing of the route is written', async () => {
+    const flight = await upcomingFlight(pair.a.url, 'ACC', 'LOS', 12);
+    expect(await eventually(() => keptByA(flight))).toBe(true);
+    const before = await stampsOfA();
+    // Past a whole answer period: SQLite would read the stamp again here, to show another process's writes.
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_TTL_MS + 500));
+    await seen(pair.a.url, flight);
+    const after = await stampsOfA();
+    expect(after.database).toBe(before.database);
+    expect(after.memory).toBe(before.memory + 1);
+  });
+
+  it('5. a hold that lapses shows at its moment, though A keeps the route’s stamp past answer periods', async () => {
+    const flight = await upcomingFlight(pair.a.url, 'ACC', 'LOS', 13);
+    await bookThroughB(flight);
+    const lapse = new Date(Date.now() + 2_000).toISOString();
+    // The hold is cut short by a write A hears, so A reads a stamp that names the lapse to come.
+    await pair.query(
+      `begin;
+       update seat_allocations set hold_expires_at = '${lapse}' where flight_id = '${flight._id}' and state = 'held';
+       update flights set version = version + 1 where id = '${flight._id}'; commit`,
+    );
+    const held = async () => (await seen(pair.a.url, flight))?.availableSeats;
+    const seats = await held();
+    expect(await eventually(async () => (await held()) === seats && keptByA(flight), HEARD_MS)).toBe(true);
+    expect(await eventually(async () => (await held()) === (seats ?? 0) + 1, 2_000 + HEARD_MS)).toBe(true);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(lapse));
   });
 });

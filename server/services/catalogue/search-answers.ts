@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { FlightSearchQuery } from '../../../sync/schemas/flight';
 import type { Metrics } from '../../metrics/metrics';
 import type { DbAndClock } from '../deps';
-import { catalogueMark, catalogueWrittenSince, routeWrittenSince } from '../../db/catalogue-writes';
+import { catalogueMark, catalogueWrittenSince, hearsEveryProcess, routeWrittenSince } from '../../db/catalogue-writes';
 import { currentVersion } from '../../db/current-version';
 import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
 import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-answer';
@@ -19,32 +19,40 @@ export type SearchAnswer = KeptAnswer & { total: number };
 /**
  * NOTE: an answer stays right while what it was read from does not move: for a route (origin and
  * destination named) the two airports' versions and the route's flights (selectRouteStamp: a booking,
- * cancellation or flight change on them moves it, one elsewhere does not), read in one statement; for
- * any other search the global sync version. What time alone changes (a hold that lapses, a flight that
- * departs) shows within ANSWER_TTL_MS of the server's clock. A search's stamp is read again only once a
- * new period has begun or what it was read from may have been written since (db/catalogue-writes.ts): for
- * a route, a flight of the route (of its day, for a search of one day) or an airport; for any other
- * search, any flight or airport. So a search repeated between such writes runs no statement, through
- * bookings on other routes and days. On SQLite those are this process's writes (a script writing to the
- * file shows within the period); on PostgreSQL every process's, heard once committed, so a process keeps
- * a stamp until it hears the write: the delay of a notification, for the writer too. While the process
- * does not listen, every search reads its stamp. The caches are bounded, so a stream of distinct searches
- * costs at most their memory.
+ * cancellation or flight change on them moves it, one elsewhere does not) and the first of their holds
+ * still to lapse, read in one statement; for any other search the global sync version. A search's stamp
+ * is read again once what it was read from may have been written since (db/catalogue-writes.ts): for a
+ * route, a flight of the route (of its day, for a search of one day) or an airport; for any other search,
+ * any flight or airport. So a search repeated between such writes runs no statement, through bookings on
+ * other routes and days. On SQLite those are this process's writes, so a stamp is also read again each
+ * answer period (ANSWER_TTL_MS), which shows a script's write to the file. On PostgreSQL they are every
+ * process's, heard once committed: a process keeps a stamp until it hears the write (the delay of a
+ * notification, for the writer too), and a route's stamp stands through answer periods, up to STAND_MS.
+ * So the reads of a process do not grow with the count of searches times the count of processes. While
+ * the process does not listen, every search reads its stamp. A hold that lapses shows at its moment (a
+ * route stamp stands until then); what else time alone changes in another search shows within the answer
+ * period. The caches are bounded, so a stream of distinct searches costs at most their memory.
  */
 /** A search page's answer, with the stamp and period it was last found right for. */
 type Kept = { answer: SearchAnswer; stamp: string; period: number };
+/** How long a route's stamp stands at most, on PostgreSQL while the process hears every write. */
+const STAND_MS = 60_000;
 
 /** The two airports a route search named, by the words it named them with, as last read. */
 type Pair = readonly [AirportRow, AirportRow];
 const PAIRS_KEPT = 1_000;
 
 type Scope = Awaited<ReturnType<typeof searchScope>>;
-/** A search's scope and stamp, as read while the catalogue's writes were at `mark`, in answer period `period`. */
-type Stamped = { scope: Scope; stamp: string; mark: number; period: number };
+/**
+ * A search's scope and stamp, as read while the catalogue's writes were at `mark`, in answer period
+ * `period`; for a route, `until`: the moment it stops standing (its first hold to lapse, STAND_MS at most).
+ */
+type Stamped = { scope: Scope; stamp: string; until?: number; mark: number; period: number };
+type Read = Pick<Stamped, 'scope' | 'stamp' | 'until'>;
 const STAMPS_KEPT = 10_000;
 
 /** A stamp read under way, which the same search arriving meanwhile shares while nothing was written since its mark. */
-type Reading = { mark: number; period: number; read: Promise<{ scope: Scope; stamp: string }> };
+type Reading = { mark: number; period: number; read: Promise<Read> };
 
 /**
  * What a process keeps for searches. `reading` and `building` hold only the reads and answers under way,
@@ -64,7 +72,7 @@ function memoryOf(ctx: Searcher): Memory {
   let memory = memories.get(ctx);
   if (!memory) {
     memory = {
-      answers: keptAnswers<Kept>(),
+      answers: keptAnswers<Kept>(2 * STAND_MS),
       pairs: new LRUCache<string, Pair>({ max: PAIRS_KEPT }),
       stamps: new LRUCache<string, Stamped>({ max: STAMPS_KEPT }),
       reading: new Map(),
@@ -91,13 +99,15 @@ async function answer(ctx: Searcher, filter: FlightFilter | null, page: FlightPa
  * airports still stand as `scope` named them (same ids and versions): when they do not, a scope read
  * earlier is stale.
  */
-export async function sourceStamp(ctx: Searcher, scope: Scope): Promise<{ stamp: string; airportsStand: boolean }> {
+export async function sourceStamp(ctx: Searcher, scope: Scope): Promise<{ stamp: string; until?: number; airportsStand: boolean }> {
   const [origin, destination] = scope?.named ?? [];
   if (!scope || !origin || !destination) return { stamp: `v${await currentVersion(ctx.db)}`, airportsStand: true };
   const filter = { ...scope.filter, originId: origin.id, destinationId: destination.id };
-  const now = await selectRouteStamp(ctx.db, filter, ctx.now().toISOString());
+  const at = ctx.now();
+  const now = await selectRouteStamp(ctx.db, filter, at.toISOString());
   const airports = `${origin.id}@${now.originVersion},${destination.id}@${now.destinationVersion}`;
-  return { stamp: `${airports}|${now.flights}`, airportsStand: now.originVersion === origin.version && now.destinationVersion === destination.version };
+  const until = Math.min(at.getTime() + STAND_MS, now.nextLapse ? Date.parse(now.nextLapse) : Infinity);
+  return { stamp: `${airports}|${now.flights}`, until, airportsStand: now.originVersion === origin.version && now.destinationVersion === destination.version };
 }
 
 /**
@@ -105,24 +115,32 @@ export async function sourceStamp(ctx: Searcher, scope: Scope): Promise<{ stamp:
  * and then taken from memory while the stamp (which reads their versions) says they stand: a route
  * search costs one read, not two.
  */
-async function readScopeAndStamp(ctx: Searcher, query: FlightSearchQuery): Promise<{ scope: Scope; stamp: string }> {
+async function readScopeAndStamp(ctx: Searcher, query: FlightSearchQuery): Promise<Read> {
   const { pairs } = memoryOf(ctx);
   const route = query.origin && query.destination ? `${query.origin}|${query.destination}` : undefined;
   const known = route ? pairs.get(route) : undefined;
   if (known) {
     const scope = await searchScope(ctx.db, query, known);
-    const { stamp, airportsStand } = await sourceStamp(ctx, scope);
-    if (airportsStand) return { scope, stamp };
+    const { airportsStand, ...read } = await sourceStamp(ctx, scope);
+    if (airportsStand) return { scope, ...read };
   }
   const scope = await searchScope(ctx.db, query);
   const [origin, destination] = scope?.named ?? [];
   if (route && origin && destination) pairs.set(route, [origin, destination]);
   else if (route) pairs.delete(route);
-  return { scope, stamp: (await sourceStamp(ctx, scope)).stamp };
+  const { stamp, until } = await sourceStamp(ctx, scope);
+  return { scope, stamp, until };
 }
 
-/** Whether a stamp read earlier still stands: nothing it was read from written since (see the NOTE above). */
-function stands(ctx: Searcher, known: Stamped): boolean {
+/**
+ * Whether a stamp read earlier still stands: still in its time (its answer period; for a route, before its
+ * `until`, in any period while every process's writes are heard) and nothing it was read from written
+ * since (see the NOTE above).
+ */
+function stands(ctx: Searcher, known: Stamped, period: number): boolean {
+  const inTime =
+    known.until === undefined ? known.period === period : ctx.now().getTime() < known.until && (known.period === period || hearsEveryProcess(ctx.db.$client));
+  if (!inTime) return false;
   const [origin, destination] = known.scope?.named ?? [];
   if (origin && destination) return !routeWrittenSince(ctx.db.$client, known.mark, origin.id, destination.id, known.scope?.filter.localDate);
   return !catalogueWrittenSince(ctx.db.$client, known.mark);
@@ -139,12 +157,12 @@ function whileUnderWay<T>(map: Map<string, T>, key: string, entry: T, settles: P
  * of the same search under way, when nothing was written since it began; else read now (and kept when
  * writes are heard).
  */
-async function scopeAndStamp(ctx: Searcher, query: FlightSearchQuery, searchKey: string, period: number): Promise<{ scope: Scope; stamp: string }> {
+async function scopeAndStamp(ctx: Searcher, query: FlightSearchQuery, searchKey: string, period: number): Promise<Read & { remembered?: boolean }> {
   const { stamps, reading } = memoryOf(ctx);
   const known = stamps.get(searchKey);
-  if (known && known.period === period && stands(ctx, known)) {
+  if (known && stands(ctx, known, period)) {
     ctx.metrics.searchStamp('memory');
-    return known;
+    return { ...known, remembered: true };
   }
   // NOTE: the mark is taken before the read: a write that lands during it moves the count, so the next search reads again.
   const mark = catalogueMark(ctx.db.$client);
@@ -166,10 +184,12 @@ export async function searchAnswer(ctx: Searcher, query: FlightSearchQuery, page
   const { answers, building } = memoryOf(ctx);
   const searchKey = JSON.stringify(query);
   const period = periodOf(ctx.now(), searchKey);
-  const { scope, stamp } = await scopeAndStamp(ctx, query, searchKey, period);
+  const { scope, stamp, remembered } = await scopeAndStamp(ctx, query, searchKey, period);
   const pageKey = `${searchKey}|${page.page}|${page.limit}`;
   const kept = answers.get(pageKey);
-  if (kept?.stamp === stamp && kept.period === period) return kept.answer;
+  // NOTE: a stamp read again (a write heard, a new period, its time up) reads the answer again too: a write
+  // that left every version as it was (a script's) still shows.
+  if (kept?.stamp === stamp && (kept.period === period || remembered)) return kept.answer;
   const buildKey = `${pageKey}|${stamp}|${period}`;
   const ongoing = building.get(buildKey);
   if (ongoing) return ongoing;
