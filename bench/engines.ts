@@ -60,7 +60,12 @@ async function main() {
   for (const [label, f] of rows) console.log(`${label.padEnd(24)} ${cells(f.distinct)} ${cells(f.hot)} ${cells(f.search)}`);
   console.log(`\nyardstick: bare Express, GET /api/health on ${SEARCH_CONNECTIONS} connections`);
   console.log(`${'processes'.padEnd(24)}   req/s p99ms  errs`);
-  for (const [count, r] of [[1, bare1], [2, bare2], [4, bare4]] as const) console.log(`${String(count).padEnd(24)} ${cells(r)}`);
+  for (const [count, r] of [
+    [1, bare1],
+    [2, bare2],
+    [4, bare4],
+  ] as const)
+    console.log(`${String(count).padEnd(24)} ${cells(r)}`);
 
   console.log('');
   console.log(ratio('bookings/s, distinct: PostgreSQL 2 / SQLite 1', pg2.distinct.rps, sqlite.distinct.rps, 'goal >= 0.5, with p99 <= 250 ms'));

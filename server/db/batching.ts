@@ -45,7 +45,7 @@ function asRequested(answer: Answer, rowMode: 'array' | undefined): Answer {
  * values written in as literals; PostgreSQL runs them in order and stops at the first error, which every
  * statement of the message then answers. A lone statement goes as it came (prepared, with parameters).
  * NOTE: node-postgres sends one query at a time and PostgreSQL answers in order, so only this batching
- * saves round trips: a booking's 27 became 3 (docs/decisions/023).
+ * saves round trips: a booking takes 3 instead of one per statement, 27 (docs/decisions/023).
  */
 class BatchingConnection {
   readonly db: NodePgDatabase;
