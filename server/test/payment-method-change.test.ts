@@ -31,9 +31,13 @@ describe('PUT /api/payments/:id/method: another method for the same booking', ()
     const counts = { bookings: await countRows(server, 'bookings'), payments: await countRows(server, 'payments'), mails: mailEvents(server) };
     expect(counts.mails).toBeGreaterThan(0);
     server.setNow(new Date(NOW.getTime() + 60_000));
+    const flightVersion = () => readDb(server, (db) => (db.prepare('select version from flights where id = ?').get(flight._id) as { version: number }).version);
+    const stamped = flightVersion();
 
     const crypto = await change(who.owner, created, { paymentMethod: 'crypto' });
     expectAnswer(crypto, 200);
+    // The hold now lapses sooner: the flight is stamped, so a search's stamp, which names that moment, is read again.
+    expect(flightVersion()).toBeGreaterThan(stamped);
     expect(crypto.body.booking._id).toBe(created.booking._id);
     expect(crypto.body.payment).toMatchObject({ _id: created.payment._id, paymentMethod: 'crypto', status: 'pending', amount: flight.price * 2 });
     expect(crypto.body.instructions).toMatchObject({ kind: 'crypto', link: created.link });

@@ -4,16 +4,12 @@ import { first, type Tx } from '../../db/client';
 import { bookings, payments } from '../../db/schema';
 import { recordChange } from '../back-office/audit';
 import type { BookingRow } from './booking-view';
-import { setBookingSeats, touchFlights } from './seats';
+import { setBookingSeats } from './seats';
 import { readSettings } from '../back-office/settings';
 
 type Change = { actorId: string | null; reason: string; now: Date; version: number };
 /** `fullRefund`: the airline cancelled a flight of the booking, so no penalty is kept (product rules §4.10). */
 type Cancellation = Change & { fullRefund?: boolean };
-
-async function touch(tx: Tx, booking: BookingRow, version: number): Promise<void> {
-  await touchFlights(tx, [booking.flightId, booking.returnFlightId], version);
-}
 
 /**
  * Cancels a booking and frees its seats. A paid booking records the refund due (total minus the
@@ -25,7 +21,7 @@ export async function cancelBookingTx(tx: Tx, booking: BookingRow, change: Cance
   const penalty = change.fullRefund ? 0 : (await readSettings(tx)).cancellationPenaltyPercent;
   const refund = refundOnCancel(payment, booking.totalCents, penalty);
   const stamp = change.now.toISOString();
-  await setBookingSeats(tx, booking.id, { state: 'released' });
+  await setBookingSeats(tx, booking, { state: 'released' }, change.version);
   await tx
     .update(bookings)
     .set({
@@ -67,12 +63,11 @@ export async function cancelBookingTx(tx: Tx, booking: BookingRow, change: Cance
       );
     }
   }
-  await touch(tx, booking, change.version);
   return refund;
 }
 
 export async function confirmBookingTx(tx: Tx, booking: BookingRow, change: Change): Promise<void> {
-  await setBookingSeats(tx, booking.id, { state: 'sold' });
+  await setBookingSeats(tx, booking, { state: 'sold' }, change.version);
   await tx.update(bookings).set({ status: 'confirmed', updatedAt: change.now.toISOString(), version: change.version }).where(eq(bookings.id, booking.id));
   await recordChange(
     tx,
@@ -87,7 +82,6 @@ export async function confirmBookingTx(tx: Tx, booking: BookingRow, change: Chan
     },
     change.now,
   );
-  await touch(tx, booking, change.version);
 }
 
 export async function completeBookingTx(tx: Tx, booking: BookingRow, change: Change): Promise<void> {

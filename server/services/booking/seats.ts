@@ -97,20 +97,26 @@ export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdE
   );
 }
 
+/** A booking as its seats know it: its id and its legs. */
+type SeatOwner = { id: string; flightId: string; returnFlightId: string | null };
+
 /**
- * Moves a booking's live allocations to a new state or hold expiry (sell, release, extend). A released
- * seat may be sold again, so its boarding pass goes with it.
+ * Moves a booking's live allocations to a new state or hold expiry (sell, release, extend), and stamps its
+ * flights with `version`: their free seats, or the moment a hold lapses, which a search's stamp reads,
+ * may change with it. A released seat may be sold again, so its boarding pass goes with it.
  */
 export async function setBookingSeats(
   tx: Tx,
-  bookingId: string,
+  booking: SeatOwner,
   change: { state: 'held' | 'sold' | 'released'; holdExpiresAt?: string | null },
+  version: number,
 ): Promise<void> {
   const passes = change.state === 'released' ? { boardingCode: null } : {};
   await tx
     .update(seatAllocations)
     .set({ state: change.state, holdExpiresAt: change.holdExpiresAt ?? null, ...passes })
-    .where(and(eq(seatAllocations.bookingId, bookingId), inArray(seatAllocations.state, ['held', 'sold'])));
+    .where(and(eq(seatAllocations.bookingId, booking.id), inArray(seatAllocations.state, ['held', 'sold'])));
+  await touchFlights(tx, [booking.flightId, booking.returnFlightId], version);
 }
 
 /** availableSeats lives on the flight row the PWA syncs, so a seat change stamps the flight too. */

@@ -40,7 +40,7 @@ export async function changePaymentMethod(tx: Tx, user: UserRow, paymentId: stri
       .where(eq(payments.id, payment.id))
       .returning(),
   );
-  await setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: deadline });
+  await setBookingSeats(tx, booking, { state: 'held', holdExpiresAt: deadline }, version);
   await recordChange(
     tx,
     {

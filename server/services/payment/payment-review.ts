@@ -65,7 +65,7 @@ export async function markAwaitingReview(
     { action: 'payment.claimed', actorId: user.id, entity: 'payment', entityId: payment.id, from: payment.status, to: 'pending', reason },
     now,
   );
-  await setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: await reviewHoldExpiry(tx, booking, now) });
+  await setBookingSeats(tx, booking, { state: 'held', holdExpiresAt: await reviewHoldExpiry(tx, booking, now) }, version);
   const updated = (await first(tx.select().from(payments).where(eq(payments.id, payment.id)))) ?? payment;
   return { payment: updated, booking: await toBookingJson(tx, booking, nowIso) };
 }
@@ -111,7 +111,7 @@ export async function reviewPayment(tx: Tx, admin: UserRow, id: string, review: 
   const change = { actorId: admin.id, now, version };
   if (review.status === 'successful') await confirmBookingTx(tx, booking, { ...change, reason: 'payment confirmed' });
   else if (payment.deadlineAt <= nowIso) await cancelBookingTx(tx, booking, { ...change, reason: DEADLINE_PASSED });
-  else await setBookingSeats(tx, booking.id, { state: 'held', holdExpiresAt: payment.deadlineAt });
+  else await setBookingSeats(tx, booking, { state: 'held', holdExpiresAt: payment.deadlineAt }, version);
   const updated = (await first(tx.select().from(payments).where(eq(payments.id, payment.id)))) ?? payment;
   return { payment: updated, booking: await toBookingJson(tx, await getBookingRow(tx, booking.id), nowIso) };
 }
