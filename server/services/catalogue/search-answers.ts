@@ -121,8 +121,8 @@ async function readScopeAndStamp(ctx: Searcher, query: FlightSearchQuery): Promi
   const known = route ? pairs.get(route) : undefined;
   if (known) {
     const scope = await searchScope(ctx.db, query, known);
-    const { airportsStand, ...read } = await sourceStamp(ctx, scope);
-    if (airportsStand) return { scope, ...read };
+    const { stamp, until, airportsStand } = await sourceStamp(ctx, scope);
+    if (airportsStand) return { scope, stamp, until };
   }
   const scope = await searchScope(ctx.db, query);
   const [origin, destination] = scope?.named ?? [];
@@ -132,15 +132,16 @@ async function readScopeAndStamp(ctx: Searcher, query: FlightSearchQuery): Promi
   return { scope, stamp, until };
 }
 
-/**
- * Whether a stamp read earlier still stands: still in its time (its answer period; for a route, before its
- * `until`, in any period while every process's writes are heard) and nothing it was read from written
- * since (see the NOTE above).
- */
+/** Whether a stamp read earlier is still in its time: its answer period; for a route, before its `until`, in any period while every process's writes are heard. */
+function inTime(ctx: Searcher, known: Stamped, period: number): boolean {
+  if (known.until === undefined) return known.period === period;
+  if (ctx.now().getTime() >= known.until) return false;
+  return known.period === period || hearsEveryProcess(ctx.db.$client);
+}
+
+/** Whether a stamp read earlier still stands: in its time, and nothing it was read from written since (see the NOTE above). */
 function stands(ctx: Searcher, known: Stamped, period: number): boolean {
-  const inTime =
-    known.until === undefined ? known.period === period : ctx.now().getTime() < known.until && (known.period === period || hearsEveryProcess(ctx.db.$client));
-  if (!inTime) return false;
+  if (!inTime(ctx, known, period)) return false;
   const [origin, destination] = known.scope?.named ?? [];
   if (origin && destination) return !routeWrittenSince(ctx.db.$client, known.mark, origin.id, destination.id, known.scope?.filter.localDate);
   return !catalogueWrittenSince(ctx.db.$client, known.mark);
