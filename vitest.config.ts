@@ -41,6 +41,7 @@ const POSTGRES_ONLY = [
   'server/test/pg-pull-exactly-once.test.ts',
   'server/test/pg-round-trips.test.ts',
   'server/test/pg-batching.test.ts',
+  'server/test/pg-settings-writes.test.ts',
 ];
 
 /**

@@ -59,8 +59,13 @@ class BatchingConnection {
   unusable = false;
   /** What a transaction keeps for its own length (settings read once): cleared at its start. */
   readonly memo = new Map<string, unknown>();
+  /** What runs once the transaction has ended, committed or rolled back (`whenEnded`). */
+  private ended: (() => void)[] = [];
 
-  constructor(private readonly client: pg.PoolClient) {
+  constructor(
+    private readonly client: pg.PoolClient,
+    readonly pool: pg.Pool,
+  ) {
     this.db = drizzle({ client: this as unknown as pg.PoolClient });
   }
 
@@ -103,7 +108,14 @@ class BatchingConnection {
       throw error;
     } finally {
       this.open = false;
+      const ended = this.ended;
+      this.ended = [];
+      for (const run of ended) run();
     }
+  }
+
+  whenEnded(run: () => void): void {
+    this.ended.push(run);
   }
 
   /** Refuses statements from now on (one started late would run after the ROLLBACK, outside any transaction), then rolls back. */
@@ -149,7 +161,7 @@ export async function batchedTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Pro
   const client = await pool.connect();
   let connection = connections.get(client);
   if (!connection) {
-    connection = new BatchingConnection(client);
+    connection = new BatchingConnection(client, pool);
     connections.set(client, connection);
   }
   try {
@@ -198,4 +210,14 @@ export async function together<T extends readonly unknown[]>(starts: { [K in key
 /** The transaction's own memo on PostgreSQL (cleared when the next one begins on its connection); none on SQLite. */
 export function transactionMemo(q: Queryable): Map<string, unknown> | undefined {
   return batchingOf(q)?.memo;
+}
+
+/** The pool a write transaction's connection came from; else the statement's own connection (on PostgreSQL outside a transaction, the pool). */
+export function poolOf(q: Queryable): object {
+  return batchingOf(q)?.pool ?? connectionOf(q);
+}
+
+/** On PostgreSQL, runs `run` once the write transaction of `q` has ended, committed or rolled back; nothing on SQLite. */
+export function whenEnded(q: Queryable, run: () => void): void {
+  batchingOf(q)?.whenEnded(run);
 }

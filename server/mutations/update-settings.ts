@@ -1,6 +1,6 @@
 import { SettingsBodySchema } from '../../sync/schemas/settings';
 import { recordChange } from '../services/back-office/audit';
-import { readSettings, saveSettings, type StoredSettings } from '../services/back-office/settings';
+import { readSettingsToWrite, saveSettings, type StoredSettings } from '../services/back-office/settings';
 import type { UserRow } from '../actor';
 import { authorize } from '../policies';
 import { defineMutation } from './mutation';
@@ -23,7 +23,7 @@ export const updateSettings = defineMutation({
   permission: mayEditSettings,
   async run(tx, deps, admin, body) {
     const now = deps.now();
-    const before = await readSettings(tx);
+    const before = await readSettingsToWrite(tx);
     const after = await saveSettings(tx, body, now);
     const changed = changedSettings(before, after);
     if (changed.length) {

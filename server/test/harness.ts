@@ -5,11 +5,12 @@ import { pino } from 'pino';
 import type { AppContext } from '../context';
 import { immediate } from '../db/client';
 import { settings } from '../db/schema';
+import { writingSettings } from '../db/settings-writes';
 import { nextVersion } from '../db/version';
 import { parseEnv } from '../env';
 import { setRateLimits } from '../middleware/rate-limits';
 import type { MachineOptions } from '../ops/machine';
-import { readSettings } from '../services/back-office/settings';
+import { readSettingsToWrite } from '../services/back-office/settings';
 import { seedIfEmpty } from '../seed/seed';
 import { createContext, listen, type Running } from '../start';
 import { createTestDatabase } from './pg-database';
@@ -31,7 +32,7 @@ export type TestServer = Running & {
  */
 export async function allowManyBookings(ctx: AppContext): Promise<void> {
   await immediate(ctx.db, async (tx) => {
-    const current = await readSettings(tx);
+    const current = await readSettingsToWrite(tx);
     if (current.maxUnpaidBookings === 100 && current.maxUnpaidSeats === 240) return;
     const data = { ...current, maxUnpaidBookings: 100, maxUnpaidSeats: 240 };
     const values = { data, updatedAt: ctx.now().toISOString(), version: await nextVersion(tx) };
@@ -39,6 +40,7 @@ export async function allowManyBookings(ctx: AppContext): Promise<void> {
       .insert(settings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: settings.id, set: values });
+    writingSettings(tx);
   });
   setRateLimits(ctx, { booking: 10_000, paymentClaim: 10_000, bookingCancel: 10_000, bookingAddress: 10_000, syncMutation: 10_000 });
 }

@@ -3,6 +3,9 @@ import { startTestServer, type TestServer } from './harness';
 import { messagesDuring, type Sent } from './pg-messages';
 import { actors, book, roundTripBody, upcomingFlight, expectAnswer, type Actors, type Created } from './booking-fixtures';
 
+/** Marks the test's own reads, left out of the count. */
+const PROBE = '/* probe */';
+
 /** The round trips of the write transaction that inserted into `table`: its BEGIN through its COMMIT on one connection. */
 function transactionWriting(sent: Sent[], table: string): string[] {
   const writer = sent.find((s) => s.text.includes(`insert into "${table}"`));
@@ -41,5 +44,24 @@ describe('round trips of a booking (PostgreSQL)', () => {
     const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 14);
     const sent = await messagesDuring(async () => expectAnswer(await who.owner.post('/api/payments', roundTripBody(outbound, inbound, ['C1'], ['C2'])), 201));
     expect(transactionWriting(sent, 'bookings').length).toBeLessThanOrEqual(4);
+  });
+
+  it('a booking sends at most 5 messages in all: the caller, its 3 round trips and its mail in one; none for the settings', async () => {
+    await book(who.owner, await upcomingFlight(server.url, 'LOS', 'LHR', 11), ['D1']);
+    const flight = await upcomingFlight(server.url, 'LOS', 'LHR', 12);
+    const pool = server.ctx.database.pool;
+    if (!pool) throw new Error('a PostgreSQL server has a pool');
+    const mailed = async (reference: string) =>
+      (await pool.query<{ n: number }>(`select ${PROBE} count(*)::int as n from mail_outbox where subject = $1`, [`Payment requested: booking ${reference}`]))
+        .rows[0]?.n;
+    const sent = await messagesDuring(async () => {
+      const created = await book(who.owner, flight, ['D2']);
+      await expect.poll(() => mailed(created.booking.bookingId)).toBe(1);
+    });
+    const own = sent.filter((s) => !s.text.includes(PROBE));
+    expect(own.map((s) => s.text).filter((text) => text.includes('"settings"'))).toEqual([]);
+    const mails = own.filter((s) => s.text.includes('"mail_outbox"'));
+    expect(mails.map((s) => s.text.replace(/\(.*\)/s, '()'))).toEqual([expect.stringMatching(/^begin;\s*insert into "mail_outbox" \(\);\s*commit$/)]);
+    expect(own.length).toBeLessThanOrEqual(5);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '../../../sync/schemas/settings';
 import { first, connectionOf, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { settings } from '../../db/schema';
+import { keepSettings, keptSettings, settingsMark, writingSettings } from '../../db/settings-writes';
 import { nextVersion } from '../../db/version';
 import { invalidField } from '../../errors';
 
@@ -64,20 +65,41 @@ function buildVersionQuery(q: Queryable) {
 
 /**
  * The stored settings, parsed once per version: many requests read them, few write them. On PostgreSQL a
- * write transaction reads them once: a booking asks three times (fares, the unpaid-holds cap, its mail).
+ * write transaction reads them once: a booking asks three times (fares, the unpaid-holds cap, its mail);
+ * and they are kept in memory while every process's writes are heard (db/settings-writes.ts).
  */
-export async function readSettings(q: Queryable): Promise<StoredSettings> {
-  const memo = transactionMemo(q);
-  const kept = memo?.get(MEMO_KEY) as StoredSettings | undefined;
-  if (kept) return kept;
-  const value = await readStoredSettings(q);
-  memo?.set(MEMO_KEY, value);
-  return value;
+export function readSettings(q: Queryable): Promise<StoredSettings> {
+  return readOnce(q, true);
+}
+
+/** The settings as committed now, never as kept in memory: for a transaction that writes them from what it read. */
+export function readSettingsToWrite(tx: Tx): Promise<StoredSettings> {
+  return readOnce(tx, false);
 }
 
 const MEMO_KEY = 'settings';
 
+/** What a transaction read, and whether from the database (not kept in memory). */
+type Remembered = { value: StoredSettings; read: boolean };
+
+async function readOnce(q: Queryable, mayBeKept: boolean): Promise<StoredSettings> {
+  const memo = transactionMemo(q);
+  const remembered = memo?.get(MEMO_KEY) as Remembered | undefined;
+  if (remembered && (mayBeKept || remembered.read)) return remembered.value;
+  const kept = mayBeKept ? keptSettings<StoredSettings>(q) : undefined;
+  const value = kept ?? (await readStoredSettings(q));
+  memo?.set(MEMO_KEY, { value, read: !kept } satisfies Remembered);
+  return value;
+}
+
 async function readStoredSettings(q: Queryable): Promise<StoredSettings> {
+  const mark = settingsMark(q);
+  const value = await readByVersion(q);
+  if (mark !== undefined) keepSettings(q, mark, value);
+  return value;
+}
+
+async function readByVersion(q: Queryable): Promise<StoredSettings> {
   const version = (await first(versionQuery(q, 'version', () => buildVersionQuery(q)).execute()))?.version;
   if (version === undefined) return DEFAULT_SETTINGS;
   const cached = parsedByConnection.get(connectionOf(q));
@@ -125,7 +147,7 @@ export function adminSettings(s: StoredSettings): AdminSettings {
 
 /** Saves the whole settings object; an omitted mail password or SMTP URL keeps the stored one. */
 export async function saveSettings(tx: Tx, body: SettingsBody, now: Date): Promise<StoredSettings> {
-  const current = await readSettings(tx);
+  const current = await readSettingsToWrite(tx);
   const password = body.mail.password || current.mail.password;
   if (!password) {
     throw invalidField('Mail email and password are required.', 'mail.password');
@@ -149,5 +171,6 @@ export async function saveSettings(tx: Tx, body: SettingsBody, now: Date): Promi
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: settings.id, set: values });
   transactionMemo(tx)?.delete(MEMO_KEY);
+  writingSettings(tx);
   return next;
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { later } from '../../db/batching';
 import { immediate, type Db } from '../../db/client';
-import { insertReturning } from '../../db/insert-row';
+import { insertReturning, insertRow } from '../../db/insert-row';
 import { mailOutbox } from '../../db/schema';
 import { readSettings } from '../back-office/settings';
 
@@ -30,8 +31,10 @@ export function createMailer(db: Db, log: Logger, envSmtpUrl: string | undefined
       const settings = await readSettings(db);
       const smtpUrl = envSmtpUrl ?? settings.smtpUrl;
       const { stored, ...message } = mail;
-      const row = await immediate(db, (tx) => insertReturning(tx, mailOutbox, { ...message, ...stored, status: 'stored', createdAt: now().toISOString() }));
-      if (!smtpUrl) return;
+      const values = { ...message, ...stored, status: 'stored' as const, createdAt: now().toISOString() };
+      // Without SMTP nothing needs the row back: on PostgreSQL it goes with BEGIN and COMMIT, one round trip.
+      if (!smtpUrl) return immediate(db, (tx) => later(tx, () => insertRow(tx, mailOutbox, values)));
+      const row = await immediate(db, (tx) => insertReturning(tx, mailOutbox, values));
       const mark = (set: Partial<typeof mailOutbox.$inferInsert>) => immediate(db, (tx) => tx.update(mailOutbox).set(set).where(eq(mailOutbox.id, row.id)));
       try {
         const transport = nodemailer.createTransport(smtpUrl);
