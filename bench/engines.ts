@@ -8,8 +8,8 @@ import type { Result } from './types';
  * processes on PostgreSQL, each count on a fresh database of its own and one Redis, load split evenly
  * between the processes. On each: flight search (SEARCH_CONNECTIONS), then bookings on distinct flights,
  * then bookings on one hot flight (BOOKING_CONNECTIONS each). Each measured run lasts 8 s (SECONDS),
- * search and bookings after a 2 s warm-up (search once every process was asked every search once), so
- * that the whole bench stays near 4 minutes on a 2-core machine. Rates count 2xx answers only; p99 is the
+ * search after a 2 s warm-up (once every process was asked every search once), bookings after a 20 s
+ * one (engines-load.ts says why), so that the whole bench stays near 5 minutes on a 2-core machine. Rates count 2xx answers only; p99 is the
  * slowest process's.
  *
  * Distinct flights: each request books one seat nobody else wants, on flights spread over the catalogue.
