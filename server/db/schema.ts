@@ -304,7 +304,12 @@ export const conversations = sqliteTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index('conversations_user').on(t.userId), index('conversations_version').on(t.version)],
+  (t) => [
+    index('conversations_user').on(t.userId),
+    index('conversations_version').on(t.version),
+    // The back office's list: a type's conversations, latest activity first.
+    index('conversations_listed').on(t.type, t.lastMessageAt, t.createdAt),
+  ],
 );
 
 export const messages = sqliteTable(

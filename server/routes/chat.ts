@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import {
+  ConversationListQuerySchema,
   ConversationParamsSchema,
   ConversationStartBodySchema,
   ConversationStatusBodySchema,
@@ -49,7 +50,9 @@ export function chatRoutes(ctx: AppContext): Router {
   router.get('/messages/conversations/:type', async (req, res) => {
     const user = caller(req, 'conversation.list');
     const { type } = validate(ConversationTypeParamsSchema, req.params);
-    res.json(await listConversations(ctx, user, type));
+    const { items, total } = await listConversations(ctx, user, type, validate(ConversationListQuerySchema, req.query));
+    res.setHeader('X-Total-Count', String(total));
+    res.json(items);
   });
 
   router.put('/messages/conversations/:conversationId/read', async (req, res) => {

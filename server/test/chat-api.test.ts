@@ -221,6 +221,34 @@ describe('support chat over REST', () => {
     expectInvalid(await admin.get('/api/messages/conversations/Other'), 'Unknown conversation type');
   });
 
+  it('the admins’ list comes a page at a time, latest activity first, with the whole count', async () => {
+    const started = [];
+    for (const text of ['first', 'second', 'third']) {
+      const member = client(server.url, (await makeAccount(server, { email: `p.${randomUUID().slice(0, 6)}@example.com`, fullName: 'Paging User' })).token);
+      const conversation = await startSupport(member);
+      await send(member, conversation._id, `Paging ${text}`);
+      started.push(conversation._id);
+    }
+    const page = async (n: number) => {
+      const res = await admin.get<Conversation[]>(`/api/messages/conversations/Support?limit=2&page=${n}`);
+      expect(res.status).toBe(200);
+      return { ids: res.body.map((c) => c._id), total: Number(res.headers.get('x-total-count')) };
+    };
+    const listed: string[] = [];
+    const totals = new Set<number>();
+    for (let n = 1, more = true; more; n++) {
+      const { ids, total } = await page(n);
+      listed.push(...ids);
+      totals.add(total);
+      more = ids.length === 2;
+    }
+    expect([...totals]).toEqual([listed.length]);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.filter((id) => started.includes(id))).toEqual([...started].reverse());
+    expectInvalid(await admin.get('/api/messages/conversations/Support?limit=101'), 'Too big: expected number to be <=100');
+    expectInvalid(await admin.get('/api/messages/conversations/Support?page=0'), 'Too small: expected number to be >=1');
+  });
+
   it('admins resolve and reopen; a new message reopens a resolved conversation; nobody else may', async () => {
     const guest = await loginGuest(server.url);
     const member = client(

@@ -63,6 +63,13 @@ export const MessagePageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+/** GET /messages/conversations/{type}: a page of the list, latest activity first; the whole count in X-Total-Count. */
+export const ConversationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>;
+
 export const ConversationSchema = z.object({
   _id: z.string(),
   type: z.enum(CONVERSATION_TYPES),

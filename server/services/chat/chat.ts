@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Conversation, ConversationStatus, ConversationType } from '../../../sync/schemas/chat';
+import type { Conversation, ConversationListQuery, ConversationStatus, ConversationType } from '../../../sync/schemas/chat';
 import type { DbAndClock } from '../deps';
 import { first, only, prepareOnce, type Queryable, type Tx, inTurn } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
@@ -78,16 +78,23 @@ export async function checkImageConversation(q: Queryable, user: UserRow, id: st
   await conversationFor(q, user, id);
 }
 
-/** Admins see every conversation of the type; anyone else their own; only those with a message. Latest activity first. */
-export async function listConversations(ctx: DbAndClock, user: UserRow, type: ConversationType): Promise<Conversation[]> {
-  return await inTurn(
-    await ctx.db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.type, type), listedConversations(user)))
-      .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt)),
-    (row) => toConversationJson(ctx.db, row, user),
-  );
+/** Admins see every conversation of the type; anyone else their own; only those with a message. Latest activity first, a page at a time. */
+export async function listConversations(
+  ctx: DbAndClock,
+  user: UserRow,
+  type: ConversationType,
+  query: ConversationListQuery,
+): Promise<{ items: Conversation[]; total: number }> {
+  const where = and(eq(conversations.type, type), listedConversations(user));
+  const total = await ctx.db.$count(conversations, where);
+  const rows = await ctx.db
+    .select()
+    .from(conversations)
+    .where(where)
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { items: await inTurn(rows, (row) => toConversationJson(ctx.db, row, user)), total };
 }
 
 export async function setConversationStatus(tx: Tx, admin: UserRow, id: string, status: ConversationStatus, now: Date): Promise<ConversationRow> {

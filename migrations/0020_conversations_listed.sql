@@ -1,0 +1,1 @@
+CREATE INDEX `conversations_listed` ON `conversations` (`type`,`last_message_at`,`created_at`);
