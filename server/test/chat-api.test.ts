@@ -222,7 +222,7 @@ describe('support chat over REST', () => {
   });
 
   it('the admins’ list comes a page at a time, latest activity first, with the whole count', async () => {
-    const started = [];
+    const started: string[] = [];
     for (const text of ['first', 'second', 'third']) {
       const member = client(server.url, (await makeAccount(server, { email: `p.${randomUUID().slice(0, 6)}@example.com`, fullName: 'Paging User' })).token);
       const conversation = await startSupport(member);
