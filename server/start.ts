@@ -22,7 +22,7 @@ import { MutationThread } from './mutation-thread/mutation-thread';
 import { createBooking } from './mutations/create-booking';
 import { startSweeper } from './sweeper';
 import { createMailer } from './services/mail/mail';
-import { deliver } from './outbox/deliver';
+import { deliver, storeNow } from './outbox/deliver';
 import { Outbox } from './outbox/outbox';
 import { offlineRealtime } from './realtime/port';
 import { publicPushAgent } from './services/push/push-network';
@@ -77,6 +77,7 @@ export async function createContext(
       dispatch: env.OUTBOX_DISPATCH === 'on',
       leaseMs: env.OUTBOX_LEASE_MS,
       deliver: (effect) => deliver(ctx, effect),
+      storeNow: (tx, effect) => storeNow(ctx.mailer, tx, effect),
       sent: (kind, ok) => metrics.outboxSend(kind, ok),
     }),
     redis: env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX, log) : undefined,

@@ -7,7 +7,9 @@ import { BOOKING_THREAD, shareWriteLock } from '../db/thread-lock';
 import { MUTATIONS } from '../mutations/registry';
 import type { MutationHost } from '../mutations/run';
 import { offlineRealtime } from '../realtime/port';
+import { storeNow } from '../outbox/deliver';
 import { Outbox, type Pending } from '../outbox/outbox';
+import { createMailer } from '../services/mail/mail';
 import { toFailure, type MutationDone, type MutationJob, type ThreadSetup } from './mutation-thread';
 
 /** Records effects claimed by the server's dispatcher, and keeps what a commit recorded for the server's thread to send. */
@@ -24,14 +26,17 @@ const db = openWriter(setup.file);
 shareWriteLock(db.$client, setup.lock, BOOKING_THREAD);
 let job: MutationJob | undefined;
 const now = () => new Date(job?.nowMs ?? Date.now());
+const log = pino({ level: setup.env.LOG_LEVEL });
+const mailer = createMailer(db, log, setup.env.SMTP_URL, now);
 const outbox = new HandBack({
   db,
-  log: pino({ level: setup.env.LOG_LEVEL }),
+  log,
   now,
   dispatch: false,
   leaseMs: setup.env.OUTBOX_LEASE_MS,
   owner: setup.owner,
   deliver: () => undefined,
+  storeNow: (tx, effect) => storeNow(mailer, tx, effect),
 });
 /** The thread counts nothing itself: how its mutation ended goes back with the answer (docs/decisions/020). */
 const metrics = new HandedBackCounts();

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import type { Mailer } from '../services/mail/mail';
 import { sendPush } from '../services/push/push-send';
 import type { Effect } from './effects';
 
@@ -19,4 +21,12 @@ export function deliver(ctx: AppContext, effect: Effect): void | Promise<void> {
     case 'push':
       return sendPush(ctx, effect);
   }
+}
+
+/**
+ * The outbox's `storeNow`: a mail for anyone, with no SMTP URL to go through, is stored in the change's
+ * transaction. One that waits to learn whether its addressee is connected goes as an event.
+ */
+export function storeNow(mailer: Mailer, tx: Tx, effect: Effect): Promise<boolean> {
+  return effect.type === 'mail' && !effect.unlessConnected ? mailer.storeUnsendable(tx, effect.mail) : Promise.resolve(false);
 }

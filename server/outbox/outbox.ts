@@ -19,6 +19,11 @@ export type OutboxOptions = {
   leaseMs: number;
   /** Sends one effect; resolves once it is out (a mail accepted), rejects to be retried later. */
   deliver: (effect: Effect, eventId: number) => void | Promise<void>;
+  /**
+   * Writes in the change's own transaction an effect whose whole delivery would be a row of this database
+   * (a mail with no SMTP URL to go through), and answers true; then no event is written for it.
+   */
+  storeNow?: (tx: Tx, effect: Effect) => Promise<boolean>;
   /** The dispatcher whose claim `record` writes; another thread's recorder names the server's own. */
   owner?: string;
   /** Told of each send's end, by the effect's kind (the metrics' sends and failures). */
@@ -53,6 +58,17 @@ export class Outbox {
 
   constructor(private readonly options: OutboxOptions) {
     this.owner = options.owner ?? randomUUID();
+  }
+
+  /**
+   * Of a change's effects, writes those that `storeNow` takes in the caller's transaction, and answers the
+   * others, for `record`: one write instead of an event, its send and its done mark.
+   */
+  async storeNow(tx: Tx, effects: readonly Effect[]): Promise<Effect[]> {
+    const { storeNow } = this.options;
+    if (!storeNow) return [...effects];
+    const stored = await Promise.all(effects.map((effect) => storeNow(tx, effect)));
+    return effects.filter((_, i) => !stored[i]);
   }
 
   /** Writes the effects in the caller's transaction; hand the answer to `dispatch` after the commit. */

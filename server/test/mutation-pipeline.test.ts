@@ -62,22 +62,26 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
     expect(poked).toEqual([]);
   });
 
-  it('a change writes its effects in its transaction and sends them right after the commit', async () => {
+  it('a change writes its effects in its transaction and sends them right after the commit; a mail with nowhere to go is stored there', async () => {
     const before = lastEventId();
     poked.length = 0;
     const { booking } = await book(who.owner, flight, ['B2']);
     const written = eventsAfter(before);
-    const effects = written.map((e) => JSON.parse(e.effect) as { type: string; mail?: { subject: string } });
-    expect(effects.map((e) => e.type)).toEqual(['mail', 'poke']);
-    expect(effects[0]?.mail?.subject).toBe(`Payment requested: booking ${booking.bookingId}`);
+    expect(written.map((e) => (JSON.parse(e.effect) as { type: string }).type)).toEqual(['poke']);
+    // No SMTP URL: a send after the commit would only store the mail, so the booking's own transaction stores it.
+    const subject = `Payment requested: booking ${booking.bookingId}`;
+    expect(readDb(server, (db) => db.prepare('select status from mail_outbox where subject = ?').all(subject))).toEqual([{ status: 'stored' }]);
     expect(poked).toEqual([[who.ownerId]]);
     await expect.poll(() => eventsAfter(before).every((e) => e.done_at !== null)).toBe(true);
   });
 
   it('a mail that fails is kept, retried after a back-off, and then marked sent', async () => {
+    const { booking } = await book(who.owner, flight, ['B3']);
     const { mailer } = server.ctx;
     const tries: string[] = [];
     server.ctx.mailer = {
+      // As with an SMTP URL: the mail goes after the commit, as an event.
+      storeUnsendable: () => Promise.resolve(false),
       send: async (mail) => {
         tries.push(mail.subject);
         if (tries.length === 1) throw new Error('mail server away');
@@ -86,8 +90,8 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
     };
     try {
       const before = lastEventId();
-      const { booking } = await book(who.owner, flight, ['B3']);
-      const subject = `Payment requested: booking ${booking.bookingId}`;
+      expect((await who.owner.put(`/api/bookings/${booking._id}/cancel`)).status).toBe(200);
+      const subject = `Booking ${booking.bookingId} is cancelled`;
       const mailEvent = () =>
         readDb(server, (db) =>
           db.prepare("select done_at, attempts, last_error from events where id > ? and effect like '%' || ? || '%'").get(before, subject),
@@ -130,7 +134,12 @@ describe('one mutation pipeline: one transaction, effects through the outbox, re
     const shape = (rows: EventRow[], booking: { _id: string; bookingId: string }, seat: string) =>
       rows.map((e) => e.effect.replaceAll(booking._id, '<id>').replaceAll(booking.bookingId, '<ref>').replaceAll(`Seats: ${seat}`, 'Seats: <seat>'));
     expect(shape(pushEvents, byPush, 'C2')).toEqual(shape(restEvents, byRest, 'C1'));
-    expect(restEvents.map((e) => (JSON.parse(e.effect) as { type: string }).type)).toEqual(['mail', 'poke']);
+    // The cancellation mail has no SMTP URL to go through: both stored it in their transaction.
+    expect(restEvents.map((e) => (JSON.parse(e.effect) as { type: string }).type)).toEqual(['poke']);
+    const mails = (booking: { bookingId: string }) =>
+      readDb(server, (db) => db.prepare('select status from mail_outbox where subject = ?').all(`Booking ${booking.bookingId} is cancelled`));
+    expect(mails(byPush)).toEqual([{ status: 'stored' }]);
+    expect(mails(byRest)).toEqual(mails(byPush));
   });
 
   it('a taken seat answers 409 seat_unavailable; a tampered amount fare_changed', async () => {

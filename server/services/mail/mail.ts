@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { later } from '../../db/batching';
-import { immediate, type Db } from '../../db/client';
+import { immediate, type Db, type Tx } from '../../db/client';
 import { insertReturning, insertRow } from '../../db/insert-row';
 import { mailOutbox } from '../../db/schema';
 import { readSettings } from '../back-office/settings';
@@ -18,6 +18,11 @@ export type Mail = {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /**
+   * In the caller's transaction: stores a mail that has no SMTP URL to go through, and answers true (a
+   * later send would only have stored it); answers false, writing nothing, for a mail that can be sent.
+   */
+  storeUnsendable(tx: Tx, mail: Mail): Promise<boolean>;
 }
 
 /**
@@ -26,15 +31,21 @@ export interface Mailer {
  * A mail with a secret is kept without it, so it can only reach its addressee through SMTP.
  */
 export function createMailer(db: Db, log: Logger, envSmtpUrl: string | undefined, now: () => Date): Mailer {
+  const rowOf = ({ stored, ...message }: Mail) => ({ ...message, ...stored, status: 'stored' as const, createdAt: now().toISOString() });
+  // Nothing needs a stored mail's row back: on PostgreSQL it goes with the transaction's next message.
+  const store = (tx: Tx, mail: Mail) => later(tx, () => insertRow(tx, mailOutbox, rowOf(mail)));
   return {
+    async storeUnsendable(tx, mail) {
+      if (envSmtpUrl ?? (await readSettings(tx)).smtpUrl) return false;
+      await store(tx, mail);
+      return true;
+    },
     async send(mail) {
       const settings = await readSettings(db);
       const smtpUrl = envSmtpUrl ?? settings.smtpUrl;
-      const { stored, ...message } = mail;
-      const values = { ...message, ...stored, status: 'stored' as const, createdAt: now().toISOString() };
-      // Without SMTP nothing needs the row back: on PostgreSQL it goes with BEGIN and COMMIT, one round trip.
-      if (!smtpUrl) return immediate(db, (tx) => later(tx, () => insertRow(tx, mailOutbox, values)));
-      const row = await immediate(db, (tx) => insertReturning(tx, mailOutbox, values));
+      if (!smtpUrl) return immediate(db, (tx) => store(tx, mail));
+      const message = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+      const row = await immediate(db, (tx) => insertReturning(tx, mailOutbox, rowOf(mail)));
       const mark = (set: Partial<typeof mailOutbox.$inferInsert>) => immediate(db, (tx) => tx.update(mailOutbox).set(set).where(eq(mailOutbox.id, row.id)));
       try {
         const transport = nodemailer.createTransport(smtpUrl);
