@@ -52,6 +52,7 @@ export function settingsMark(q: Queryable): number | undefined {
   return heard?.listening && heard.writing === 0 ? heard.count : undefined;
 }
 
+/** Keeps `value`, read on the pool of `q` at `mark` (settingsMark): it stands until a write is heard after that mark. */
 export function keepSettings(q: Queryable, mark: number, value: unknown): void {
   const heard = heardOn(q);
   if (heard) heard.kept = { mark, value };
