@@ -3,6 +3,7 @@ import { bookFlight, login, newTraveller, sayPaid, sendReceipt, signedInContext 
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { receiptPng } from './pages/journey-api';
 import { ADMIN } from './pages/credentials';
+import { bookingDay } from './pages/booking-days';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -57,7 +58,7 @@ test('at 390 px an admin finds a payment by booking reference, opens its receipt
   browser,
   request,
 }) => {
-  const { look, approve, reject } = await reviewQueue(request, uniqueTag(), 33);
+  const { look, approve, reject } = await reviewQueue(request, uniqueTag(), bookingDay('admin-review-queue at 390'));
   const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 390, height: 844 } });
   const admin = new DashboardPage(await context.newPage());
   await admin.page.goto('/dashboard/all-payments');
@@ -121,7 +122,7 @@ test('at 390 px an admin finds a payment by booking reference, opens its receipt
 
 test('at 1366 px the overview opens the queue awaiting review; filters narrow it, survive a reload, and the decided leave it', async ({ browser, request }) => {
   const tag = uniqueTag();
-  const { look, approve, reject } = await reviewQueue(request, tag, 36);
+  const { look, approve, reject } = await reviewQueue(request, tag, bookingDay('admin-review-queue at 1366'));
   const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 1366, height: 900 } });
   const admin = new DashboardPage(await context.newPage());
   await admin.page.goto('/dashboard/overview');

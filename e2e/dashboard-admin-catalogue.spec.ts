@@ -3,6 +3,7 @@ import { bearer, bookFlight, confirmedTraveller, type Flight, login, newTravelle
 import { datePlus } from './pages/dates';
 import { DashboardPage } from './pages/dashboard-page';
 import { ADMIN } from './pages/credentials';
+import { bookingDay } from './pages/booking-days';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -183,7 +184,7 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
 
 test('on a phone the flight list opens on upcoming departures, filters and searches, and refuses a past or 21-hour flight', async ({ browser, request }) => {
   const traveller = await newTraveller(request, 'Wale Seated');
-  const { flight: booked } = await bookFlight(request, traveller.token, 5, 'Seated');
+  const { flight: booked } = await bookFlight(request, traveller.token, bookingDay('dashboard-admin-catalogue'), 'Seated');
   const today = datePlus(0);
   const firstUpcoming = ((await (await request.get(`/api/flights?from=${today}&limit=1`)).json()) as Flight[])[0];
   if (!firstUpcoming) throw new Error('no upcoming flight in the catalogue');

@@ -5,6 +5,7 @@ import { datePlus } from './pages/dates';
 import { findFlight, freeSeats } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
 import { ADMIN } from './pages/credentials';
+import { bookingDay } from './pages/booking-days';
 
 // One checkout, one booking: a traveller who looks at every payment method and then pays with one has
 // made one booking, never cancelled one, and caused the mails of one booking only.
@@ -24,11 +25,11 @@ async function mailsAbout(request: APIRequestContext, adminToken: string, who: {
     .sort();
 }
 
-for (const width of [1280, 360]) {
+for (const width of [1280, 360] as const) {
   test(`browse every payment method, then pay with one: one booking and its mails, at ${width} px`, async ({ browser, request }) => {
     const fullName = `Browsing Payer ${width === 1280 ? 'Wide' : 'Narrow'}`;
     const traveller = await confirmedTraveller(request, fullName);
-    const flight = await findFlight(request, 'LOS', 'ACC', datePlus(width === 1280 ? 27 : 28));
+    const flight = await findFlight(request, 'LOS', 'ACC', datePlus(bookingDay(`journey-browse-methods at ${width}`)));
     const [seat = 'A1'] = await freeSeats(request, flight._id, 1);
     const price = `$${flight.price.toFixed(2)}`;
     const context = await signedInContext(browser, traveller.token, { viewport: { width, height: 800 } });

@@ -5,10 +5,11 @@ import { datePlus } from './pages/dates';
 import { approvePayment, apiLogin, findFlight, freeSeats, getPayment, receiptPng } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
 import { SearchPanel } from './pages/search-panel';
+import { bookingDay } from './pages/booking-days';
 
 test('one way from the home search to a completed payment after the admin approves it', async ({ page, request }) => {
   const account = await registerAccount(request, 'Ada Obi');
-  const date = datePlus(21);
+  const date = datePlus(bookingDay('journey-one-way'));
   const flight = await findFlight(request, 'LOS', 'ACC', date);
   const [seat = 'A1'] = await freeSeats(request, flight._id, 1);
 

@@ -5,13 +5,14 @@ import { datePlus } from './pages/dates';
 import { apiLogin, findFlight, freeSeats, getPayment } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
 import { SearchPanel } from './pages/search-panel';
+import { bookingDay } from './pages/booking-days';
 
 const money = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 
 test('a round trip for two travellers in Business holds four seats and costs both Business fares twice', async ({ page, request }) => {
   const account = await registerAccount(request, 'Bola Ade');
-  const date = datePlus(22);
-  const returnDate = datePlus(25);
+  const date = datePlus(bookingDay('journey-round-trip outbound'));
+  const returnDate = datePlus(bookingDay('journey-round-trip return'));
   const outbound = await findFlight(request, 'LHR', 'CDG', date);
   const inbound = await findFlight(request, 'CDG', 'LHR', returnDate);
   const outSeats = await freeSeats(request, outbound._id, 2);

@@ -4,6 +4,7 @@ import { datePlus } from './pages/dates';
 import { readDevice } from './pages/device';
 import { apiLogin, approvePayment, bookThroughApi, findFlight } from './pages/journey-api';
 import { lastErrorToast } from './pages/toasts';
+import { bookingDay } from './pages/booking-days';
 
 async function track(page: Page, reference: string, email: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Track a booking' });
@@ -21,7 +22,7 @@ async function deviceBookings(page: Page): Promise<number> {
 test('tracking needs the reference and the right e-mail, and shows a confirmed booking with its icon', async ({ page, request }) => {
   const account = await registerAccount(request, 'Chioma Okafor');
   const token = await apiLogin(request, account.email, account.password);
-  const flight = await findFlight(request, 'LOS', 'DXB', datePlus(26));
+  const flight = await findFlight(request, 'LOS', 'DXB', datePlus(bookingDay('journey-tracking')));
   const created = await bookThroughApi(request, token, flight, 'bank_transfer', account.email);
   const reference = created.booking.bookingId;
 
@@ -69,7 +70,13 @@ test('tracking needs the reference and the right e-mail, and shows a confirmed b
 test("a signed-in traveller's own booking is tracked from the device when offline", async ({ page, context, request }) => {
   const account = await registerAccount(request, 'Emeka Nwosu');
   const token = await apiLogin(request, account.email, account.password);
-  const created = await bookThroughApi(request, token, await findFlight(request, 'LOS', 'DXB', datePlus(27)), 'bank_transfer', account.email);
+  const created = await bookThroughApi(
+    request,
+    token,
+    await findFlight(request, 'LOS', 'DXB', datePlus(bookingDay('journey-tracking offline'))),
+    'bank_transfer',
+    account.email,
+  );
 
   await page.goto('/login');
   await new AuthPage(page).login(account.email, account.password);

@@ -5,6 +5,7 @@ import { datePlus } from './pages/dates';
 import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
 import { successToast } from './pages/toasts';
 import { TRAVELLER } from './pages/credentials';
+import { bookingDay } from './pages/booking-days';
 
 type ApiMessage = { content: string };
 type ApiConversation = { _id: string };
@@ -89,7 +90,13 @@ test.describe('queued work belongs to its account', () => {
     const ama = await registerAccount(request, 'Ama Owusu');
     const bola = await registerAccount(request, 'Bola Ade');
     const amaToken = await apiLogin(request, ama.email, ama.password);
-    const created = await bookThroughApi(request, amaToken, await findFlight(request, 'LOS', 'LHR', datePlus(24)), 'bank_transfer', ama.email);
+    const created = await bookThroughApi(
+      request,
+      amaToken,
+      await findFlight(request, 'LOS', 'LHR', datePlus(bookingDay('offline-accounts'))),
+      'bank_transfer',
+      ama.email,
+    );
     const { context, page } = await device(browser);
 
     await signIn(page, ama);

@@ -3,6 +3,7 @@ import { bookFlight, login, newTraveller, sendReceipt, signedInContext } from '.
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { receiptPng } from './pages/journey-api';
 import { ADMIN } from './pages/credentials';
+import { bookingDay } from './pages/booking-days';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -11,11 +12,11 @@ test.describe.configure({ timeout: 120_000 });
 const addressQ = (url: string) => new URL(url).searchParams.get('q') ?? '';
 
 // Issue #48, item 6: the box owns its text; the address follows it, and speaks again only on a navigation.
-for (const width of [1280, 390]) {
+for (const width of [1280, 390] as const) {
   test(`All payments: a search typed right after opening and right after a decision keeps its text (${width} px)`, async ({ browser, request }) => {
     const tag = `S${Date.now().toString(36)}`;
     const traveller = await newTraveller(request, `Ifeoma ${tag}`);
-    const created = await bookFlight(request, traveller.token, width === 390 ? 31 : 30, 'Search box');
+    const created = await bookFlight(request, traveller.token, bookingDay(`search-box-owns-text at ${width}`), 'Search box');
     await sendReceipt(request, traveller.token, created, receiptPng());
     const { transactionId } = created.payment;
 
