@@ -8,6 +8,10 @@ import { loginGuest, send, startSupport, uploadChatImage } from './chat-fixtures
 import { expectError, expectInvalid } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
 import { makeAccount } from './account-factory';
+import { listConversations } from '../services/chat/chat';
+import { findUserByEmail } from '../services/identity/users';
+import { messagesDuring } from './pg-messages';
+import { statementsRun } from './statements-run';
 
 describe('support chat over REST', () => {
   let server: TestServer;
@@ -247,6 +251,21 @@ describe('support chat over REST', () => {
     expect(listed.filter((id) => started.includes(id))).toEqual([...started].reverse());
     expectInvalid(await admin.get('/api/messages/conversations/Support?limit=101'), 'Too big: expected number to be <=100');
     expectInvalid(await admin.get('/api/messages/conversations/Support?page=0'), 'Too small: expected number to be >=1');
+  });
+
+  it('a page of the list is read in the same few statements however many conversations it holds', async () => {
+    const adminRow = await findUserByEmail(server.ctx.db, ADMIN.email);
+    if (!adminRow) throw new Error('no admin');
+    const list = (limit: number) => listConversations(server.ctx, adminRow, 'Support', { page: 1, limit });
+    expect((await list(100)).items.length).toBeGreaterThan(3);
+    const { sqlite } = server.ctx.database;
+    // On PostgreSQL only the list's own tables count: the pool also serves the server's timers.
+    const ownTables = /"(conversations|messages|users)"/;
+    const statements = (work: () => Promise<unknown>) =>
+      sqlite ? statementsRun(sqlite, work) : messagesDuring(work).then((sent) => sent.filter((s) => ownTables.test(s.text)).length);
+    const one = await statements(() => list(1));
+    expect(one).toBeGreaterThanOrEqual(4);
+    expect(await statements(() => list(100))).toBe(one);
   });
 
   it('admins resolve and reopen; a new message reopens a resolved conversation; nobody else may', async () => {

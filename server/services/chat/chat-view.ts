@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../sync/schemas/chat';
-import { first, type Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { conversations, messages, users } from '../../db/schema';
 import { visibleRows } from '../../policies';
 import { imageUrl } from '../images/images';
@@ -32,6 +32,14 @@ export function unreadBy(viewer: UserRow, conversation: ConversationRow): SQL | 
   return and(eq(messages.conversationId, conversation.id), isNull(messages.readAt), fromOtherSide);
 }
 
+/** Of messages joined to their conversation, those from the side other than the viewer's (unreadBy, for many conversations at once). */
+function fromOtherSide(viewer: UserRow): SQL | undefined {
+  return or(
+    and(eq(conversations.userId, viewer.id), ne(messages.senderId, conversations.userId)),
+    and(ne(conversations.userId, viewer.id), eq(messages.senderId, conversations.userId)),
+  );
+}
+
 export function toMessageJson(row: MessageRow): Message {
   return {
     _id: row.id,
@@ -46,32 +54,57 @@ export function toMessageJson(row: MessageRow): Message {
 }
 
 /**
- * A conversation as its viewer sees it: the other party, the last message and what is unread for them.
- * Support sees the traveller's own e-mail address, a guest's as typed (never its stored form).
+ * Conversations as their viewer sees them: the other party, the last message and what is unread for them.
+ * Support sees the traveller's own e-mail address, a guest's as typed (never its stored form). Three
+ * statements for the lot, not three each: a page of an admin's list or pull (inParts bounds its size).
  */
+export async function toConversationsJson(q: Queryable, rows: readonly ConversationRow[], viewer: UserRow): Promise<Conversation[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const ownerRows = await q
+    .select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))]));
+  const owners = new Map(ownerRows.map((owner) => [owner.id, owner]));
+  const lastRows = await q
+    .select({ conversationId: messages.conversationId, content: messages.content, createdAt: messages.createdAt })
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.conversationId, ids),
+        eq(messages.createdAt, sql`(select max(m.created_at) from messages m where m.conversation_id = ${messages.conversationId})`),
+      ),
+    )
+    .orderBy(desc(messages.id));
+  const last = new Map<string, { content: string; createdAt: string }>();
+  for (const { conversationId, ...message } of lastRows) if (!last.has(conversationId)) last.set(conversationId, message);
+  const unreadRows = await q
+    .select({ conversationId: messages.conversationId, n: count() })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(inArray(messages.conversationId, ids), isNull(messages.readAt), fromOtherSide(viewer)))
+    .groupBy(messages.conversationId);
+  const unread = new Map(unreadRows.map((row) => [row.conversationId, row.n]));
+  return rows.map((row) => {
+    const owner = owners.get(row.userId);
+    const ownView = viewer.id === row.userId;
+    return {
+      _id: row.id,
+      type: row.type,
+      status: row.status,
+      otherUser: ownView ? { ...SUPPORT_PARTY } : { _id: row.userId, fullName: owner?.fullName ?? 'Unknown', ...(owner && { email: contactEmail(owner) }) },
+      isGuest: owner?.role === 'guest',
+      lastMessage: last.get(row.id) ?? null,
+      unreadCount: unread.get(row.id) ?? 0,
+      userId: row.userId,
+      createdAt: row.createdAt,
+    };
+  });
+}
+
+/** One conversation as its viewer sees it (toConversationsJson). */
 export async function toConversationJson(q: Queryable, row: ConversationRow, viewer: UserRow): Promise<Conversation> {
-  const owner = await first(
-    q.select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role }).from(users).where(eq(users.id, row.userId)),
-  );
-  const last = await first(
-    q
-      .select({ content: messages.content, createdAt: messages.createdAt })
-      .from(messages)
-      .where(eq(messages.conversationId, row.id))
-      .orderBy(desc(messages.createdAt))
-      .limit(1),
-  );
-  const unread = await q.$count(messages, unreadBy(viewer, row));
-  const ownView = viewer.id === row.userId;
-  return {
-    _id: row.id,
-    type: row.type,
-    status: row.status,
-    otherUser: ownView ? { ...SUPPORT_PARTY } : { _id: row.userId, fullName: owner?.fullName ?? 'Unknown', ...(owner && { email: contactEmail(owner) }) },
-    isGuest: owner?.role === 'guest',
-    lastMessage: last ?? null,
-    unreadCount: unread,
-    userId: row.userId,
-    createdAt: row.createdAt,
-  };
+  const [shown] = await toConversationsJson(q, [row], viewer);
+  if (!shown) throw new Error('a conversation shown as none');
+  return shown;
 }

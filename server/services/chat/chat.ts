@@ -3,12 +3,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Conversation, ConversationListQuery, ConversationStatus, ConversationType } from '../../../sync/schemas/chat';
 import type { DbAndClock } from '../deps';
-import { first, only, prepareOnce, type Queryable, type Tx, inTurn } from '../../db/client';
+import { first, only, prepareOnce, type Queryable, type Tx } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { notFound } from '../../errors';
 import { authorize, may } from '../../policies';
-import { listedConversations, toConversationJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
+import { listedConversations, toConversationJson, toConversationsJson, unreadBy, visibleConversations, type ConversationRow } from './chat-view';
 import { resendRecentMessages } from './recent-messages';
 import type { UserRow } from '../../actor';
 
@@ -94,7 +94,7 @@ export async function listConversations(
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { items: await inTurn(rows, (row) => toConversationJson(ctx.db, row, user)), total };
+  return { items: await toConversationsJson(ctx.db, rows, user), total };
 }
 
 export async function setConversationStatus(tx: Tx, admin: UserRow, id: string, status: ConversationStatus, now: Date): Promise<ConversationRow> {

@@ -1,11 +1,11 @@
 import { and, asc, eq, exists, getTableColumns, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SyncChanges } from '../../../sync/protocol';
-import { inTurn, type Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { bookings, conversations, flights, messages, payments, users } from '../../db/schema';
 import { inParts } from '../../parts';
 import { may, visibleRows } from '../../policies';
 import { toBookingsJson } from '../booking/booking-view';
-import { listedConversations, toConversationJson, toMessageJson, visibleConversations } from '../chat/chat-view';
+import { listedConversations, toConversationsJson, toMessageJson, visibleConversations } from '../chat/chat-view';
 import { amongRecent } from '../chat/recent-messages';
 import { paymentLinkHash, toPaymentsJson } from '../payment/payments';
 import type { UserRow } from '../../actor';
@@ -153,7 +153,7 @@ async function conversationsAfter(q: Queryable, s: OwnScope, after: string, limi
     .where(and(gt(conversations.id, after), changedIn(conversations.version, s), listedConversations(s.user), keptConversation(s.keepSince)))
     .orderBy(asc(conversations.id))
     .limit(limit);
-  return { changes: { conversations: await inTurn(rows, (row) => toConversationJson(q, row, s.user)) }, ids: rows.map((row) => row.id) };
+  return { changes: { conversations: await inParts(rows, (part) => toConversationsJson(q, part, s.user)) }, ids: rows.map((row) => row.id) };
 }
 
 /** The query of a page of messages: of the conversations a device holds, only the recent ones of each. */
