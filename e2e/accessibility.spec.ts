@@ -5,7 +5,7 @@ import { datePlus } from './pages/dates';
 import { bookFlight, newTraveller, sendReceipt } from './pages/dashboard-api';
 import { apiLogin, bearer, bookThroughApi, findFlight, receiptPng, type Created } from './pages/journey-api';
 import { ADMIN, TRAVELLER } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 // Every screen at a laptop's and a phone's width: no serious axe finding, and nothing scrolls sideways.
 
@@ -32,7 +32,7 @@ function paymentsOnce(request: APIRequestContext): Promise<{ email: string; pass
   payments ??= (async () => {
     const account = await registerAccount(request, 'Chioma Okafor');
     const token = await apiLogin(request, account.email, account.password);
-    const flight = await findFlight(request, 'LOS', 'LHR', datePlus(bookingDay('accessibility own bookings')));
+    const flight = await bookingFlight(request, 'accessibility own bookings');
     const bank = await bookThroughApi(request, token, flight, 'bank_transfer', account.email);
     const wallet = await bookThroughApi(request, token, flight, 'crypto', account.email);
     return { ...account, bank, wallet };
@@ -62,7 +62,7 @@ let review: Promise<{ ref: string; tx: string }> | undefined;
 function reviewOnce(request: APIRequestContext): Promise<{ ref: string; tx: string }> {
   review ??= (async () => {
     const traveller = await newTraveller(request, 'Ifeoma Reviewed');
-    const created = await bookFlight(request, traveller.token, bookingDay('accessibility traveller'), 'Ifeoma');
+    const created = await bookFlight(request, traveller.token, 'accessibility traveller', 'Ifeoma');
     await sendReceipt(request, traveller.token, created, receiptPng());
     return { ref: created.booking.bookingId, tx: created.payment.transactionId };
   })();

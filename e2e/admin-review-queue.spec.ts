@@ -3,7 +3,7 @@ import { bookFlight, login, newTraveller, sayPaid, sendReceipt, signedInContext 
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { receiptPng } from './pages/journey-api';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import type { Booking } from './pages/booking-days';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -17,11 +17,11 @@ type Payer = { name: string; email: string; ref: string; tx: string };
  * payment ('I have made payment', no receipt) to approve, a bank transfer with a receipt to reject.
  * Their payers' names share `tag`, so a search finds the three.
  */
-async function reviewQueue(request: APIRequestContext, tag: string, days: number): Promise<{ look: Payer; approve: Payer; reject: Payer }> {
+async function reviewQueue(request: APIRequestContext, tag: string, booking: Booking): Promise<{ look: Payer; approve: Payer; reject: Payer }> {
   const payer = async (role: string, offset: number, method: 'bank_transfer' | 'crypto'): Promise<Payer> => {
     const name = `${role} ${tag}`;
     const traveller = await newTraveller(request, name);
-    const created = await bookFlight(request, traveller.token, days + offset, role, method);
+    const created = await bookFlight(request, traveller.token, booking, role, method, offset);
     if (method === 'crypto') await sayPaid(request, traveller.token, created.payment._id);
     else await sendReceipt(request, traveller.token, created, receiptPng());
     return { name, email: traveller.email, ref: created.booking.bookingId, tx: created.payment.transactionId };
@@ -58,7 +58,7 @@ test('at 390 px an admin finds a payment by booking reference, opens its receipt
   browser,
   request,
 }) => {
-  const { look, approve, reject } = await reviewQueue(request, uniqueTag(), bookingDay('admin-review-queue at 390'));
+  const { look, approve, reject } = await reviewQueue(request, uniqueTag(), 'admin-review-queue at 390');
   const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 390, height: 844 } });
   const admin = new DashboardPage(await context.newPage());
   await admin.page.goto('/dashboard/all-payments');
@@ -122,7 +122,7 @@ test('at 390 px an admin finds a payment by booking reference, opens its receipt
 
 test('at 1366 px the overview opens the queue awaiting review; filters narrow it, survive a reload, and the decided leave it', async ({ browser, request }) => {
   const tag = uniqueTag();
-  const { look, approve, reject } = await reviewQueue(request, tag, bookingDay('admin-review-queue at 1366'));
+  const { look, approve, reject } = await reviewQueue(request, tag, 'admin-review-queue at 1366');
   const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 1366, height: 900 } });
   const admin = new DashboardPage(await context.newPage());
   await admin.page.goto('/dashboard/overview');

@@ -3,7 +3,6 @@ import { bookFlight, login, newTraveller, signedInContext } from './pages/dashbo
 import { AuthPage } from './pages/auth-page';
 import { DashboardPage } from './pages/dashboard-page';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
 
 // NOTE: pages render from the device once the first sync lands, which takes a few seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -30,7 +29,7 @@ for (const width of [390, 1366] as const) {
   }) => {
     const tag = `${width}-${Date.now().toString(36)}`;
     const amara = await newTraveller(request, `Amara Found ${tag}`);
-    const { booking } = await bookFlight(request, amara.token, bookingDay(`admin-users-audit at ${width}`), 'Amara');
+    const { booking } = await bookFlight(request, amara.token, `admin-users-audit at ${width}`, 'Amara');
     const leaving = await newTraveller(request, `Femi Leaving ${tag}`);
 
     // The account about to be disabled has a session open on its bookings.

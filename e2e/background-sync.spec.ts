@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { AuthPage, registerAccount, type Account } from './pages/auth-page';
-import { datePlus } from './pages/dates';
 import { controlledByWorker, readDevice } from './pages/device';
-import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, getPayment, receiptPng } from './pages/journey-api';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 type Conversation = { _id: string; otherUser: { fullName: string } };
 type Message = { content: string };
@@ -124,13 +123,7 @@ test('a receipt chosen offline is uploaded and attached by the service worker af
   test.setTimeout(120_000);
   const account = await registerAccount(request, `Traveller ${randomUUID().slice(0, 6)}`);
   const token = await apiLogin(request, account.email, account.password);
-  const created = await bookThroughApi(
-    request,
-    token,
-    await findFlight(request, 'LOS', 'JFK', datePlus(bookingDay('background-sync'))),
-    'bank_transfer',
-    account.email,
-  );
+  const created = await bookThroughApi(request, token, await bookingFlight(request, 'background-sync'), 'bank_transfer', account.email);
   const paymentId = created.payment._id;
   const device = await openApp(context, account);
   const { page } = device;

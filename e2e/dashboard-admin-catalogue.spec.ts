@@ -1,9 +1,9 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { bearer, bookFlight, confirmedTraveller, type Flight, login, newTraveller, signedInContext } from './pages/dashboard-api';
+import { bearer, bookFlight, confirmedTraveller, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { datePlus } from './pages/dates';
+import type { ApiFlight } from './pages/journey-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -67,7 +67,7 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   await create.getByRole('button', { name: 'Create Flight' }).click();
   await expect(dash.toast('Flight created successfully')).toBeVisible();
 
-  const [flight] = (await (await request.get('/api/flights?origin=ZNZ')).json()) as Flight[];
+  const [flight] = (await (await request.get('/api/flights?origin=ZNZ')).json()) as ApiFlight[];
   if (!flight) throw new Error('the new flight is not in the catalogue');
   expect(flight.departureTime).toBe(`${day}T07:00:00.000Z`);
   await dash.field('Search by flight number').fill(flight.flightNumber);
@@ -169,7 +169,7 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
   await second.getByLabel('Price ($)', { exact: true }).fill('500');
   await second.getByRole('button', { name: 'Create Flight' }).click();
   await expect(dash.toast('Flight created successfully')).toBeVisible();
-  const [back] = (await (await request.get('/api/flights?origin=LOS&destination=ZNZ')).json()) as Flight[];
+  const [back] = (await (await request.get('/api/flights?origin=LOS&destination=ZNZ')).json()) as ApiFlight[];
   if (!back) throw new Error('the second flight is not in the catalogue');
   await dash.field('Search by flight number').fill(back.flightNumber);
   await dash
@@ -184,9 +184,9 @@ test('an admin adds, edits and deletes an airport and a flight, and is refused w
 
 test('on a phone the flight list opens on upcoming departures, filters and searches, and refuses a past or 21-hour flight', async ({ browser, request }) => {
   const traveller = await newTraveller(request, 'Wale Seated');
-  const { flight: booked } = await bookFlight(request, traveller.token, bookingDay('dashboard-admin-catalogue'), 'Seated');
+  const { flight: booked } = await bookFlight(request, traveller.token, 'dashboard-admin-catalogue', 'Seated');
   const today = datePlus(0);
-  const firstUpcoming = ((await (await request.get(`/api/flights?from=${today}&limit=1`)).json()) as Flight[])[0];
+  const firstUpcoming = ((await (await request.get(`/api/flights?from=${today}&limit=1`)).json()) as ApiFlight[])[0];
   if (!firstUpcoming) throw new Error('no upcoming flight in the catalogue');
   const context = await signedInContext(browser, await login(request, ADMIN), { viewport: { width: 390, height: 844 } });
   const dash = new DashboardPage(await context.newPage());
@@ -205,7 +205,7 @@ test('on a phone the flight list opens on upcoming departures, filters and searc
   await dash.choose(dash.main.getByRole('combobox', { name: 'Status' }), 'scheduled');
   const route = await request.get(`/api/flights?origin=LOS&destination=LHR&from=${day}&to=${day}&status=scheduled&limit=1`);
   const routeTotal = route.headers()['x-total-count'];
-  const [onRoute] = (await route.json()) as Flight[];
+  const [onRoute] = (await route.json()) as ApiFlight[];
   if (!onRoute) throw new Error('no LOS-LHR flight on that day');
   await expect(dash.main.getByText(routeTotal === '1' ? '1 flight' : `${routeTotal} flights`, { exact: true })).toBeVisible();
   await dash.field('Search by flight number').fill(onRoute.flightNumber.toLowerCase());

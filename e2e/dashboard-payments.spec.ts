@@ -2,7 +2,6 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { bearer, bookFlight, confirmedTraveller, decide, login, makeAdmin, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -11,8 +10,8 @@ test.describe.configure({ timeout: 120_000 });
 
 test('an admin approves one payment and rejects another with a reason; the traveller sees both', async ({ browser, request }) => {
   const traveller = await newTraveller(request, 'Tobi Payer');
-  const approve = await bookFlight(request, traveller.token, bookingDay('dashboard-payments approve'), 'Approve');
-  const reject = await bookFlight(request, traveller.token, bookingDay('dashboard-payments reject'), 'Reject');
+  const approve = await bookFlight(request, traveller.token, 'dashboard-payments approve', 'Approve');
+  const reject = await bookFlight(request, traveller.token, 'dashboard-payments reject', 'Reject');
   const staff = await signedInContext(browser, await login(request, ADMIN));
   const admin = new DashboardPage(await staff.newPage());
 
@@ -64,7 +63,7 @@ test("on a phone an admin marks a refund paid with its method; another admin's l
   request,
 }) => {
   const traveller = await confirmedTraveller(request, 'Ada Refunded');
-  const { booking, payment } = await bookFlight(request, traveller.token, bookingDay('dashboard-payments refunded'), 'Refunded');
+  const { booking, payment } = await bookFlight(request, traveller.token, 'dashboard-payments refunded', 'Refunded');
   const adminToken = await login(request, ADMIN);
   await decide(request, adminToken, payment._id, 'successful');
   const cancelled = await request.put(`/api/bookings/${booking._id}/cancel`, { headers: bearer(traveller.token) });

@@ -2,7 +2,6 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { bearer, bookFlight, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { ADMIN, TRAVELLER } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -65,8 +64,8 @@ test('the demo traveller signs in from the dashboard and sees a booking in every
 
 test('a traveller cancels an unpaid booking and a paid one, seeing the refund first', async ({ browser, request }) => {
   const traveller = await newTraveller(request, 'Nneka Cancel');
-  const unpaid = await bookFlight(request, traveller.token, bookingDay('dashboard-traveller unpaid'), 'Unpaid');
-  const paid = await bookFlight(request, traveller.token, bookingDay('dashboard-traveller paid'), 'Paid');
+  const unpaid = await bookFlight(request, traveller.token, 'dashboard-traveller unpaid', 'Unpaid');
+  const paid = await bookFlight(request, traveller.token, 'dashboard-traveller paid', 'Paid');
   await decide(request, await login(request, ADMIN), paid.payment._id, 'successful');
   const context = await signedInContext(browser, traveller.token);
   const dash = new DashboardPage(await context.newPage());

@@ -3,7 +3,6 @@ import { bookFlight, login, makeAdmin, newTraveller, sendReceipt, signedInContex
 import { receiptPng } from './pages/journey-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
 
 // NOTE: pages render from the device once the first sync lands (the 14-day flight window included), which
 // takes a few seconds on a busy machine.
@@ -12,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('two admins decide the same payment while one is offline: one decision wins, the other is refused with the reason', async ({ browser, request }) => {
   const traveller = await newTraveller(request, 'Femi Contested');
-  const created = await bookFlight(request, traveller.token, bookingDay('dashboard-two-admins'), 'Contested');
+  const created = await bookFlight(request, traveller.token, 'dashboard-two-admins', 'Contested');
   const { payment } = created;
   await sendReceipt(request, traveller.token, created, receiptPng());
   const second = await newTraveller(request, 'Second Admin');

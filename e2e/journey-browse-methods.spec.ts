@@ -1,11 +1,10 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { bearer, confirmedTraveller, login, signedInContext } from './pages/dashboard-api';
 import { BookingPage } from './pages/booking-page';
-import { datePlus } from './pages/dates';
-import { findFlight, freeSeats } from './pages/journey-api';
+import { freeSeats } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 // One checkout, one booking: a traveller who looks at every payment method and then pays with one has
 // made one booking, never cancelled one, and caused the mails of one booking only.
@@ -29,7 +28,7 @@ for (const width of [1280, 360] as const) {
   test(`browse every payment method, then pay with one: one booking and its mails, at ${width} px`, async ({ browser, request }) => {
     const fullName = `Browsing Payer ${width === 1280 ? 'Wide' : 'Narrow'}`;
     const traveller = await confirmedTraveller(request, fullName);
-    const flight = await findFlight(request, 'LOS', 'ACC', datePlus(bookingDay(`journey-browse-methods at ${width}`)));
+    const flight = await bookingFlight(request, `journey-browse-methods at ${width}`);
     const [seat = 'A1'] = await freeSeats(request, flight._id, 1);
     const price = `$${flight.price.toFixed(2)}`;
     const context = await signedInContext(browser, traveller.token, { viewport: { width, height: 800 } });

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { ADA, BookingPage } from './pages/booking-page';
-import { datePlus } from './pages/dates';
-import { findFlight, freeSeats } from './pages/journey-api';
-import { bookingDay } from './pages/booking-days';
+import { freeSeats } from './pages/journey-api';
+import { bookingFlight } from './pages/booking-days';
 
 test('the login detour keeps the traveller details and the seats, and so does a reload', async ({ page, request }) => {
   const account = await registerAccount(request, 'Chidi Eze');
-  const flight = await findFlight(request, 'LOS', 'ABV', datePlus(bookingDay('journey-login-detour')));
+  const flight = await bookingFlight(request, 'journey-login-detour');
   const [seat = 'A1'] = await freeSeats(request, flight._id, 1);
 
   await page.goto(`/booking?id=${flight._id}`);

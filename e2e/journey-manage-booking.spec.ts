@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import { bearer, bookFlight, confirmedTraveller, decide, login, newTraveller, signedInContext } from './pages/dashboard-api';
 import { icsEvents } from '../sync/test-ical';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
-import { datePlus, localClock } from './pages/dates';
-import { bookThroughApi, findFlight, receiptPng } from './pages/journey-api';
+import { localClock } from './pages/dates';
+import { bookThroughApi, receiptPng } from './pages/journey-api';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 // A booking's own page: left pending and paid later from My Bookings; a rejected receipt replaced from the
 // rejection mail's link and the card's button. At a laptop's and a phone's width, in the traveller's zone.
@@ -53,7 +53,7 @@ for (const width of [1280, 360] as const) {
 
     test('pay later from My Bookings', async ({ browser, request }) => {
       const traveller = await confirmedTraveller(request, 'Later Payer');
-      const created = await bookFlight(request, traveller.token, bookingDay(`journey-manage-booking later at ${width}`), 'Later');
+      const created = await bookFlight(request, traveller.token, `journey-manage-booking later at ${width}`, 'Later');
       const deadline = (
         (await (await request.get(`/api/payments/${created.payment._id}`, { headers: bearer(traveller.token) })).json()) as { deadlineAt: string }
       ).deadlineAt;
@@ -107,7 +107,7 @@ for (const width of [1280, 360] as const) {
 
     test('a crypto booking left pending is paid later from its page', async ({ browser, request }) => {
       const traveller = await newTraveller(request, 'Coin Payer');
-      const flight = await findFlight(request, 'LOS', 'JFK', datePlus(bookingDay(`journey-manage-booking crypto at ${width}`)));
+      const flight = await bookingFlight(request, `journey-manage-booking crypto at ${width}`);
       const created = await bookThroughApi(request, traveller.token, flight, 'crypto', traveller.email);
       const own = await signedInContext(browser, traveller.token, view);
       const me = new DashboardPage(await own.newPage());
@@ -128,7 +128,7 @@ for (const width of [1280, 360] as const) {
 
     test('re-upload after a rejection', async ({ browser, request }) => {
       const traveller = await confirmedTraveller(request, 'Second Try');
-      const created = await bookFlight(request, traveller.token, bookingDay(`journey-manage-booking re-upload at ${width}`), 'Second');
+      const created = await bookFlight(request, traveller.token, `journey-manage-booking re-upload at ${width}`, 'Second');
       const own = await signedInContext(browser, traveller.token, view);
       const me = new DashboardPage(await own.newPage());
       const page = `/dashboard/bookings/${created.booking._id}`;

@@ -1,20 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
-import { datePlus } from './pages/dates';
-import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, getPayment, receiptPng } from './pages/journey-api';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 test('a receipt chosen offline waits on the device and is attached exactly once when back online', async ({ page, context, request }) => {
   const account = await registerAccount(request, 'Funmi Ade');
   const token = await apiLogin(request, account.email, account.password);
-  const created = await bookThroughApi(
-    request,
-    token,
-    await findFlight(request, 'LOS', 'JFK', datePlus(bookingDay('journey-offline-receipt'))),
-    'bank_transfer',
-    account.email,
-  );
+  const created = await bookThroughApi(request, token, await bookingFlight(request, 'journey-offline-receipt'), 'bank_transfer', account.email);
   const paymentId = created.payment._id;
 
   await page.goto('/login');

@@ -2,15 +2,15 @@ import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { ADA, BookingPage } from './pages/booking-page';
 import { datePlus } from './pages/dates';
-import { approvePayment, apiLogin, findFlight, freeSeats, getPayment, receiptPng } from './pages/journey-api';
+import { approvePayment, apiLogin, freeSeats, getPayment, receiptPng } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
 import { SearchPanel } from './pages/search-panel';
-import { bookingDay } from './pages/booking-days';
+import { bookingDay, bookingFlight } from './pages/booking-days';
 
 test('one way from the home search to a completed payment after the admin approves it', async ({ page, request }) => {
   const account = await registerAccount(request, 'Ada Obi');
   const date = datePlus(bookingDay('journey-one-way'));
-  const flight = await findFlight(request, 'LOS', 'ACC', date);
+  const flight = await bookingFlight(request, 'journey-one-way');
   const [seat = 'A1'] = await freeSeats(request, flight._id, 1);
 
   await page.goto('/login');

@@ -1,16 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { BookingPage } from './pages/booking-page';
-import { datePlus } from './pages/dates';
-import { apiLogin, bearer, findFlight, freeSeats } from './pages/journey-api';
+import { apiLogin, bearer, freeSeats } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('each payment method opens its modal: mobile and card unavailable, crypto and Cash App ready to pay', async ({ page, request }) => {
   const account = await registerAccount(request, 'Dayo Bello');
-  const flight = await findFlight(request, 'JFK', 'MIA', datePlus(bookingDay('journey-payment-modals')));
+  const flight = await bookingFlight(request, 'journey-payment-modals');
   const [seat = 'A1'] = await freeSeats(request, flight._id, 1);
   const price = `$${flight.price.toFixed(2)}`;
 

@@ -2,11 +2,10 @@ import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { signedInContext } from './pages/dashboard-api';
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
-import { datePlus } from './pages/dates';
-import { apiLogin, bookThroughApi, findFlight, getPayment } from './pages/journey-api';
+import { apiLogin, bookThroughApi, getPayment } from './pages/journey-api';
 import { receiptPdf } from './pages/receipt-pdf';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 const RULE = 'Receipts must be a JPEG, PNG or WebP image or a PDF, up to 10 MB.';
 
@@ -19,13 +18,7 @@ test('a PDF receipt chosen offline is kept as a document, replaced, sent once on
   test.setTimeout(120_000);
   const account = await registerAccount(request, 'Ngozi Pdf');
   const token = await apiLogin(request, account.email, account.password);
-  const created = await bookThroughApi(
-    request,
-    token,
-    await findFlight(request, 'LOS', 'JFK', datePlus(bookingDay('journey-pdf-receipt'))),
-    'bank_transfer',
-    account.email,
-  );
+  const created = await bookThroughApi(request, token, await bookingFlight(request, 'journey-pdf-receipt'), 'bank_transfer', account.email);
   const paymentId = created.payment._id;
 
   await page.goto('/login');

@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { ADA, BookingPage } from './pages/booking-page';
 import { datePlus } from './pages/dates';
-import { apiLogin, findFlight, freeSeats, getPayment } from './pages/journey-api';
+import { apiLogin, freeSeats, getPayment } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
 import { SearchPanel } from './pages/search-panel';
-import { bookingDay } from './pages/booking-days';
+import { bookingDay, bookingFlight } from './pages/booking-days';
 
 const money = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 
@@ -13,8 +13,8 @@ test('a round trip for two travellers in Business holds four seats and costs bot
   const account = await registerAccount(request, 'Bola Ade');
   const date = datePlus(bookingDay('journey-round-trip outbound'));
   const returnDate = datePlus(bookingDay('journey-round-trip return'));
-  const outbound = await findFlight(request, 'LHR', 'CDG', date);
-  const inbound = await findFlight(request, 'CDG', 'LHR', returnDate);
+  const outbound = await bookingFlight(request, 'journey-round-trip outbound');
+  const inbound = await bookingFlight(request, 'journey-round-trip return');
   const outSeats = await freeSeats(request, outbound._id, 2);
   const backSeats = await freeSeats(request, inbound._id, 2);
   // Business is 2.5 times the flight's (Economy) price, to whole cents, per leg and traveller.

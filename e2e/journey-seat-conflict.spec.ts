@@ -1,15 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { BookingPage } from './pages/booking-page';
-import { datePlus } from './pages/dates';
-import { apiLogin, bookThroughApi, findFlight, freeSeats } from './pages/journey-api';
+import { apiLogin, bookThroughApi, freeSeats } from './pages/journey-api';
 import { PaymentPage } from './pages/payment-page';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 test('a seat taken by someone else meanwhile reopens the seat picker with the reason', async ({ page, request }) => {
   const account = await registerAccount(request, 'Gbenga Ola');
   const rival = await registerAccount(request, 'Quick Rival');
-  const flight = await findFlight(request, 'LOS', 'LHR', datePlus(bookingDay('journey-seat-conflict')));
+  const flight = await bookingFlight(request, 'journey-seat-conflict');
   const [seat = 'A1', other = 'A2'] = await freeSeats(request, flight._id, 2);
 
   await page.goto('/login');

@@ -2,16 +2,17 @@ import { expect, test } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
 import { ADA, BookingPage } from './pages/booking-page';
 import { datePlus } from './pages/dates';
-import { findFlight, freeSeats } from './pages/journey-api';
+import { freeSeats } from './pages/journey-api';
 import { SearchPanel } from './pages/search-panel';
-import { bookingDay } from './pages/booking-days';
+import { bookingDay, bookingFlight } from './pages/booking-days';
 
 for (const width of [1280, 360] as const) {
   test(`three travellers chosen in the search get three forms and three seats (${width} px)`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: 900 });
     const account = await registerAccount(request, 'Kemi Bello');
-    const date = datePlus(bookingDay(`journey-three-travellers at ${width}`));
-    const flight = await findFlight(request, 'LOS', 'ACC', date);
+    const key = `journey-three-travellers at ${width}` as const;
+    const date = datePlus(bookingDay(key));
+    const flight = await bookingFlight(request, key);
     const seats = await freeSeats(request, flight._id, 3);
 
     await page.goto('/login');
@@ -48,8 +49,9 @@ for (const width of [1280, 390] as const) {
   test(`a new search's traveller count wins over the draft of the same flight; typed names stay (${width} px)`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: 900 });
     const account = await registerAccount(request, 'Musa Okon');
-    const date = datePlus(bookingDay(`journey-three-travellers new search at ${width}`));
-    const flight = await findFlight(request, 'LOS', 'ACC', date);
+    const key = `journey-three-travellers new search at ${width}` as const;
+    const date = datePlus(bookingDay(key));
+    const flight = await bookingFlight(request, key);
     const from = `${flight.origin.city}(LOS)`;
     const to = `${flight.destination.city}(ACC)`;
 

@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AuthPage, registerAccount } from './pages/auth-page';
-import { datePlus } from './pages/dates';
 import { readDevice } from './pages/device';
-import { apiLogin, approvePayment, bookThroughApi, findFlight } from './pages/journey-api';
+import { apiLogin, approvePayment, bookThroughApi } from './pages/journey-api';
 import { lastErrorToast } from './pages/toasts';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 async function track(page: Page, reference: string, email: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Track a booking' });
@@ -22,7 +21,7 @@ async function deviceBookings(page: Page): Promise<number> {
 test('tracking needs the reference and the right e-mail, and shows a confirmed booking with its icon', async ({ page, request }) => {
   const account = await registerAccount(request, 'Chioma Okafor');
   const token = await apiLogin(request, account.email, account.password);
-  const flight = await findFlight(request, 'LOS', 'DXB', datePlus(bookingDay('journey-tracking')));
+  const flight = await bookingFlight(request, 'journey-tracking');
   const created = await bookThroughApi(request, token, flight, 'bank_transfer', account.email);
   const reference = created.booking.bookingId;
 
@@ -70,13 +69,7 @@ test('tracking needs the reference and the right e-mail, and shows a confirmed b
 test("a signed-in traveller's own booking is tracked from the device when offline", async ({ page, context, request }) => {
   const account = await registerAccount(request, 'Emeka Nwosu');
   const token = await apiLogin(request, account.email, account.password);
-  const created = await bookThroughApi(
-    request,
-    token,
-    await findFlight(request, 'LOS', 'DXB', datePlus(bookingDay('journey-tracking offline'))),
-    'bank_transfer',
-    account.email,
-  );
+  const created = await bookThroughApi(request, token, await bookingFlight(request, 'journey-tracking offline'), 'bank_transfer', account.email);
 
   await page.goto('/login');
   await new AuthPage(page).login(account.email, account.password);

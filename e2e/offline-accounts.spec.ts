@@ -1,11 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ownServer } from './own-server';
 import { AuthPage, registerAccount, type Account } from './pages/auth-page';
-import { datePlus } from './pages/dates';
-import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, getPayment, receiptPng } from './pages/journey-api';
 import { successToast } from './pages/toasts';
 import { TRAVELLER } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 type ApiMessage = { content: string };
 type ApiConversation = { _id: string };
@@ -90,13 +89,7 @@ test.describe('queued work belongs to its account', () => {
     const ama = await registerAccount(request, 'Ama Owusu');
     const bola = await registerAccount(request, 'Bola Ade');
     const amaToken = await apiLogin(request, ama.email, ama.password);
-    const created = await bookThroughApi(
-      request,
-      amaToken,
-      await findFlight(request, 'LOS', 'LHR', datePlus(bookingDay('offline-accounts'))),
-      'bank_transfer',
-      ama.email,
-    );
+    const created = await bookThroughApi(request, amaToken, await bookingFlight(request, 'offline-accounts'), 'bank_transfer', ama.email);
     const { context, page } = await device(browser);
 
     await signIn(page, ama);

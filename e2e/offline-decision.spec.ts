@@ -5,7 +5,6 @@ import { DashboardPage } from './pages/dashboard-page';
 import { seriousFindings } from './pages/axe';
 import { keepScreenshot } from './pages/screenshot';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -14,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 for (const width of [1280, 390] as const) {
   test(`an admin's offline decision says it waits for the connection, once, and lands when back online (${width} px)`, async ({ browser, request }) => {
     const traveller = await newTraveller(request, 'Bola Offline');
-    const created = await bookFlight(request, traveller.token, bookingDay(`offline-decision at ${width}`), 'Offline decision');
+    const created = await bookFlight(request, traveller.token, `offline-decision at ${width}`, 'Offline decision');
     await sendReceipt(request, traveller.token, created, receiptPng());
     const { transactionId } = created.payment;
 

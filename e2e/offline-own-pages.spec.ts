@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { AuthPage, registerAccount } from './pages/auth-page';
-import { datePlus } from './pages/dates';
 import { controlledByWorker, deviceRows } from './pages/device';
-import { apiLogin, bearer, bookThroughApi, findFlight, getPayment } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, getPayment } from './pages/journey-api';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 /** A receipt photo of one colour: each colour is another image (another hash on the device). */
 async function receipt(r: number, g: number, b: number) {
@@ -24,13 +23,7 @@ test('offline, the payment link, the confirm page and the dashboard open from th
   test.setTimeout(120_000);
   const account = await registerAccount(request, 'Amaka Offline');
   const token = await apiLogin(request, account.email, account.password);
-  const created = await bookThroughApi(
-    request,
-    token,
-    await findFlight(request, 'LOS', 'JFK', datePlus(bookingDay('offline-own-pages own'))),
-    'bank_transfer',
-    account.email,
-  );
+  const created = await bookThroughApi(request, token, await bookingFlight(request, 'offline-own-pages own'), 'bank_transfer', account.email);
   const paymentId = created.payment._id;
   const reference = created.booking.bookingId;
 
@@ -118,13 +111,7 @@ test('offline, the payment link, the confirm page and the dashboard open from th
 test("offline, another traveller's payment link is not shown from the device", async ({ context, request }) => {
   const owner = await registerAccount(request, 'Link Owner');
   const ownerToken = await apiLogin(request, owner.email, owner.password);
-  const theirs = await bookThroughApi(
-    request,
-    ownerToken,
-    await findFlight(request, 'LOS', 'JFK', datePlus(bookingDay('offline-own-pages theirs'))),
-    'bank_transfer',
-    owner.email,
-  );
+  const theirs = await bookThroughApi(request, ownerToken, await bookingFlight(request, 'offline-own-pages theirs'), 'bank_transfer', owner.email);
   const other = await registerAccount(request, 'Link Finder');
 
   const page = await context.newPage();

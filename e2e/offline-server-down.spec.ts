@@ -1,10 +1,9 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ownServer } from './own-server';
 import { AuthPage, registerAccount } from './pages/auth-page';
-import { datePlus } from './pages/dates';
-import { apiLogin, bearer, bookThroughApi, findFlight, getPayment, receiptPng } from './pages/journey-api';
+import { apiLogin, bearer, bookThroughApi, getPayment, receiptPng } from './pages/journey-api';
 import { ADMIN, TRAVELLER } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
+import { bookingFlight } from './pages/booking-days';
 
 type Booking = { bookingId: string; status: string };
 
@@ -54,13 +53,7 @@ test.describe('the device keeps working when the server is down', () => {
     try {
       const account = await registerAccount(request, 'Kofi Mensah');
       const token = await apiLogin(request, account.email, account.password);
-      const created = await bookThroughApi(
-        request,
-        token,
-        await findFlight(request, 'LOS', 'LHR', datePlus(bookingDay('offline-server-down'))),
-        'bank_transfer',
-        account.email,
-      );
+      const created = await bookThroughApi(request, token, await bookingFlight(request, 'offline-server-down'), 'bank_transfer', account.email);
       const context = await browser.newContext({ baseURL: server.url });
       const page = await context.newPage();
       await page.goto('/login');

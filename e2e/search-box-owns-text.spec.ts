@@ -3,7 +3,6 @@ import { bookFlight, login, newTraveller, sendReceipt, signedInContext } from '.
 import { DashboardPage, PAYMENT_SEARCH } from './pages/dashboard-page';
 import { receiptPng } from './pages/journey-api';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -16,7 +15,7 @@ for (const width of [1280, 390] as const) {
   test(`All payments: a search typed right after opening and right after a decision keeps its text (${width} px)`, async ({ browser, request }) => {
     const tag = `S${Date.now().toString(36)}`;
     const traveller = await newTraveller(request, `Ifeoma ${tag}`);
-    const created = await bookFlight(request, traveller.token, bookingDay(`search-box-owns-text at ${width}`), 'Search box');
+    const created = await bookFlight(request, traveller.token, `search-box-owns-text at ${width}`, 'Search box');
     await sendReceipt(request, traveller.token, created, receiptPng());
     const { transactionId } = created.payment;
 

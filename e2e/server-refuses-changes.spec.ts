@@ -5,7 +5,6 @@ import { ownServer } from './own-server';
 import { bearer, bookFlight, login, newTraveller } from './pages/dashboard-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { ADMIN } from './pages/credentials';
-import { bookingDay } from './pages/booking-days';
 
 const REFUSED = 'SkyWay cannot take new changes right now; yours are kept on this device and will be sent';
 
@@ -15,7 +14,7 @@ test('while another program holds the database, a cancellation waits on the devi
   const request = await playwrightRequest.newContext({ baseURL: server.url });
   try {
     const traveller = await newTraveller(request, 'Ama Patient');
-    const { booking } = await bookFlight(request, traveller.token, bookingDay('server-refuses-changes'), 'Ama');
+    const { booking } = await bookFlight(request, traveller.token, 'server-refuses-changes', 'Ama');
     const signedIn = async (token: string) => {
       const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
       await context.addInitScript((value) => localStorage.setItem('authToken', value), token);

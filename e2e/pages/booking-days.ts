@@ -1,3 +1,7 @@
+import type { APIRequestContext } from '@playwright/test';
+import { datePlus } from './dates';
+import { findFlight, type ApiFlight } from './journey-api';
+
 /** A demo route, origin and destination, as the seed flies it every day (server/seed/flights.ts). */
 type Route = `${string}-${string}`;
 
@@ -74,7 +78,21 @@ function refuseSharedDays(): void {
 }
 refuseSharedDays();
 
+/** Where `booking` books: its route's airports, its first day counted from today, and how many days in a row. */
+function placeOf(booking: Booking): { from: string; to: string; day: number; days: number } {
+  const [route, day, days = 1] = BOOKINGS[booking] as readonly [Route, number, number?];
+  const [from = '', to = ''] = route.split('-');
+  return { from, to, day, days };
+}
+
 /** The first day, counted from today, that `booking` books on. */
 export function bookingDay(booking: Booking): number {
-  return BOOKINGS[booking][1];
+  return placeOf(booking).day;
+}
+
+/** The demo flight `booking` books: on its route, on its day (`dayAfter` days later, within its run). */
+export function bookingFlight(request: APIRequestContext, booking: Booking, dayAfter = 0): Promise<ApiFlight> {
+  const { from, to, day, days } = placeOf(booking);
+  if (dayAfter >= days) throw new Error(`${booking} books ${days} day(s), not a day ${dayAfter} later`);
+  return findFlight(request, from, to, datePlus(day + dayAfter));
 }

@@ -1,17 +1,9 @@
 import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
 import { ADMIN } from './credentials';
-import { bearer } from './journey-api';
+import { bookingFlight, type Booking } from './booking-days';
+import { bearer, freeSeats, type ApiFlight } from './journey-api';
 import { withInbox } from './mail';
 
-export type Flight = {
-  _id: string;
-  flightNumber: string;
-  price: number;
-  departureTime: string;
-  arrivalTime: string;
-  origin: { code: string; city: string; name: string };
-  destination: { code: string; city: string; name: string };
-};
 export type Created = {
   link: string;
   booking: { _id: string; bookingId: string };
@@ -46,30 +38,22 @@ export async function signedInContext(browser: Browser, token: string, options: 
   return context;
 }
 
-function localDatePlus(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return date.toISOString().slice(0, 10);
-}
-
-/** A one-traveller booking (by bank transfer unless `method` says) on a demo LOS-LHR flight about `days` ahead, on a free seat. */
+/**
+ * A one-traveller booking (by bank transfer unless `method` says) on a free seat of the demo flight that
+ * `booking` books (booking-days.ts), `dayAfter` days into its run.
+ */
 export async function bookFlight(
   request: APIRequestContext,
   token: string,
-  days: number,
+  booking: Booking,
   firstName = 'Chioma',
   method: Method = 'bank_transfer',
-  [from, to]: readonly [string, string] = ['LOS', 'LHR'],
-): Promise<Created & { flight: Flight }> {
-  let flight: Flight | undefined;
-  for (let day = days; !flight && day < days + 4; day += 1) {
-    flight = (await answer<Flight[]>(await request.get(`/api/flights?origin=${from}&destination=${to}&departureTime=${localDatePlus(day)}`), 200))[0];
-  }
-  if (!flight) throw new Error(`no ${from}-${to} flight ${days} days ahead`);
-  const taken = new Set((await answer<{ seatNumber: string }[]>(await request.get(`/api/flights/${flight._id}/seat`), 200)).map((s) => s.seatNumber));
-  const seat = ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((row) => [1, 2, 3, 4].map((n) => `${row}${n}`)).find((s) => !taken.has(s));
-  if (!seat) throw new Error(`flight ${flight.flightNumber} is full`);
+  dayAfter = 0,
+): Promise<Created & { flight: ApiFlight }> {
+  const flight = await bookingFlight(request, booking, dayAfter);
+  const seats = await freeSeats(request, flight._id, 1);
   const data = {
-    seatNumber: [seat],
+    seatNumber: seats,
     flightId: flight._id,
     classType: 'Economy',
     amount: flight.price,

@@ -7,8 +7,8 @@ export type ApiFlight = {
   departureTime: string;
   arrivalTime: string;
   price: number;
-  origin: { code: string; city: string; timeZone: string };
-  destination: { code: string; city: string; timeZone: string };
+  origin: { code: string; city: string; name: string; timeZone: string };
+  destination: { code: string; city: string; name: string; timeZone: string };
 };
 
 export type ApiPayment = {

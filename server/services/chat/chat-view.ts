@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../sync/schemas/chat';
 import type { Queryable } from '../../db/client';
 import { conversations, messages, users } from '../../db/schema';
@@ -66,18 +66,14 @@ export async function toConversationsJson(q: Queryable, rows: readonly Conversat
     .from(users)
     .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))]));
   const owners = new Map(ownerRows.map((owner) => [owner.id, owner]));
+  // A conversation's messages are stamped strictly later one after the other, and last_message_at is the
+  // newest one's (chat-messages.ts): one index seek each finds it.
   const lastRows = await q
     .select({ conversationId: messages.conversationId, content: messages.content, createdAt: messages.createdAt })
     .from(messages)
-    .where(
-      and(
-        inArray(messages.conversationId, ids),
-        eq(messages.createdAt, sql`(select max(m.created_at) from messages m where m.conversation_id = ${messages.conversationId})`),
-      ),
-    )
-    .orderBy(desc(messages.id));
-  const last = new Map<string, { content: string; createdAt: string }>();
-  for (const { conversationId, ...message } of lastRows) if (!last.has(conversationId)) last.set(conversationId, message);
+    .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(messages.createdAt, conversations.lastMessageAt)))
+    .where(inArray(messages.conversationId, ids));
+  const last = new Map(lastRows.map(({ conversationId, ...message }) => [conversationId, message]));
   const unreadRows = await q
     .select({ conversationId: messages.conversationId, n: count() })
     .from(messages)
