@@ -1,10 +1,19 @@
 import type { ErrorCode } from '../../sync/error-codes';
 import { AppError, conflict } from '../errors';
 
+/**
+ * The seat PostgreSQL names in its refusal's detail, `Key (flight_id, seat_label)=(…, D2) already exists.`;
+ * SQLite names none (holdSeats names it there, where the insert's own error is at hand).
+ */
+function seatMessage(detail: string | undefined): string {
+  const seat = /\(flight_id, seat_label\)=\([^,]*, ([^)]*)\)/.exec(detail ?? '')?.[1];
+  return seat ? `Seat ${seat} is no longer available` : 'A seat is no longer available';
+}
+
 /** What a broken unique rule means to the person, by the index that refused the write. */
-const REFUSALS: Record<string, { message: string; code: ErrorCode }> = {
+const REFUSALS: Record<string, { message: string | ((detail: string | undefined) => string); code: ErrorCode }> = {
   users_email_lower_unique: { message: 'An account with this email already exists', code: 'email_taken' },
-  seat_allocations_active: { message: 'A seat is no longer available', code: 'seat_unavailable' },
+  seat_allocations_active: { message: seatMessage, code: 'seat_unavailable' },
   flights_number_date: { message: 'This flight number already flies on that day', code: 'already_exists' },
 };
 const GENERIC = 'This change conflicts with data already saved';
@@ -20,10 +29,11 @@ const UNSTORABLE_MESSAGE = 'Text may not contain a NUL character';
 const isConstraintCode = (code: string) => code.startsWith('SQLITE_CONSTRAINT') || /^23\d{3}$/.test(code);
 
 /** The refusal, also as the cause of a driver's or drizzle's wrapper; its message names the index on both engines. */
-function refusalError(error: unknown): { message: string; code: string } | undefined {
+function refusalError(error: unknown): { message: string; code: string; detail: string | undefined } | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     if ('code' in current && typeof current.code === 'string' && (isConstraintCode(current.code) || UNSTORABLE_TEXT.has(current.code))) {
-      return { message: current.message, code: current.code };
+      const detail = 'detail' in current && typeof current.detail === 'string' ? current.detail : undefined;
+      return { message: current.message, code: current.code, detail };
     }
   }
   return undefined;
@@ -39,5 +49,6 @@ export function constraintRejection(error: unknown): AppError | undefined {
   if (!found) return undefined;
   if (UNSTORABLE_TEXT.has(found.code)) return new AppError(400, UNSTORABLE_MESSAGE, { code: 'invalid_input' });
   const refusal = Object.entries(REFUSALS).find(([name]) => found.message.includes(name))?.[1];
-  return refusal ? conflict(refusal.message, refusal.code) : conflict(GENERIC);
+  if (!refusal) return conflict(GENERIC);
+  return conflict(typeof refusal.message === 'string' ? refusal.message : refusal.message(found.detail), refusal.code);
 }

@@ -1,5 +1,6 @@
-import { getTableColumns, getTableName, sql, type Column } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql, SQL, type Column } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { later } from './batching';
 import { preparedCache, type Tx } from './client';
 
 type Statement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
@@ -40,5 +41,28 @@ export async function insertReturning<T extends SQLiteTable>(q: Tx, table: T, ro
   const keys = givenKeys(row);
   const [stored] = (await prepared(q, table, keys, true).execute(row)) as T['$inferSelect'][];
   if (stored === undefined) throw new Error('an insert answered no row');
+  return stored;
+}
+
+/** The row as the insert stores it: the given values, else each column's default, else null. */
+function asStored<T extends SQLiteTable>(table: T, row: T['$inferInsert']): T['$inferSelect'] {
+  const given = row as Record<string, unknown>;
+  const columns: Record<string, Column> = getTableColumns(table);
+  const stored = Object.entries(columns).map(([key, column]) => {
+    if (given[key] !== undefined) return [key, given[key]];
+    if (is(column.default, SQL)) throw new Error(`insertLater: ${getTableName(table)}.${key} has a default only the database knows`);
+    return [key, column.default ?? null];
+  });
+  return Object.fromEntries(stored) as T['$inferSelect'];
+}
+
+/**
+ * insertRow whose answer the transaction does not wait for (`later`): on PostgreSQL it goes with the
+ * transaction's next message, often its commit. Answers the row as it will be stored, built here from the
+ * given values and the columns' defaults; a refusal (a unique rule) fails that message, so the transaction.
+ */
+export async function insertLater<T extends SQLiteTable>(q: Tx, table: T, row: T['$inferInsert']): Promise<T['$inferSelect']> {
+  const stored = asStored(table, row);
+  await later(q, () => insertRow(q, table, row));
   return stored;
 }

@@ -5,6 +5,7 @@ import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { constraintRejection } from '../db/constraints';
 import { migratePostgres } from '../db/pg-migrate';
 import { POSTGRES_SEARCH_INDEXES } from '../db/search';
 import * as sqliteSchema from '../db/schema';
@@ -167,6 +168,9 @@ describe('the PostgreSQL schema', () => {
       await db.insert(seatAllocations).values(allocation('s1', 'held'));
       expect(await refusal(db.insert(seatAllocations).values(allocation('s2', 'sold')))).toEqual({ code: '23505', constraint: 'seat_allocations_active' });
       expect(await refusal(db.insert(seatAllocations).values(allocation('s2', 'held')))).toEqual({ code: '23505', constraint: 'seat_allocations_active' });
+      const taken = await db.insert(seatAllocations).values(allocation('s2', 'held')).catch((error: unknown) => error);
+      // A booking's seat inserts go with its commit on PostgreSQL: the refusal alone must name the seat.
+      expect(constraintRejection(taken)).toMatchObject({ status: 409, code: 'seat_unavailable', message: 'Seat A1 is no longer available' });
       await db.update(seatAllocations).set({ state: 'released' });
       await db.insert(seatAllocations).values(allocation('s2', 'sold'));
       await db.insert(seatAllocations).values(allocation('s3', 'released'));

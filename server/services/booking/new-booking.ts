@@ -8,7 +8,7 @@ import type { TravellerInput } from '../../../sync/schemas/booking';
 import type { Env } from '../../env';
 import { later, together } from '../../db/batching';
 import { first, prepareOnce, type Tx } from '../../db/client';
-import { insertReturning, insertRow } from '../../db/insert-row';
+import { insertLater, insertRow } from '../../db/insert-row';
 import { selectFlights, type FlightWithAirports } from '../../db/flight-queries';
 import { bookings, payments, travellers } from '../../db/schema';
 import { nextVersion } from '../../db/version';
@@ -137,8 +137,9 @@ export type Account = { id: string; fullName: string; email: string };
  * immediate transaction: either all of it is written or none. A traveller booking for themselves
  * stays within the unpaid-holds cap; an admin booking for a customer by hand does not. Answers the
  * rows written and the booking as it reads back (`view`), built from them.
- * NOTE: it reads everything it checks at once, then writes at once (db/batching.ts): on PostgreSQL that is
- * three round trips with the commit, where one statement after the other took 27. The checks keep
+ * NOTE: it reads everything it checks at once, then writes at once with the commit, waiting for no
+ * write's answer (db/batching.ts): on PostgreSQL that is two round trips, where one statement after the
+ * other took 27. The checks keep
  * their order, so a request wrong in several ways is told the same first thing as before.
  */
 export async function createBookingWithPayment(
@@ -208,7 +209,7 @@ export async function createBookingWithPayment(
   }));
   const travellerIds = people.map((t) => t.id);
   const [booking, , seatsOut, seatsBack, , payment] = await together([
-    () => insertReturning(tx, bookings, bookingRow),
+    () => insertLater(tx, bookings, bookingRow),
     () => Promise.all(people.map((row) => later(tx, () => insertRow(tx, travellers, row)))),
     () => holdSeats(tx, bookingRow.id, { flightId: outbound.flight.id, seats: input.seats, travellerIds }, deadline, now),
     () =>
@@ -217,7 +218,7 @@ export async function createBookingWithPayment(
         : Promise.resolve([]),
     () => later(tx, () => touchFlights(tx, [outbound.flight.id, inbound?.flight.id ?? null], version)),
     () =>
-      insertReturning(tx, payments, {
+      insertLater(tx, payments, {
         id: randomUUID(),
         transactionId: `TX${randomBytes(6).toString('hex').toUpperCase()}`,
         accessKey: randomBytes(16).toString('hex'),

@@ -78,7 +78,8 @@ export async function takenSeats(tx: Tx, request: Pick<SeatRequest, 'flightId' |
 /**
  * Holds seats for a booking inside the caller's immediate transaction, once takenSeats found them free.
  * The partial unique index is the last word: a seat taken meanwhile answers 409 'Seat {label} is no
- * longer available', so two processes can never both win.
+ * longer available', so two processes can never both win. On PostgreSQL the inserts go with the commit
+ * (`later`), whose refusal names the seat (db/constraints.ts).
  */
 export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdExpiresAt: string | null, at: Date): Promise<HeldSeat[]> {
   const nowIso = at.toISOString();
@@ -87,7 +88,7 @@ export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdE
     request.seats.map(async (seat, index) => {
       const travellerId = request.travellerIds[index] ?? null;
       try {
-        await insert.execute({ id: randomUUID(), flightId: request.flightId, seatLabel: seat, bookingId, travellerId, holdExpiresAt, now: nowIso });
+        await later(tx, () => insert.execute({ id: randomUUID(), flightId: request.flightId, seatLabel: seat, bookingId, travellerId, holdExpiresAt, now: nowIso }));
       } catch (error) {
         if (constraintRejection(error)?.code === 'seat_unavailable') throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
         throw error;
