@@ -6,6 +6,7 @@ import { checkpointOnAThreadOfItsOwn } from './checkpoints';
 import { openDatabase, type Db } from './client';
 import { pgListener, type Listen } from './pg-listener';
 import { hearSettingsWrites } from './settings-writes';
+import { hearUserWrites } from './user-writes';
 import { openPostgres, type PostgresTimeouts } from './postgres';
 
 /** The database the server runs on: the embedded SQLite file, or PostgreSQL when DATABASE_URL names one. */
@@ -48,7 +49,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
   if (databaseUrl) {
     const { db, pool } = await openPostgres(databaseUrl, undefined, timeouts);
     const listener = pgListener(databaseUrl, log);
-    await Promise.all([hearCatalogueWrites(pool, listener.listen), hearSettingsWrites(pool, listener.listen)]);
+    await Promise.all([hearCatalogueWrites(pool, listener.listen), hearSettingsWrites(pool, listener.listen), hearUserWrites(pool, listener.listen)]);
     let leader: pg.Client | undefined;
     const connect = async () => {
       const client = new pg.Client({ connectionString: databaseUrl });

@@ -4,7 +4,7 @@ import { AppError, unauthorized } from '../errors';
 import { authorize, decide, type Permission } from '../policies';
 import { readToken } from '../services/identity/tokens';
 import type { UserRow } from '../actor';
-import { findUserById } from '../services/identity/users';
+import { callerById } from '../services/identity/users';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -20,7 +20,7 @@ declare module 'express-serve-static-core' {
  */
 async function session(ctx: AppContext, token: string | undefined): Promise<{ user: UserRow | undefined; disabled: boolean }> {
   const claims = token ? readToken(ctx.jwtSecret, token) : null;
-  const user = claims ? await findUserById(ctx.db, claims.sub) : undefined;
+  const user = claims ? await callerById(ctx.db, claims.sub, (row) => !row.disabledAt && row.tokenVersion === claims.tv) : undefined;
   if (!claims || !user) return { user: undefined, disabled: false };
   if (user.disabledAt) return { user: undefined, disabled: true };
   return { user: user.tokenVersion === claims.tv ? user : undefined, disabled: false };

@@ -11,6 +11,7 @@ import { connect, heardEvent, loginGuest, send, startSupport, withId } from './c
 import { crash } from './child-server';
 import { imageForm, makeImage } from './fixtures';
 import { ADMIN, client, login, registerUser, type Answer } from './harness';
+import { eventually, HEARD_MS, relisten, unheard } from './pg-listeners';
 import { startProcessPair, type ProcessPair } from './process-pair';
 
 /**
@@ -135,7 +136,60 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(store.tables.payments.get(created.payment._id)).toMatchObject({ _id: created.payment._id });
   });
 
-  it('6. a SIGKILL of A under load loses no acknowledged booking, and B answers throughout', async () => {
+  describe('each process keeps its callers’ rows until it hears a write of them (db/user-writes.ts)', () => {
+    type Me = { _id: string; fullName: string; email: string };
+    const me = (url: string, token: string) => client(url, token).get<Me>('/api/users');
+    const nameOn = async (url: string, token: string) => (await me(url, token)).body.fullName;
+    const adminOn = (url: string) => client(url, adminToken);
+
+    it('6. a change no process hears leaves the kept row standing; a profile update through B reaches A once heard', async () => {
+      const { token, id } = await registered(pair.a.url, 'kept');
+      expect(await nameOn(pair.a.url, token)).toBe('Test User');
+      await unheard(pair, `update users set full_name = 'Unheard' where id = '${id}'`);
+      expect(await nameOn(pair.a.url, token)).toBe('Test User');
+      const { email } = (await me(pair.b.url, token)).body;
+      const updated = await client(pair.b.url, token).put('/api/users/update', { fullName: 'Heard Name', email });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(await nameOn(pair.b.url, token)).toBe('Heard Name');
+      expect(await eventually(async () => (await nameOn(pair.a.url, token)) === 'Heard Name', HEARD_MS)).toBe(true);
+    });
+
+    it('7. a token signed on B works on A at once; the tokens it revoked stop on A once heard', async () => {
+      const { token, id } = await registered(pair.a.url, 'revoke');
+      expect((await me(pair.a.url, token)).status).toBe(200);
+      const changed = await client(pair.b.url, token).put<{ token: string }>('/api/users/update', {
+        currentPassword: 'Secret-pass-1',
+        newPassword: 'Secret-pass-2',
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      expect((await me(pair.a.url, changed.body.token)).body._id).toBe(id);
+      expect(await eventually(async () => (await me(pair.a.url, token)).status === 401, HEARD_MS)).toBe(true);
+    });
+
+    it('8. an account disabled through B is refused by A once heard, and through A at once; enabled again, it works at once', async () => {
+      const { token, id } = await registered(pair.a.url, 'disable');
+      const { email } = (await me(pair.a.url, token)).body;
+      const status = (url: string, value: 'disabled' | 'active') => adminOn(url).put(`/api/admin/users/${id}/status`, { status: value });
+      expect((await status(pair.b.url, 'disabled')).status).toBe(200);
+      expect(await eventually(async () => (await me(pair.a.url, token)).status === 401, HEARD_MS)).toBe(true);
+      expect((await status(pair.b.url, 'active')).status).toBe(200);
+      const again = await client(pair.a.url).post<{ token: string }>('/api/auths/login', { email, password: 'Secret-pass-1' });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect((await me(pair.a.url, again.body.token)).status).toBe(200);
+      expect((await status(pair.a.url, 'disabled')).status).toBe(200);
+      expect((await me(pair.a.url, again.body.token)).status).toBe(401);
+    });
+
+    it('9. once its listening connection is killed and made again, A serves no row it kept from before', async () => {
+      const { token, id } = await registered(pair.a.url, 'relisten');
+      expect(await nameOn(pair.a.url, token)).toBe('Test User');
+      await unheard(pair, `update users set full_name = 'Missed' where id = '${id}'`);
+      expect(await relisten(pair)).toBe(true);
+      expect(await nameOn(pair.a.url, token)).toBe('Missed');
+    });
+  });
+
+  it('10. a SIGKILL of A under load loses no acknowledged booking, and B answers throughout', async () => {
     const from = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 45 * 86_400_000).toISOString();
     const ids = await pair.query<{ id: string }>(

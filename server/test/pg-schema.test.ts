@@ -168,7 +168,10 @@ describe('the PostgreSQL schema', () => {
       await db.insert(seatAllocations).values(allocation('s1', 'held'));
       expect(await refusal(db.insert(seatAllocations).values(allocation('s2', 'sold')))).toEqual({ code: '23505', constraint: 'seat_allocations_active' });
       expect(await refusal(db.insert(seatAllocations).values(allocation('s2', 'held')))).toEqual({ code: '23505', constraint: 'seat_allocations_active' });
-      const taken = await db.insert(seatAllocations).values(allocation('s2', 'held')).catch((error: unknown) => error);
+      const taken = await db
+        .insert(seatAllocations)
+        .values(allocation('s2', 'held'))
+        .catch((error: unknown) => error);
       // A booking's seat inserts go with its commit on PostgreSQL: the refusal alone must name the seat.
       expect(constraintRejection(taken)).toMatchObject({ status: 409, code: 'seat_unavailable', message: 'Seat A1 is no longer available' });
       await db.update(seatAllocations).set({ state: 'released' });

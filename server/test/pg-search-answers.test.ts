@@ -6,76 +6,51 @@ import { SEAT_LABELS } from '../../sync/constants';
 import type { Flight } from '../../sync/schemas/flight';
 import { catalogueMark, catalogueWrittenSince, hearCatalogueWrites, routeWrittenSince } from '../db/catalogue-writes';
 import { ANSWER_TTL_MS } from '../kept-answer';
-import { LISTENER_NAME, pgListener, type Listen } from '../db/pg-listener';
+import { pgListener } from '../db/pg-listener';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
 import { ADMIN, client, login, registerUser } from './harness';
 import { createTestDatabase } from './pg-database';
+import { eventually, fakeListen, HEARD_MS, KILL_LISTENERS, relisten, unheard } from './pg-listeners';
 import { startProcessPair, type ProcessPair } from './process-pair';
 
 const METRICS_TOKEN = 'pg-search-answers-metrics-token';
-const KILL_LISTENERS = `select pg_terminate_backend(pid) as killed from pg_stat_activity
-  where datname = current_database() and application_name = '${LISTENER_NAME}'`;
-/** How long a committed write may take to reach the other process's ears. */
-const HEARD_MS = 300;
-const LISTENERS = `select pid from pg_stat_activity where datname = current_database() and application_name = '${LISTENER_NAME}'`;
-
-/** `check` until it holds, every 20 ms for `ms` at most; the last answer either way. */
-async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('catalogue writes heard from PostgreSQL (catalogue-writes.ts)', () => {
-  /** A listen whose notifications and listening state the test gives. */
-  function fakeListen() {
-    const heard: { payload?: (payload: string) => void; listening?: (listening: boolean) => void } = {};
-    const listen: Listen = (_channel, onPayload, onListening) => {
-      heard.payload = onPayload;
-      heard.listening = onListening;
-      return Promise.resolve();
-    };
-    return { listen, heard };
-  }
-
   it('gives no mark and lets nothing stand until it listens, and counts everything written once it listens again', async () => {
     const pool = {};
-    const { listen, heard } = fakeListen();
+    const { listen, setListening } = fakeListen();
     await hearCatalogueWrites(pool, listen);
     expect(catalogueMark(pool)).toBeUndefined();
-    heard.listening?.(true);
+    setListening(true);
     const mark = catalogueMark(pool) ?? -1;
     expect(mark).toBeGreaterThanOrEqual(0);
     expect(routeWrittenSince(pool, mark, 'a', 'b', '2031-01-01')).toBe(false);
     expect(catalogueWrittenSince(pool, mark)).toBe(false);
-    heard.listening?.(false);
+    setListening(false);
     expect(catalogueMark(pool)).toBeUndefined();
     expect(routeWrittenSince(pool, mark, 'a', 'b', '2031-01-01')).toBe(true);
-    heard.listening?.(true);
+    setListening(true);
     expect(routeWrittenSince(pool, mark, 'a', 'b', '2031-01-01')).toBe(true);
     expect(catalogueWrittenSince(pool, mark)).toBe(true);
   });
 
   it('drops a route’s stamp for a write of its route and day, or of an airport, and keeps it through others', async () => {
     const pool = {};
-    const { listen, heard } = fakeListen();
+    const { listen, notify, setListening } = fakeListen();
     await hearCatalogueWrites(pool, listen);
-    heard.listening?.(true);
+    setListening(true);
     const mark = catalogueMark(pool) ?? -1;
-    heard.payload?.('["c|d","c|d|2031-01-01"]');
-    heard.payload?.('["a|b","a|b|2031-01-02"]');
+    notify('catalogue_written', '["c|d","c|d|2031-01-01"]');
+    notify('catalogue_written', '["a|b","a|b|2031-01-02"]');
     expect(routeWrittenSince(pool, mark, 'a', 'b', '2031-01-01')).toBe(false);
     expect(routeWrittenSince(pool, mark, 'a', 'b')).toBe(true);
     expect(catalogueWrittenSince(pool, mark)).toBe(true);
     const later = catalogueMark(pool) ?? -1;
-    heard.payload?.('["airports"]');
+    notify('catalogue_written', '["airports"]');
     expect(routeWrittenSince(pool, later, 'a', 'b', '2031-01-01')).toBe(true);
     // A payload that does not read as keys counts as everything written.
     const last = catalogueMark(pool) ?? -1;
-    heard.payload?.('not json');
+    notify('catalogue_written', 'not json');
     expect(routeWrittenSince(pool, last, 'a', 'b', '2031-01-01')).toBe(true);
   });
 });
@@ -191,19 +166,8 @@ describe('two processes keep flight searches on PostgreSQL, dropped by the catal
   it('3. once its listening connection is killed and made again, A serves no stamp it kept from before, and keeps and hears again', async () => {
     const flight = await upcomingFlight(pair.a.url, 'ACC', 'LOS', 11);
     expect(await eventually(() => keptByA(flight))).toBe(true);
-    // A change no process hears (triggers off), as one whose notification was sent while A did not listen.
-    await pair.query(
-      `begin; set local session_replication_role = replica;
-       update flights set price_cents = price_cents + 700, version = version + 1 where id = '${flight._id}'; commit`,
-    );
-    const killed = await pair.query<{ pid: number }>(LISTENERS);
-    expect(killed).toHaveLength(2);
-    await pair.query(KILL_LISTENERS);
-    const listeningAgain = async () => {
-      const now = await pair.query<{ pid: number }>(LISTENERS);
-      return now.length === 2 && now.every((row) => !killed.some((k) => k.pid === row.pid));
-    };
-    expect(await eventually(listeningAgain)).toBe(true);
+    await unheard(pair, `update flights set price_cents = price_cents + 700, version = version + 1 where id = '${flight._id}'`);
+    expect(await relisten(pair)).toBe(true);
     expect((await seen(pair.a.url, flight))?.price).toBe(flight.price + 7);
     expect(await eventually(() => keptByA(flight))).toBe(true);
     const seats = (await seen(pair.a.url, flight))?.availableSeats ?? 0;

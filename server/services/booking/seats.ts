@@ -88,7 +88,9 @@ export function holdSeats(tx: Tx, bookingId: string, request: SeatRequest, holdE
     request.seats.map(async (seat, index) => {
       const travellerId = request.travellerIds[index] ?? null;
       try {
-        await later(tx, () => insert.execute({ id: randomUUID(), flightId: request.flightId, seatLabel: seat, bookingId, travellerId, holdExpiresAt, now: nowIso }));
+        await later(tx, () =>
+          insert.execute({ id: randomUUID(), flightId: request.flightId, seatLabel: seat, bookingId, travellerId, holdExpiresAt, now: nowIso }),
+        );
       } catch (error) {
         if (constraintRejection(error)?.code === 'seat_unavailable') throw conflict(`Seat ${seat} is no longer available`, 'seat_unavailable');
         throw error;

@@ -7,7 +7,7 @@ import { airports, bookings, flights, payments, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordChange } from '../back-office/audit';
 import type { UserRow } from '../../actor';
-import { updateUserRow } from './users';
+import { NEXT_TOKEN_VERSION, updateUserRow } from './users';
 import { joinAs } from '../../db/dialect';
 
 /** The most bookings an account's page lists (newest first). */
@@ -141,7 +141,7 @@ export async function setAccountStatus(tx: Tx, actor: UserRow, id: string, statu
   const target = await getAccount(tx, id);
   if (statusOf(target) === status) return target;
   if (status === 'disabled') await keepAnAdmin(tx, target);
-  const values = status === 'disabled' ? { disabledAt: now.toISOString(), tokenVersion: target.tokenVersion + 1 } : { disabledAt: null };
+  const values = status === 'disabled' ? { disabledAt: now.toISOString(), tokenVersion: NEXT_TOKEN_VERSION } : { disabledAt: null };
   const updated = await updateUserRow(tx, target.id, values, now);
   await recordChange(
     tx,

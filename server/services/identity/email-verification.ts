@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { VERIFY_LINK_INVALID } from '../../../sync/schemas/email-verification';
 import type { MailSender } from '../deps';
-import { first, only, immediate, type Queryable } from '../../db/client';
+import { first, immediate, type Queryable } from '../../db/client';
 import { whenWritable } from '../../db/faults';
-import { emailVerifications, users } from '../../db/schema';
-import { nextVersion } from '../../db/version';
+import { emailVerifications } from '../../db/schema';
 import { invalidField } from '../../errors';
 import { REDACTED } from '../../log-redact';
 import { may } from '../../policies';
 import type { Mail } from '../mail/mail';
 import { hashLinkToken, newLinkToken } from './tokens';
 import type { UserRow } from '../../actor';
-import { findUserById } from './users';
+import { findUserById, updateUserRow } from './users';
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
 
@@ -109,18 +108,13 @@ async function linkOwner(q: Queryable, tokenHash: string, nowIso: string): Promi
 /** Marks the account's address as confirmed; the link works once. */
 export async function verifyEmail(ctx: MailSender, token: string): Promise<UserRow> {
   const tokenHash = hashLinkToken(token);
-  const nowIso = ctx.now().toISOString();
+  const now = ctx.now();
+  const nowIso = now.toISOString();
   return immediate(ctx.db, async (tx) => {
     const user = await linkOwner(tx, tokenHash, nowIso);
     if (!user) throw invalidField(VERIFY_LINK_INVALID, 'token', 'invalid_link');
     await tx.update(emailVerifications).set({ usedAt: nowIso }).where(eq(emailVerifications.userId, user.id));
-    return await only(
-      tx
-        .update(users)
-        .set({ emailVerifiedAt: user.emailVerifiedAt ?? nowIso, updatedAt: nowIso, version: await nextVersion(tx) })
-        .where(eq(users.id, user.id))
-        .returning(),
-    );
+    return updateUserRow(tx, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? nowIso }, now);
   });
 }
 

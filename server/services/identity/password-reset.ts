@@ -12,7 +12,7 @@ import { clearAccountDelay } from './lockout';
 import { hashPassword } from './passwords';
 import { hashLinkToken, newLinkToken } from './tokens';
 import type { UserRow } from '../../actor';
-import { findUserByEmail, findUserById, updateUserRow } from './users';
+import { findUserByEmail, findUserById, NEXT_TOKEN_VERSION, updateUserRow } from './users';
 
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 
@@ -90,7 +90,7 @@ export async function resetPassword(ctx: MailSender, token: string, password: st
   await immediate(ctx.db, async (tx) => {
     const user = await resetOwner(tx, tokenHash, now.toISOString());
     if (!user) throw invalidLink();
-    await updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, now);
+    await updateUserRow(tx, user.id, { passwordHash, tokenVersion: NEXT_TOKEN_VERSION }, now);
     await clearAccountDelay(tx, user.email);
   });
 }

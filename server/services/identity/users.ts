@@ -6,6 +6,7 @@ import type { UserRow } from '../../actor';
 import type { DbAndClock } from '../deps';
 import { first, only, immediate, preparedCache, type Queryable, type Tx } from '../../db/client';
 import { whenWritable } from '../../db/faults';
+import { keepUser, keptUser, userMark, writingUser } from '../../db/user-writes';
 import { passwordResets, users } from '../../db/schema';
 import { nextVersion } from '../../db/version';
 import { conflict, invalidField, notFound } from '../../errors';
@@ -42,6 +43,20 @@ function buildFindById(q: Queryable) {
 /** Runs on every authenticated request, so it is prepared once per connection. */
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   return await first(prepared(q, 'byId', () => buildFindById(q)).execute({ id }));
+}
+
+/**
+ * The caller's row as a request's token names it: kept on PostgreSQL while no write of it is heard
+ * (db/user-writes.ts). `stands` says whether a kept row may answer (the token's version matches, the
+ * account is enabled); otherwise, say for a token signed a moment ago on another process, it is read anew.
+ */
+export async function callerById(q: Queryable, id: string, stands: (row: UserRow) => boolean): Promise<UserRow | undefined> {
+  const kept = keptUser<UserRow>(q, id);
+  if (kept && stands(kept)) return kept;
+  const mark = userMark(q);
+  const row = await findUserById(q, id);
+  if (row && mark !== undefined) keepUser(q, mark, id, row);
+  return row;
 }
 
 /** Stored e-mails are lower-cased; the unique index is on lower(email), so this lookup uses it. */
@@ -103,11 +118,20 @@ export async function insertUser(
 }
 
 /**
- * Changes of an account's row (profile, e-mail, password, reset, role, status) go through here. A new
+ * Changes of an account's row (profile, e-mail, password, reset, role, status, verification) go through here. A new
  * e-mail or password deletes the account's pending reset links in the same transaction: a link mailed
  * before it resets nothing after it.
  */
-export async function updateUserRow(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): Promise<UserRow> {
+/**
+ * Every token signed before the write stops working: the version counted up from the stored one, not from a
+ * caller's copy of the row, which a process may have kept from before another's write (db/user-writes.ts).
+ */
+export const NEXT_TOKEN_VERSION = sql<number>`${users.tokenVersion} + 1`;
+
+type UserValues = Omit<Partial<typeof users.$inferInsert>, 'tokenVersion'> & { tokenVersion?: typeof NEXT_TOKEN_VERSION };
+
+export async function updateUserRow(tx: Tx, id: string, values: UserValues, now: Date): Promise<UserRow> {
+  writingUser(tx, id);
   if (values.email !== undefined || values.passwordHash !== undefined) await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
   const email = values.email === undefined ? {} : { email: normalizeEmail(values.email) };
   const row = await first(
@@ -146,16 +170,16 @@ export async function updateEmail(ctx: DbAndClock, user: UserRow, body: EmailUpd
   await assertEmailFree(ctx.db, body.email, user.id);
   await assertCurrentPassword(user, body.currentPassword);
   const emailVerifiedAt = normalizeEmail(body.email) === user.email ? user.emailVerifiedAt : null;
-  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { email: body.email, emailVerifiedAt, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { email: body.email, emailVerifiedAt, tokenVersion: NEXT_TOKEN_VERSION }, ctx.now()));
 }
 
 /** Changing the password revokes every token issued before, by bumping the token version. */
 export async function updatePassword(ctx: DbAndClock, user: UserRow, body: PasswordUpdate): Promise<UserRow> {
   await assertCurrentPassword(user, body.currentPassword);
   const passwordHash = await hashPassword(body.newPassword);
-  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { passwordHash, tokenVersion: NEXT_TOKEN_VERSION }, ctx.now()));
 }
 
 export async function revokeTokens(ctx: DbAndClock, user: UserRow): Promise<UserRow> {
-  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { tokenVersion: user.tokenVersion + 1 }, ctx.now()));
+  return immediate(ctx.db, async (tx) => updateUserRow(tx, user.id, { tokenVersion: NEXT_TOKEN_VERSION }, ctx.now()));
 }
