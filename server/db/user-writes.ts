@@ -17,7 +17,7 @@ export const KEPT_USERS = 10_000;
  * A pool's count of account writes heard (and of its own begun and ended), whether it hears them now, and
  * the rows kept by id. A row is kept only if no write was heard while it was read.
  */
-type Heard = { count: number; listening: boolean; kept: Map<string, unknown> };
+type Heard = { count: number; listening: boolean; kept: Map<string, object> };
 const heardBy = new WeakMap<object, Heard>();
 
 function written(heard: Heard, id: string): void {
@@ -50,15 +50,14 @@ const heardOn = (q: Queryable): Heard | undefined => {
   return heard?.listening ? heard : undefined;
 };
 
-/** The row of account `id` kept on the pool of `q` while it stands (outside a transaction only). */
-export function keptUser<T>(q: Queryable, id: string): T | undefined {
+/** A copy of the row of account `id` kept on the pool of `q` while it stands (outside a transaction only): a request may change its copy. */
+export function keptUser<T extends object>(q: Queryable, id: string): T | undefined {
   const heard = heardOn(q);
   const row = heard?.kept.get(id) as T | undefined;
-  if (heard && row !== undefined) {
-    heard.kept.delete(id);
-    heard.kept.set(id, row);
-  }
-  return row;
+  if (!heard || row === undefined) return undefined;
+  heard.kept.delete(id);
+  heard.kept.set(id, row);
+  return { ...row };
 }
 
 /** A mark to keep what `q` reads from now on with (keepUser); undefined when it may not be kept. */
@@ -66,11 +65,11 @@ export function userMark(q: Queryable): number | undefined {
   return heardOn(q)?.count;
 }
 
-/** Keeps `row`, read on the pool of `q` at `mark` (userMark), unless a write was heard since. */
-export function keepUser(q: Queryable, mark: number, id: string, row: unknown): void {
+/** Keeps a copy of `row`, read on the pool of `q` at `mark` (userMark), unless a write was heard since. */
+export function keepUser(q: Queryable, mark: number, id: string, row: object): void {
   const heard = heardOn(q);
   if (heard?.count !== mark) return;
-  heard.kept.set(id, row);
+  heard.kept.set(id, { ...row });
   if (heard.kept.size > KEPT_USERS) heard.kept.delete(heard.kept.keys().next().value as string);
 }
 

@@ -15,7 +15,7 @@ async function listeningPool() {
 }
 
 /** Reads account `id` as callerById does: kept if no write was heard meanwhile. */
-function read(pool: Queryable, id: string, row: unknown = { id }, meanwhile = () => undefined as unknown): void {
+function read(pool: Queryable, id: string, row: object = { id }, meanwhile = () => undefined as unknown): void {
   const mark = userMark(pool);
   meanwhile();
   if (mark !== undefined) keepUser(pool, mark, id, row);
@@ -47,6 +47,14 @@ describe("the callers' rows a PostgreSQL pool keeps (db/user-writes.ts)", () => 
     expect(keptUser(pool, 'c')).toBeUndefined();
     read(pool, 'd', { id: 'd' }, () => notify('users_written', 'someone else'));
     expect(keptUser(pool, 'd')).toBeUndefined();
+  });
+
+  it('answers a copy of the row it keeps, so a request that changes its copy changes no other', async () => {
+    const { pool } = await listeningPool();
+    read(pool, 'a', { id: 'a', fullName: 'Ada' });
+    const first = keptUser<{ fullName: string }>(pool, 'a');
+    if (first) first.fullName = 'Changed';
+    expect(keptUser(pool, 'a')).toEqual({ id: 'a', fullName: 'Ada' });
   });
 
   it('drops the row its own write transaction writes, at once', async () => {
