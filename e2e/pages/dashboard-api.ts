@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions } from '@playwright/test';
 import { ADMIN } from './credentials';
 import { bookingFlight, type Booking } from './booking-days';
-import { bearer, freeSeats, type ApiFlight } from './journey-api';
+import { apiLogin, bearer, freeSeats, json, type ApiFlight } from './journey-api';
 import { withInbox } from './mail';
 
 export type Created = {
@@ -11,22 +11,15 @@ export type Created = {
 };
 export type Method = 'bank_transfer' | 'crypto' | 'cashApp';
 
-async function answer<T>(response: { status(): number; text(): Promise<string> }, expected: number): Promise<T> {
-  const text = await response.text();
-  if (response.status() !== expected) throw new Error(`expected ${expected}, got ${response.status()}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 export { bearer };
 
-export async function login(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  return (await answer<{ token: string }>(await request.post('/api/auths/login', { data: account }), 200)).token;
-}
+export const login = (request: APIRequestContext, account: { email: string; password: string }): Promise<string> =>
+  apiLogin(request, account.email, account.password);
 
 /** A fresh traveller, so a test's bookings are its own. */
 export async function newTraveller(request: APIRequestContext, fullName: string): Promise<{ email: string; password: string; token: string; id: string }> {
   const account = { fullName, email: `dash-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@skyway.test`, password: 'Sturdy-pass-42' };
-  const body = await answer<{ token: string; user: { _id: string } }>(await request.post('/api/auths/register', { data: account }), 201);
+  const body = await json<{ token: string; user: { _id: string } }>(await request.post('/api/auths/register', { data: account }), 201);
   return { ...account, token: body.token, id: body.user._id };
 }
 
@@ -75,22 +68,22 @@ export async function bookFlight(
     confirmEmail: 'traveller@example.com',
     phone: '+234 801 000 0000',
   };
-  return { ...(await answer<Created>(await request.post('/api/payments', { data, headers: bearer(token) }), 201)), flight };
+  return { ...(await json<Created>(await request.post('/api/payments', { data, headers: bearer(token) }), 201)), flight };
 }
 
 /** The traveller sends a receipt for a bank transfer (an upload, then its payment link), so it awaits review. */
 export async function sendReceipt(request: APIRequestContext, token: string, created: Created, receipt: { name: string; mimeType: string; buffer: Buffer }) {
-  const upload = await answer<{ imageUrl: string }>(
+  const upload = await json<{ imageUrl: string }>(
     await request.post('/api/images', { multipart: { kind: 'receipt', image: receipt }, headers: bearer(token) }),
     201,
   );
   const key = created.link.split('/').pop() ?? '';
-  await answer(await request.put(`/api/payments/token/${key}`, { data: { image: upload.imageUrl }, headers: bearer(token) }), 200);
+  await json(await request.put(`/api/payments/token/${key}`, { data: { image: upload.imageUrl }, headers: bearer(token) }), 200);
 }
 
 /** 'I have made payment' for crypto or Cash App, so the payment awaits review without a receipt. */
 export async function sayPaid(request: APIRequestContext, token: string, paymentId: string): Promise<void> {
-  await answer(await request.post(`/api/payments/${paymentId}/paid`, { headers: bearer(token) }), 200);
+  await json(await request.post(`/api/payments/${paymentId}/paid`, { headers: bearer(token) }), 200);
 }
 
 export async function decide(
@@ -100,13 +93,13 @@ export async function decide(
   status: 'successful' | 'failed',
   reason?: string,
 ): Promise<void> {
-  await answer(await request.put(`/api/payments/${paymentId}`, { data: { status, reason }, headers: bearer(adminToken) }), 200);
+  await json(await request.put(`/api/payments/${paymentId}`, { data: { status, reason }, headers: bearer(adminToken) }), 200);
 }
 
 /** Makes the account an admin the way the back office does: the demo admin changes its role on the users page's route. */
 export async function makeAdmin(request: APIRequestContext, userId: string): Promise<void> {
   const adminToken = await login(request, ADMIN);
-  await answer(await request.put(`/api/admin/users/${userId}/role`, { data: { role: 'admin' }, headers: bearer(adminToken) }), 200);
+  await json(await request.put(`/api/admin/users/${userId}/role`, { data: { role: 'admin' }, headers: bearer(adminToken) }), 200);
 }
 
 /** A fresh traveller whose e-mail is confirmed by following the link mailed at sign-up, so traveller mails reach it. */
@@ -117,6 +110,6 @@ export async function confirmedTraveller(request: APIRequestContext, fullName: s
   });
   const token = /verify-email\?token=([\w-]+)/.exec(mail.parts.get('text/plain') ?? '')?.[1];
   if (!token) throw new Error(`no confirmation link in the mail to ${traveller.email}`);
-  await answer(await request.post('/api/auths/verify-email', { data: { token } }), 200);
+  await json(await request.post('/api/auths/verify-email', { data: { token } }), 200);
   return traveller;
 }

@@ -23,7 +23,8 @@ export type ApiPayment = {
 
 export type Created = { link: string; booking: { _id: string; bookingId: string }; payment: ApiPayment };
 
-async function json<T>(response: { status(): number; text(): Promise<string> }, expected: number): Promise<T> {
+/** The answer's JSON body once its status is `expected`; else an error showing what came instead. */
+export async function json<T>(response: { status(): number; text(): Promise<string> }, expected: number): Promise<T> {
   const text = await response.text();
   if (response.status() !== expected) throw new Error(`expected ${expected}, got ${response.status()}: ${text}`);
   return JSON.parse(text) as T;

@@ -26,18 +26,21 @@ export function listedConversations(user: UserRow): SQL | undefined {
   return and(visibleConversations(user), isNotNull(conversations.lastMessageAt));
 }
 
-/** Messages that the viewer's side has not read: from the other side, with no read time. */
-export function unreadBy(viewer: UserRow, conversation: ConversationRow): SQL | undefined {
-  const fromOtherSide = viewer.id === conversation.userId ? ne(messages.senderId, conversation.userId) : eq(messages.senderId, conversation.userId);
-  return and(eq(messages.conversationId, conversation.id), isNull(messages.readAt), fromOtherSide);
+/**
+ * Messages from the side other than the viewer's, in a conversation owned by `owner`: the owner's when the
+ * viewer is not the owner (an admin), everyone else's when it is. `owner` is the conversation's user id, or
+ * the column of the conversation joined to the messages (for many conversations at once).
+ */
+function fromOtherSide(viewer: UserRow, owner: string | typeof conversations.userId): SQL | undefined {
+  const fromOwner = eq(messages.senderId, owner);
+  const fromOthers = ne(messages.senderId, owner);
+  if (typeof owner === 'string') return viewer.id === owner ? fromOthers : fromOwner;
+  return or(and(eq(owner, viewer.id), fromOthers), and(ne(owner, viewer.id), fromOwner));
 }
 
-/** Of messages joined to their conversation, those from the side other than the viewer's (unreadBy, for many conversations at once). */
-function fromOtherSide(viewer: UserRow): SQL | undefined {
-  return or(
-    and(eq(conversations.userId, viewer.id), ne(messages.senderId, conversations.userId)),
-    and(ne(conversations.userId, viewer.id), eq(messages.senderId, conversations.userId)),
-  );
+/** Messages that the viewer's side has not read: from the other side, with no read time. */
+export function unreadBy(viewer: UserRow, conversation: ConversationRow): SQL | undefined {
+  return and(eq(messages.conversationId, conversation.id), isNull(messages.readAt), fromOtherSide(viewer, conversation.userId));
 }
 
 export function toMessageJson(row: MessageRow): Message {
@@ -78,7 +81,7 @@ export async function toConversationsJson(q: Queryable, rows: readonly Conversat
     .select({ conversationId: messages.conversationId, n: count() })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(inArray(messages.conversationId, ids), isNull(messages.readAt), fromOtherSide(viewer)))
+    .where(and(inArray(messages.conversationId, ids), isNull(messages.readAt), fromOtherSide(viewer, conversations.userId)))
     .groupBy(messages.conversationId);
   const unread = new Map(unreadRows.map((row) => [row.conversationId, row.n]));
   return rows.map((row) => {
