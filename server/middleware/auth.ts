@@ -20,10 +20,11 @@ declare module 'express-serve-static-core' {
  */
 async function session(ctx: AppContext, token: string | undefined): Promise<{ user: UserRow | undefined; disabled: boolean }> {
   const claims = token ? readToken(ctx.jwtSecret, token) : null;
-  const user = claims ? await callerById(ctx.db, claims.sub, (row) => !row.disabledAt && row.tokenVersion === claims.tv) : undefined;
-  if (!claims || !user) return { user: undefined, disabled: false };
-  if (user.disabledAt) return { user: undefined, disabled: true };
-  return { user: user.tokenVersion === claims.tv ? user : undefined, disabled: false };
+  if (!claims) return { user: undefined, disabled: false };
+  const admits = (row: UserRow) => !row.disabledAt && row.tokenVersion === claims.tv;
+  const user = await callerById(ctx.db, claims.sub, admits);
+  if (!user) return { user: undefined, disabled: false };
+  return { user: admits(user) ? user : undefined, disabled: Boolean(user.disabledAt) };
 }
 
 /** Resolves a bearer token to its user when the token is valid and not revoked and the account is not disabled; otherwise no user. */

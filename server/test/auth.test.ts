@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setRateLimits } from '../middleware/rate-limits';
+import { findUserById, revokeTokens } from '../services/identity/users';
 import type { AuthResponse, User } from '../../sync/schemas/user';
 import { expectError, expectInvalid, HUGE, snapshot } from './fixtures';
 import { ADMIN, client, login, registerUser, startTestServer, type TestServer } from './harness';
@@ -153,6 +154,18 @@ describe('auth: register, login, lockout, logout-all', () => {
     expectError(await client(server.url, token).post('/api/auths/logout-all'), 401, 'Please sign in to continue');
     const fresh = await login(server.url, 'leaver@example.test', 'Leaver-pass-1');
     expect((await client(server.url, fresh).get('/api/users')).status).toBe(200);
+  });
+
+  it('sign-out everywhere counts the token version up from the stored one, not from a stale copy of the caller', async () => {
+    const { id } = await registerUser(server.url, 'stale-copy@example.test', 'Stale-pass-1');
+    const stale = await findUserById(server.ctx.db, id);
+    if (!stale) throw new Error('no account');
+    await revokeTokens(server.ctx, stale);
+    const once = await login(server.url, 'stale-copy@example.test', 'Stale-pass-1');
+    // The same copy again, as a process that kept the row from before the first write would hold it.
+    await revokeTokens(server.ctx, stale);
+    expect((await findUserById(server.ctx.db, id))?.tokenVersion).toBe(stale.tokenVersion + 2);
+    expectError(await client(server.url, once).get('/api/users'), 401, 'Please sign in to continue');
   });
 
   it('refuses forged, malformed and alg:none tokens', async () => {

@@ -154,9 +154,11 @@ describe('two server processes on one PostgreSQL database', () => {
       expect(await eventually(async () => (await nameOn(pair.a.url, token)) === 'Heard Name', HEARD_MS)).toBe(true);
     });
 
-    it('7. a token signed on B works on A at once; the tokens it revoked stop on A once heard', async () => {
+    it('7. a token signed on B works on A at once; the tokens it revoked stop on A once heard, and A drops their sockets', async () => {
       const { token, id } = await registered(pair.a.url, 'revoke');
       expect((await me(pair.a.url, token)).status).toBe(200);
+      const socket = await connect(pair.a.url, token);
+      const gone = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
       const changed = await client(pair.b.url, token).put<{ token: string }>('/api/users/update', {
         currentPassword: 'Secret-pass-1',
         newPassword: 'Secret-pass-2',
@@ -164,6 +166,8 @@ describe('two server processes on one PostgreSQL database', () => {
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
       expect((await me(pair.a.url, changed.body.token)).body._id).toBe(id);
       expect(await eventually(async () => (await me(pair.a.url, token)).status === 401, HEARD_MS)).toBe(true);
+      // The sessions' notification (migrations/pg/0001, its trigger remade by 0018) reaches A, which checks the row anew.
+      expect(await gone).toBe('io server disconnect');
     });
 
     it('8. an account disabled through B is refused by A once heard, and through A at once; enabled again, it works at once', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '../../sync/schemas/booking';
 import { startTestServer, type TestServer } from './harness';
 import { messagesDuring, type Sent } from './pg-messages';
 import { actors, book, roundTripBody, upcomingFlight, expectAnswer, type Actors, type Created } from './booking-fixtures';
@@ -46,8 +47,17 @@ describe('round trips of a booking (PostgreSQL)', () => {
   it('a round trip booking takes 2 round trips too', async () => {
     const outbound = await upcomingFlight(server.url, 'LOS', 'LHR', 10);
     const inbound = await upcomingFlight(server.url, 'LHR', 'LOS', 14);
-    const sent = await messagesDuring(async () => expectAnswer(await who.owner.post('/api/payments', roundTripBody(outbound, inbound, ['C1'], ['C2'])), 201));
+    let created: Created | undefined;
+    const sent = await messagesDuring(async () => {
+      const res = await who.owner.post<Created>('/api/payments', roundTripBody(outbound, inbound, ['C1'], ['C2']));
+      expectAnswer(res, 201);
+      created = res.body;
+    });
     expect(transactionWriting(sent, 'bookings')).toHaveLength(2);
+    // The rows are built in Node, not returned by the inserts: the answer must be the booking as PostgreSQL reads it back.
+    const readBack = (await who.owner.get<Booking[]>('/api/bookings/user')).body.find((b) => b._id === created?.booking._id);
+    expect(created?.booking).toEqual(readBack);
+    expect(created?.payment.bookingId).toEqual(readBack);
   });
 
   it('a booking sends 2 messages in all, its round trips, its mail in the commit; none for the settings or the caller', async () => {

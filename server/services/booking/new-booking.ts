@@ -139,8 +139,8 @@ export type Account = { id: string; fullName: string; email: string };
  * rows written and the booking as it reads back (`view`), built from them.
  * NOTE: it reads everything it checks at once, then writes at once with the commit, waiting for no
  * write's answer (db/batching.ts): on PostgreSQL that is two round trips, where one statement after the
- * other took 27. The checks keep
- * their order, so a request wrong in several ways is told the same first thing as before.
+ * other took 27. The checks keep their order, so a request wrong in several ways is told the same first
+ * thing as before.
  */
 export async function createBookingWithPayment(
   tx: Tx,

@@ -64,25 +64,27 @@ export function toMessageJson(row: MessageRow): Message {
 export async function toConversationsJson(q: Queryable, rows: readonly ConversationRow[], viewer: UserRow): Promise<Conversation[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const ownerRows = await q
-    .select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role })
-    .from(users)
-    .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))]));
-  const owners = new Map(ownerRows.map((owner) => [owner.id, owner]));
   // A conversation's messages are stamped strictly later one after the other, and last_message_at is the
-  // newest one's (chat-messages.ts): one index seek each finds it.
-  const lastRows = await q
-    .select({ conversationId: messages.conversationId, content: messages.content, createdAt: messages.createdAt })
-    .from(messages)
-    .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(messages.createdAt, conversations.lastMessageAt)))
-    .where(inArray(messages.conversationId, ids));
+  // newest one's (chat-messages.ts): one index seek each finds the last message.
+  const [ownerRows, lastRows, unreadRows] = await Promise.all([
+    q
+      .select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role })
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))])),
+    q
+      .select({ conversationId: messages.conversationId, content: messages.content, createdAt: messages.createdAt })
+      .from(messages)
+      .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(messages.createdAt, conversations.lastMessageAt)))
+      .where(inArray(messages.conversationId, ids)),
+    q
+      .select({ conversationId: messages.conversationId, n: count() })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(and(inArray(messages.conversationId, ids), isNull(messages.readAt), fromOtherSide(viewer, conversations.userId)))
+      .groupBy(messages.conversationId),
+  ]);
+  const owners = new Map(ownerRows.map((owner) => [owner.id, owner]));
   const last = new Map(lastRows.map(({ conversationId, ...message }) => [conversationId, message]));
-  const unreadRows = await q
-    .select({ conversationId: messages.conversationId, n: count() })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(inArray(messages.conversationId, ids), isNull(messages.readAt), fromOtherSide(viewer, conversations.userId)))
-    .groupBy(messages.conversationId);
   const unread = new Map(unreadRows.map((row) => [row.conversationId, row.n]));
   return rows.map((row) => {
     const owner = owners.get(row.userId);

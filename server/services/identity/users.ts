@@ -118,11 +118,6 @@ export async function insertUser(
 }
 
 /**
- * Changes of an account's row (profile, e-mail, password, reset, role, status, verification) go through here. A new
- * e-mail or password deletes the account's pending reset links in the same transaction: a link mailed
- * before it resets nothing after it.
- */
-/**
  * Every token signed before the write stops working: the version counted up from the stored one, not from a
  * caller's copy of the row, which a process may have kept from before another's write (db/user-writes.ts).
  */
@@ -130,6 +125,11 @@ export const NEXT_TOKEN_VERSION = sql<number>`${users.tokenVersion} + 1`;
 
 type UserValues = Omit<Partial<typeof users.$inferInsert>, 'tokenVersion'> & { tokenVersion?: typeof NEXT_TOKEN_VERSION };
 
+/**
+ * Changes of an account's row (profile, e-mail, password, reset, role, status, verification) go through
+ * here, and drop the row this process keeps of it (db/user-writes.ts). A new e-mail or password deletes
+ * the account's pending reset links in the same transaction: a link mailed before it resets nothing after it.
+ */
 export async function updateUserRow(tx: Tx, id: string, values: UserValues, now: Date): Promise<UserRow> {
   writingUser(tx, id);
   if (values.email !== undefined || values.passwordHash !== undefined) await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
