@@ -9,6 +9,7 @@ import type { Machine } from './ops/machine';
 import type { Outbox } from './outbox/outbox';
 import type { Realtime } from './realtime/port';
 import type { SharedRedis } from './redis';
+import type { SearchAnswers } from './services/catalogue/search-answers';
 import type { Mailer } from './services/mail/mail';
 
 /** What every route and service needs, built once at start (and once per test server). */
@@ -40,6 +41,8 @@ export interface AppContext {
   pushAgent: Agent;
   /** What the process tells Prometheus (metrics/metrics.ts; GET /metrics, docs/decisions/020). */
   metrics: Metrics;
+  /** The catalogue's read model: every flight search's answer, following the catalogue's writes (search-answers.ts). */
+  searches: SearchAnswers;
   /** On SQLite with BOOKING_THREAD=on: bookings run on a thread of their own (mutation-thread/mutation-thread.ts). */
   mutationThread?: MutationThread;
 }

@@ -10,7 +10,6 @@ import type { Flight } from '../sync/schemas/flight';
 import { LowestFaresQuerySchema } from '../sync/schemas/lowest-fares';
 import type { AppContext } from './context';
 import { listAirports, toAirportJson } from './services/catalogue/airports';
-import { searchAnswer } from './services/catalogue/search-answers';
 import { lowestFares } from './services/catalogue/lowest-fares';
 import { publicSettings, readSettings } from './services/back-office/settings';
 
@@ -57,7 +56,7 @@ export const listingPageData: PageDataSource = async (ctx, query) => {
   const search = ListingQuerySchema.safeParse(query);
   if (!search.success) return null;
   const { from, to, date, travelers } = search.data;
-  const answer = await searchAnswer(ctx, { origin: from, destination: to, departureTime: date }, { page: 1, limit: FLIGHT_PAGE_MAX });
+  const answer = await ctx.searches.answer({ origin: from, destination: to, departureTime: date }, { page: 1, limit: FLIGHT_PAGE_MAX });
   const flights = JSON.parse(answer.bytes.toString()) as Flight[];
   const days = await lowestFares(ctx, { from, to, date, days: LOWEST_FARE_DAYS_MAX, travelers });
   return {

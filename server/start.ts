@@ -13,6 +13,7 @@ import type { Env } from './env';
 import { scheduleBackups, type BackupSchedule } from './ops/backup-schedule';
 import { listenForScrapes } from './metrics/endpoint';
 import { Metrics, processName } from './metrics/metrics';
+import { SearchAnswers } from './services/catalogue/search-answers';
 import { Machine, type MachineOptions } from './ops/machine';
 import { releaseServerLock, writeServerLock } from './ops/server-lock';
 import { closeRealtime } from './ops/shutdown';
@@ -82,6 +83,7 @@ export async function createContext(
     }),
     redis: env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX, log) : undefined,
     pushAgent: publicPushAgent(),
+    searches: new SearchAnswers({ db, now, metrics, catalogue: database.catalogue }),
   };
   if (database.sqlite && env.BOOKING_THREAD === 'on')
     ctx.mutationThread = new MutationThread(

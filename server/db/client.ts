@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { settleCatalogueWrites, watchCatalogueWrites } from './catalogue-writes';
+import { settleCatalogueWrites, watchCatalogueWrites, type CatalogueFeed } from './catalogue-writes';
 import { SERVER_CHECKPOINT_PAGES } from './checkpoints';
 import { isLockedError } from './faults';
 import * as schema from './schema';
@@ -39,17 +39,17 @@ export function databaseFile(dataDir: string): string {
  * waits, so the busy timeout only rides out another process's short transactions; a longer lock is
  * waited for asynchronously before a write request starts (middleware/write-gate.ts).
  */
-export function openDatabase(dataDir: string): { sqlite: Database.Database; db: Db; reader: Database.Database } {
+export function openDatabase(dataDir: string): { sqlite: Database.Database; db: Db; reader: Database.Database; catalogue: CatalogueFeed } {
   mkdirSync(dataDir, { recursive: true });
   const sqlite = connect(databaseFile(dataDir));
   sqlite.pragma('journal_mode = WAL');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
-  watchCatalogueWrites(sqlite);
+  const catalogue = watchCatalogueWrites(sqlite);
   sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
   const reader = connect(databaseFile(dataDir), { readonly: true });
   readers.set(db, drizzle(reader, { schema }));
-  return { sqlite, db, reader };
+  return { sqlite, db, reader, catalogue };
 }
 
 function connect(file: string, options?: Database.Options): Database.Database {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { hearCatalogueWrites } from './catalogue-writes';
+import { hearCatalogueWrites, type CatalogueFeed } from './catalogue-writes';
 import { checkpointOnAThreadOfItsOwn } from './checkpoints';
 import { openDatabase, type Db } from './client';
 import { pgListener, type Listen } from './pg-listener';
@@ -17,6 +17,8 @@ export type DatabaseHandle = {
   sqlite: Database.Database | undefined;
   /** The PostgreSQL pool; undefined on SQLite. */
   pool: pg.Pool | undefined;
+  /** The writes to flights and airports that searches follow: this connection's on SQLite, every process's on PostgreSQL. */
+  catalogue: CatalogueFeed;
   /**
    * PostgreSQL only: `onPayload` hears each notification on `channel`, on the one connection of the process
    * that listens, made again when lost (pg-listener.ts; ended by close).
@@ -49,7 +51,11 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
   if (databaseUrl) {
     const { db, pool } = await openPostgres(databaseUrl, undefined, timeouts);
     const listener = pgListener(databaseUrl, log);
-    await Promise.all([hearCatalogueWrites(pool, listener.listen), hearSettingsWrites(pool, listener.listen), hearUserWrites(pool, listener.listen)]);
+    const [catalogue] = await Promise.all([
+      hearCatalogueWrites(listener.listen),
+      hearSettingsWrites(pool, listener.listen),
+      hearUserWrites(pool, listener.listen),
+    ]);
     let leader: pg.Client | undefined;
     const connect = async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
@@ -62,6 +68,7 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
       db,
       sqlite: undefined,
       pool,
+      catalogue,
       listen: listener.listen,
       leads: async () => {
         if (leader) return true;
@@ -91,13 +98,14 @@ export async function openDatabaseHandle(dataDir: string, databaseUrl: string | 
       },
     };
   }
-  const { db, sqlite, reader } = openDatabase(dataDir);
+  const { db, sqlite, reader, catalogue } = openDatabase(dataDir);
   const stopCheckpoints = checkpointOnAThreadOfItsOwn(sqlite, log);
   return {
     engine: 'sqlite',
     db,
     sqlite,
     pool: undefined,
+    catalogue,
     listen: undefined,
     leads: () => Promise.resolve(true),
     oldestTransactionSeconds: undefined,

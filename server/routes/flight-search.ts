@@ -6,7 +6,6 @@ import { FlightSearchQuerySchema, type FlightSearchQuery } from '../../sync/sche
 import type { AppContext } from '../context';
 import type { FlightPage } from '../services/catalogue/flight-paging';
 import { sendKept } from '../kept-answer';
-import { searchAnswer } from '../services/catalogue/search-answers';
 import { validate } from '../validate';
 
 /**
@@ -52,7 +51,7 @@ export function flightSearchRoutes(ctx: AppContext): Router {
 
   router.get('/flights', async (req, res) => {
     const { query, paging } = parsedSearch(req, parsed);
-    const answer = await searchAnswer(ctx, query, paging);
+    const answer = await ctx.searches.answer(query, paging);
     res.setHeader('X-Total-Count', String(answer.total));
     sendKept(req, res, answer);
   });

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_LABELS } from '../../sync/constants';
 import type { Flight } from '../../sync/schemas/flight';
-import { catalogueMark, catalogueWrittenSince, hearCatalogueWrites, routeWrittenSince } from '../db/catalogue-writes';
+import { hearCatalogueWrites } from '../db/catalogue-writes';
 import { ANSWER_TTL_MS } from '../kept-answer';
 import { pgListener } from '../db/pg-listener';
 import { paymentBody, upcomingFlight } from './booking-fixtures';
@@ -17,41 +17,39 @@ const METRICS_TOKEN = 'pg-search-answers-metrics-token';
 
 describe('catalogue writes heard from PostgreSQL (catalogue-writes.ts)', () => {
   it('gives no mark and lets nothing stand until it listens, and counts everything written once it listens again', async () => {
-    const pool = {};
     const { listen, setListening } = fakeListen();
-    await hearCatalogueWrites(pool, listen);
-    expect(catalogueMark(pool)).toBeUndefined();
+    const feed = await hearCatalogueWrites(listen);
+    expect(feed.mark()).toBeUndefined();
     setListening(true);
-    const mark = catalogueMark(pool) ?? -1;
+    const mark = feed.mark() ?? -1;
     expect(mark).toBeGreaterThanOrEqual(0);
-    expect(routeWrittenSince(pool, mark, 'a', 'b', '2031-01-01')).toBe(false);
-    expect(catalogueWrittenSince(pool, mark)).toBe(false);
+    expect(feed.routeWrittenSince(mark, 'a', 'b', '2031-01-01')).toBe(false);
+    expect(feed.writtenSince(mark)).toBe(false);
     setListening(false);
-    expect(catalogueMark(pool)).toBeUndefined();
-    expect(routeWrittenSince(pool, mark, 'a', 'b', '2031-01-01')).toBe(true);
+    expect(feed.mark()).toBeUndefined();
+    expect(feed.routeWrittenSince(mark, 'a', 'b', '2031-01-01')).toBe(true);
     setListening(true);
-    expect(routeWrittenSince(pool, mark, 'a', 'b', '2031-01-01')).toBe(true);
-    expect(catalogueWrittenSince(pool, mark)).toBe(true);
+    expect(feed.routeWrittenSince(mark, 'a', 'b', '2031-01-01')).toBe(true);
+    expect(feed.writtenSince(mark)).toBe(true);
   });
 
   it('drops a route’s stamp for a write of its route and day, or of an airport, and keeps it through others', async () => {
-    const pool = {};
     const { listen, notify, setListening } = fakeListen();
-    await hearCatalogueWrites(pool, listen);
+    const feed = await hearCatalogueWrites(listen);
     setListening(true);
-    const mark = catalogueMark(pool) ?? -1;
+    const mark = feed.mark() ?? -1;
     notify('catalogue_written', '["c|d","c|d|2031-01-01"]');
     notify('catalogue_written', '["a|b","a|b|2031-01-02"]');
-    expect(routeWrittenSince(pool, mark, 'a', 'b', '2031-01-01')).toBe(false);
-    expect(routeWrittenSince(pool, mark, 'a', 'b')).toBe(true);
-    expect(catalogueWrittenSince(pool, mark)).toBe(true);
-    const later = catalogueMark(pool) ?? -1;
+    expect(feed.routeWrittenSince(mark, 'a', 'b', '2031-01-01')).toBe(false);
+    expect(feed.routeWrittenSince(mark, 'a', 'b')).toBe(true);
+    expect(feed.writtenSince(mark)).toBe(true);
+    const later = feed.mark() ?? -1;
     notify('catalogue_written', '["airports"]');
-    expect(routeWrittenSince(pool, later, 'a', 'b', '2031-01-01')).toBe(true);
+    expect(feed.routeWrittenSince(later, 'a', 'b', '2031-01-01')).toBe(true);
     // A payload that does not read as keys counts as everything written.
-    const last = catalogueMark(pool) ?? -1;
+    const last = feed.mark() ?? -1;
     notify('catalogue_written', 'not json');
-    expect(routeWrittenSince(pool, last, 'a', 'b', '2031-01-01')).toBe(true);
+    expect(feed.routeWrittenSince(last, 'a', 'b', '2031-01-01')).toBe(true);
   });
 });
 

@@ -4,11 +4,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FlightSearchQuerySchema, type Flight } from '../../sync/schemas/flight';
 import { eq, sql } from 'drizzle-orm';
-import { catalogueMark, routeWrittenSince } from '../db/catalogue-writes';
 import { immediate, localWriteEpoch } from '../db/client';
 import { flights } from '../db/schema';
 import { ANSWER_TTL_MS } from '../kept-answer';
-import { searchAnswer, sourceStamp, type SearchAnswer } from '../services/catalogue/search-answers';
+import type { CatalogueFeed } from '../db/catalogue-writes';
+import { SearchAnswers, sourceStamp, type SearchAnswer } from '../services/catalogue/search-answers';
 import { searchScope } from '../services/catalogue/flight-reads';
 import { actors, book, upcomingFlight, type Actors } from './booking-fixtures';
 import { client, startTestServer, type TestServer } from './harness';
@@ -105,10 +105,10 @@ describe('GET /api/flights answers from memory per search and what it was read f
   it('answers a route search again from memory through writes elsewhere, and in one read after a booking on its route and day', async () => {
     const query = { origin: 'ACC', destination: 'LOS', departureTime: flight.departureTime.slice(0, 10) };
     const page = { page: 1, limit: 100 };
-    const first = await searchAnswer(server.ctx, query, page);
+    const first = await server.ctx.searches.answer(query, page);
     const again = async () => {
       let answer: SearchAnswer | undefined;
-      const statements = await statementsRun(server.ctx.db.$client, async () => (answer = await searchAnswer(server.ctx, query, page)));
+      const statements = await statementsRun(server.ctx.db.$client, async () => (answer = await server.ctx.searches.answer(query, page)));
       return { statements, answer };
     };
     expect(await again()).toEqual({ statements: 0, answer: first });
@@ -130,11 +130,11 @@ describe('GET /api/flights answers from memory per search and what it was read f
     const page = { page: 1, limit: 100 };
     const onRoute = async (seat: string) => book(people.owner, await upcomingFlight(server.url, 'ACC', 'LOS', 9), [seat]);
     await onRoute('A4');
-    const alone = await statementsRun(server.ctx.db.$client, () => searchAnswer(server.ctx, query, page));
+    const alone = await statementsRun(server.ctx.db.$client, () => server.ctx.searches.answer(query, page));
     await onRoute('B4');
     let answers: SearchAnswer[] = [];
     const many = await statementsRun(server.ctx.db.$client, async () => {
-      answers = await Promise.all(Array.from({ length: 10 }, () => searchAnswer(server.ctx, query, page)));
+      answers = await Promise.all(Array.from({ length: 10 }, () => server.ctx.searches.answer(query, page)));
     });
     expect(alone).toBeGreaterThanOrEqual(1);
     expect(many).toBe(alone);
@@ -147,9 +147,9 @@ describe('GET /api/flights answers from memory per search and what it was read f
     const before = price().cents;
     const stamps = vi.spyOn(server.ctx.metrics, 'searchStamp');
     try {
-      const first = searchAnswer(server.ctx, query, page);
+      const first = server.ctx.searches.answer(query, page);
       setPrice(before + 100);
-      const second = searchAnswer(server.ctx, query, page);
+      const second = server.ctx.searches.answer(query, page);
       await first;
       const priceIn = (answer: SearchAnswer) => (JSON.parse(answer.bytes.toString()) as Flight[]).find((f) => f._id === flight._id)?.price;
       expect(priceIn(await second)).toBe(before / 100 + 1);
@@ -160,10 +160,32 @@ describe('GET /api/flights answers from memory per search and what it was read f
     }
   });
 
+  it('follows only the change feed it is given: kept while the feed tells of no write, read every time while it hears none', async () => {
+    const other = await upcomingFlight(server.url, 'ACC', 'LOS', 10);
+    const query = { origin: 'ACC', destination: 'LOS', departureTime: other.departureTime.slice(0, 10) };
+    const page = { page: 1, limit: 100 };
+    const feed = (heard: boolean): CatalogueFeed => ({
+      mark: () => (heard ? 0 : undefined),
+      hearsEveryProcess: () => heard,
+      routeWrittenSince: () => !heard,
+      writtenSince: () => !heard,
+    });
+    const deaf = new SearchAnswers({ ...server.ctx, catalogue: feed(false) });
+    const still = new SearchAnswers({ ...server.ctx, catalogue: feed(true) });
+    const statements = (searches: SearchAnswers) => statementsRun(server.ctx.db.$client, () => searches.answer(query, page));
+    const first = await still.answer(query, page);
+    await deaf.answer(query, page);
+    await book(people.owner, other, ['E3']);
+    expect(await statements(still)).toBe(0);
+    expect(await still.answer(query, page)).toBe(first);
+    expect(await statements(deaf)).toBeGreaterThan(0);
+    expect((await deaf.answer(query, page)).etag).not.toBe(first.etag);
+  });
+
   it('counts a flight written inside a transaction as written again when it rolls back', async () => {
-    const sqlite = server.ctx.db.$client;
+    const feed = server.ctx.database.catalogue;
     const day = flight.departureTime.slice(0, 10);
-    const before = catalogueMark(sqlite) ?? 0;
+    const before = feed.mark() ?? 0;
     let inside = 0;
     await expect(
       immediate(server.ctx.db, async (tx) => {
@@ -171,32 +193,32 @@ describe('GET /api/flights answers from memory per search and what it was read f
           .update(flights)
           .set({ version: sql`${flights.version}` })
           .where(eq(flights.id, flight._id));
-        inside = catalogueMark(sqlite) ?? 0;
+        inside = feed.mark() ?? 0;
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(routeWrittenSince(sqlite, before, flight.origin._id, flight.destination._id, day)).toBe(true);
+    expect(feed.routeWrittenSince(before, flight.origin._id, flight.destination._id, day)).toBe(true);
     // A stamp read inside the transaction, after its write, saw rows that were then rolled back: it does not stand.
-    expect(routeWrittenSince(sqlite, inside, flight.origin._id, flight.destination._id, day)).toBe(true);
-    expect(routeWrittenSince(sqlite, catalogueMark(sqlite) ?? 0, flight.origin._id, flight.destination._id, day)).toBe(false);
+    expect(feed.routeWrittenSince(inside, flight.origin._id, flight.destination._id, day)).toBe(true);
+    expect(feed.routeWrittenSince(feed.mark() ?? 0, flight.origin._id, flight.destination._id, day)).toBe(false);
   });
 
   it('renews the searches it keeps spread over the answer period, and keeps an answer that reads the same', async () => {
     const page = { page: 1, limit: 100 };
     const day = (offset: number) => new Date(Date.parse(flight.departureTime) + offset * 86_400_000).toISOString().slice(0, 10);
     const queries = Array.from({ length: 20 }, (_, i) => ({ origin: 'ACC', destination: 'LOS', departureTime: day(i + 11) }));
-    const first = await Promise.all(queries.map((query) => searchAnswer(server.ctx, query, page)));
+    const first = await Promise.all(queries.map((query) => server.ctx.searches.answer(query, page)));
     // Half a period later, some searches have begun a new period of their own and others have not.
     server.setNow(new Date(server.ctx.now().getTime() + ANSWER_TTL_MS / 2));
     const renewed = [];
-    for (const query of queries) renewed.push((await statementsRun(server.ctx.db.$client, () => searchAnswer(server.ctx, query, page))) > 0);
+    for (const query of queries) renewed.push((await statementsRun(server.ctx.db.$client, () => server.ctx.searches.answer(query, page))) > 0);
     expect(renewed.filter(Boolean).length).toBeGreaterThan(0);
     expect(renewed.filter(Boolean).length).toBeLessThan(queries.length);
     // A whole period later every search has read its answer again; with nothing written, each is the one it had.
     server.setNow(new Date(server.ctx.now().getTime() + ANSWER_TTL_MS));
     for (const [i, query] of queries.entries()) {
       let again: SearchAnswer | undefined;
-      expect(await statementsRun(server.ctx.db.$client, async () => (again = await searchAnswer(server.ctx, query, page)))).toBeGreaterThan(0);
+      expect(await statementsRun(server.ctx.db.$client, async () => (again = await server.ctx.searches.answer(query, page)))).toBeGreaterThan(0);
       expect(again).toBe(first[i]);
     }
   });

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { FlightSearchQuery } from '../../../sync/schemas/flight';
 import type { Metrics } from '../../metrics/metrics';
 import type { DbAndClock } from '../deps';
-import { catalogueMark, catalogueWrittenSince, hearsEveryProcess, routeWrittenSince } from '../../db/catalogue-writes';
+import type { CatalogueFeed } from '../../db/catalogue-writes';
 import { currentVersion } from '../../db/current-version';
 import { selectRouteStamp, type FlightFilter } from '../../db/flight-queries';
 import { answerOf, keptAnswers, periodOf, type KeptAnswer } from '../../kept-answer';
@@ -10,8 +10,8 @@ import { searchFlightsPage, type FlightPage } from './flight-paging';
 import { searchScope } from './flight-reads';
 import type { AirportRow } from './airports';
 
-/** What a kept search reads: the database, the clock, and the counter of where its stamps came from. */
-type Searcher = DbAndClock & { metrics: Pick<Metrics, 'searchStamp'> };
+/** What the searches read: the database, the clock, the catalogue's writes, and the counter of where their stamps came from. */
+export type Searcher = DbAndClock & { metrics: Pick<Metrics, 'searchStamp'>; catalogue: CatalogueFeed };
 
 /** A search's answer as sent (kept-answer.ts), with the count of all matches. */
 export type SearchAnswer = KeptAnswer & { total: number };
@@ -55,35 +55,6 @@ const STAMPS_KEPT = 10_000;
 type Reading = { mark: number; period: number; read: Promise<Read> };
 
 /**
- * What a process keeps for searches. `reading` and `building` hold only the reads and answers under way,
- * so that many requests for one search at the turn of its period (a popular route, or a load of many
- * connections asking the same searches in step) cost one read, not one each.
- */
-type Memory = {
-  answers: LRUCache<string, Kept>;
-  pairs: LRUCache<string, Pair>;
-  stamps: LRUCache<string, Stamped>;
-  reading: Map<string, Reading>;
-  building: Map<string, Promise<SearchAnswer>>;
-};
-const memories = new WeakMap<Searcher, Memory>();
-
-function memoryOf(ctx: Searcher): Memory {
-  let memory = memories.get(ctx);
-  if (!memory) {
-    memory = {
-      answers: keptAnswers<Kept>(2 * STAND_MS),
-      pairs: new LRUCache<string, Pair>({ max: PAIRS_KEPT }),
-      stamps: new LRUCache<string, Stamped>({ max: STAMPS_KEPT }),
-      reading: new Map(),
-      building: new Map(),
-    };
-    memories.set(ctx, memory);
-  }
-  return memory;
-}
-
-/**
  * A search page's answer read now. When it reads the same as the answer kept before (the usual case when
  * only a new period began), that answer is taken again with its ETag and encodings, not made anew.
  */
@@ -99,7 +70,7 @@ async function answer(ctx: Searcher, filter: FlightFilter | null, page: FlightPa
  * airports still stand as `scope` named them (same ids and versions): when they do not, a scope read
  * earlier is stale.
  */
-export async function sourceStamp(ctx: Searcher, scope: Scope): Promise<{ stamp: string; until?: number; airportsStand: boolean }> {
+export async function sourceStamp(ctx: DbAndClock, scope: Scope): Promise<{ stamp: string; until?: number; airportsStand: boolean }> {
   const [origin, destination] = scope?.named ?? [];
   if (!scope || !origin || !destination) return { stamp: `v${await currentVersion(ctx.db)}`, airportsStand: true };
   const filter = { ...scope.filter, originId: origin.id, destinationId: destination.id };
@@ -110,43 +81,6 @@ export async function sourceStamp(ctx: Searcher, scope: Scope): Promise<{ stamp:
   return { stamp: `${airports}|${now.flights}`, until, airportsStand: now.originVersion === origin.version && now.destinationVersion === destination.version };
 }
 
-/**
- * A search's scope and stamp. A route search's airports are looked up once per origin and destination
- * and then taken from memory while the stamp (which reads their versions) says they stand: a route
- * search costs one read, not two.
- */
-async function readScopeAndStamp(ctx: Searcher, query: FlightSearchQuery): Promise<Read> {
-  const { pairs } = memoryOf(ctx);
-  const route = query.origin && query.destination ? `${query.origin}|${query.destination}` : undefined;
-  const known = route ? pairs.get(route) : undefined;
-  if (known) {
-    const scope = await searchScope(ctx.db, query, known);
-    const { stamp, until, airportsStand } = await sourceStamp(ctx, scope);
-    if (airportsStand) return { scope, stamp, until };
-  }
-  const scope = await searchScope(ctx.db, query);
-  const [origin, destination] = scope?.named ?? [];
-  if (route && origin && destination) pairs.set(route, [origin, destination]);
-  else if (route) pairs.delete(route);
-  const { stamp, until } = await sourceStamp(ctx, scope);
-  return { scope, stamp, until };
-}
-
-/** Whether a stamp read earlier is still in its time: its answer period; for a route, before its `until`, in any period while every process's writes are heard. */
-function inTime(ctx: Searcher, known: Stamped, period: number): boolean {
-  if (known.until === undefined) return known.period === period;
-  if (ctx.now().getTime() >= known.until) return false;
-  return known.period === period || hearsEveryProcess(ctx.db.$client);
-}
-
-/** Whether a stamp read earlier still stands: in its time, and nothing it was read from written since (see the NOTE above). */
-function stands(ctx: Searcher, known: Stamped, period: number): boolean {
-  if (!inTime(ctx, known, period)) return false;
-  const [origin, destination] = known.scope?.named ?? [];
-  if (origin && destination) return !routeWrittenSince(ctx.db.$client, known.mark, origin.id, destination.id, known.scope?.filter.localDate);
-  return !catalogueWrittenSince(ctx.db.$client, known.mark);
-}
-
 /** Keeps `entry` under `key` while `settles` has not settled, for the callers arriving meanwhile to share. */
 function whileUnderWay<T>(map: Map<string, T>, key: string, entry: T, settles: Promise<unknown>): void {
   map.set(key, entry);
@@ -154,49 +88,102 @@ function whileUnderWay<T>(map: Map<string, T>, key: string, entry: T, settles: P
 }
 
 /**
- * The scope and stamp read for the same search earlier in this period and still standing; else the read
- * of the same search under way, when nothing was written since it began; else read now (and kept when
- * writes are heard).
+ * The catalogue's read model: every search's answer, for the search route and the server-rendered listing
+ * pages alike, built once at start (start.ts) and following the catalogue's change feed. `reading` and
+ * `building` hold only the reads and answers under way, so that many requests for one search at the turn
+ * of its period (a popular route, or a load of many connections asking the same searches in step) cost
+ * one read, not one each.
  */
-async function scopeAndStamp(ctx: Searcher, query: FlightSearchQuery, searchKey: string, period: number): Promise<Read & { remembered?: boolean }> {
-  const { stamps, reading } = memoryOf(ctx);
-  const known = stamps.get(searchKey);
-  if (known && stands(ctx, known, period)) {
-    ctx.metrics.searchStamp('memory');
-    return { ...known, remembered: true };
-  }
-  // NOTE: the mark is taken before the read: a write that lands during it moves the count, so the next search reads again.
-  const mark = catalogueMark(ctx.db.$client);
-  const ongoing = reading.get(searchKey);
-  if (ongoing && mark !== undefined && ongoing.mark === mark && ongoing.period === period) {
-    ctx.metrics.searchStamp('shared');
-    return ongoing.read;
-  }
-  ctx.metrics.searchStamp('database');
-  const read = readScopeAndStamp(ctx, query);
-  if (mark !== undefined) whileUnderWay(reading, searchKey, { mark, period, read }, read);
-  const found = await read;
-  if (mark !== undefined) stamps.set(searchKey, { ...found, mark, period });
-  return found;
-}
+export class SearchAnswers {
+  private readonly answers = keptAnswers<Kept>(2 * STAND_MS);
+  private readonly pairs = new LRUCache<string, Pair>({ max: PAIRS_KEPT });
+  private readonly stamps = new LRUCache<string, Stamped>({ max: STAMPS_KEPT });
+  private readonly reading = new Map<string, Reading>();
+  private readonly building = new Map<string, Promise<SearchAnswer>>();
 
-/** One page of a flight search, answered once per search and source stamp and then from memory. */
-export async function searchAnswer(ctx: Searcher, query: FlightSearchQuery, page: FlightPage): Promise<SearchAnswer> {
-  const { answers, building } = memoryOf(ctx);
-  const searchKey = JSON.stringify(query);
-  const period = periodOf(ctx.now(), searchKey);
-  const { scope, stamp, remembered } = await scopeAndStamp(ctx, query, searchKey, period);
-  const pageKey = `${searchKey}|${page.page}|${page.limit}`;
-  const kept = answers.get(pageKey);
-  // NOTE: a stamp read again (a write heard, a new period, its time up) reads the answer again too: a write
-  // that left every version as it was (a script's) still shows.
-  if (kept?.stamp === stamp && (kept.period === period || remembered)) return kept.answer;
-  const buildKey = `${pageKey}|${stamp}|${period}`;
-  const ongoing = building.get(buildKey);
-  if (ongoing) return ongoing;
-  const built = answer(ctx, scope?.filter ?? null, page, kept?.answer);
-  whileUnderWay(building, buildKey, built, built);
-  const fresh = await built;
-  answers.set(pageKey, { answer: fresh, stamp, period });
-  return fresh;
+  constructor(private readonly ctx: Searcher) {}
+
+  /** One page of a flight search, answered once per search and source stamp and then from memory. */
+  async answer(query: FlightSearchQuery, page: FlightPage): Promise<SearchAnswer> {
+    const searchKey = JSON.stringify(query);
+    const period = periodOf(this.ctx.now(), searchKey);
+    const { scope, stamp, remembered } = await this.scopeAndStamp(query, searchKey, period);
+    const pageKey = `${searchKey}|${page.page}|${page.limit}`;
+    const kept = this.answers.get(pageKey);
+    // NOTE: a stamp read again (a write heard, a new period, its time up) reads the answer again too: a write
+    // that left every version as it was (a script's) still shows.
+    if (kept?.stamp === stamp && (kept.period === period || remembered)) return kept.answer;
+    const buildKey = `${pageKey}|${stamp}|${period}`;
+    const ongoing = this.building.get(buildKey);
+    if (ongoing) return ongoing;
+    const built = answer(this.ctx, scope?.filter ?? null, page, kept?.answer);
+    whileUnderWay(this.building, buildKey, built, built);
+    const fresh = await built;
+    this.answers.set(pageKey, { answer: fresh, stamp, period });
+    return fresh;
+  }
+
+  /**
+   * The scope and stamp read for the same search earlier in this period and still standing; else the read
+   * of the same search under way, when nothing was written since it began; else read now (and kept when
+   * writes are heard).
+   */
+  private async scopeAndStamp(query: FlightSearchQuery, searchKey: string, period: number): Promise<Read & { remembered?: boolean }> {
+    const { metrics, catalogue } = this.ctx;
+    const known = this.stamps.get(searchKey);
+    if (known && this.stands(known, period)) {
+      metrics.searchStamp('memory');
+      return { ...known, remembered: true };
+    }
+    // NOTE: the mark is taken before the read: a write that lands during it moves the count, so the next search reads again.
+    const mark = catalogue.mark();
+    const ongoing = this.reading.get(searchKey);
+    if (ongoing && mark !== undefined && ongoing.mark === mark && ongoing.period === period) {
+      metrics.searchStamp('shared');
+      return ongoing.read;
+    }
+    metrics.searchStamp('database');
+    const read = this.readScopeAndStamp(query);
+    if (mark !== undefined) whileUnderWay(this.reading, searchKey, { mark, period, read }, read);
+    const found = await read;
+    if (mark !== undefined) this.stamps.set(searchKey, { ...found, mark, period });
+    return found;
+  }
+
+  /** Whether a stamp read earlier still stands: in its time, and nothing it was read from written since (see the NOTE above). */
+  private stands(known: Stamped, period: number): boolean {
+    if (!this.inTime(known, period)) return false;
+    const [origin, destination] = known.scope?.named ?? [];
+    if (origin && destination) return !this.ctx.catalogue.routeWrittenSince(known.mark, origin.id, destination.id, known.scope?.filter.localDate);
+    return !this.ctx.catalogue.writtenSince(known.mark);
+  }
+
+  /** Whether a stamp read earlier is still in its time: its answer period; for a route, before its `until`, in any period while every process's writes are heard. */
+  private inTime(known: Stamped, period: number): boolean {
+    if (known.until === undefined) return known.period === period;
+    if (this.ctx.now().getTime() >= known.until) return false;
+    return known.period === period || this.ctx.catalogue.hearsEveryProcess();
+  }
+
+  /**
+   * A search's scope and stamp. A route search's airports are looked up once per origin and destination
+   * and then taken from memory while the stamp (which reads their versions) says they stand: a route
+   * search costs one read, not two.
+   */
+  private async readScopeAndStamp(query: FlightSearchQuery): Promise<Read> {
+    const { ctx, pairs } = this;
+    const route = query.origin && query.destination ? `${query.origin}|${query.destination}` : undefined;
+    const known = route ? pairs.get(route) : undefined;
+    if (known) {
+      const scope = await searchScope(ctx.db, query, known);
+      const { stamp, until, airportsStand } = await sourceStamp(ctx, scope);
+      if (airportsStand) return { scope, stamp, until };
+    }
+    const scope = await searchScope(ctx.db, query);
+    const [origin, destination] = scope?.named ?? [];
+    if (route && origin && destination) pairs.set(route, [origin, destination]);
+    else if (route) pairs.delete(route);
+    const { stamp, until } = await sourceStamp(ctx, scope);
+    return { scope, stamp, until };
+  }
 }
