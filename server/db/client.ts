@@ -105,19 +105,6 @@ export function writeLockFree(sqlite: Database.Database): boolean {
 
 const insideTransaction = new AsyncLocalStorage<true>();
 
-let writeEpoch = 0;
-
-/**
- * A count that moves whenever this process may have changed a database: at every bump of the sync
- * version (every write that other readers must see bumps it) and at the end, commit or rollback, of every
- * transaction. Read before a read and found unchanged later, it says nothing this process wrote came
- * between (search-answers.ts keeps a route's stamp on it). Writes of other processes do not move it.
- */
-export const localWriteEpoch = (): number => writeEpoch;
-
-export function noteLocalWrite(): void {
-  writeEpoch += 1;
-}
 const turns = new Map<string, Promise<unknown>>();
 
 /**
@@ -174,10 +161,7 @@ async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', 
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
       throw error;
     } finally {
-      if (writes) {
-        noteLocalWrite();
-        settleCatalogueWrites(sqlite);
-      }
+      if (writes) settleCatalogueWrites(sqlite);
       release?.();
     }
   });

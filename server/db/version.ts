@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { first, noteLocalWrite, prepareOnce, type Queryable, type Tx } from './client';
+import { first, prepareOnce, type Queryable, type Tx } from './client';
 import { onPostgres } from './dialect';
 import { syncState, tombstones } from './schema';
 
@@ -33,7 +33,6 @@ const transactionVersion = prepareOnce((q) =>
 export async function nextVersion(q: Queryable): Promise<number> {
   const row = await first((onPostgres(q) ? transactionVersion : bumpVersion)(q).execute());
   if (!row) throw new Error('sync_state row missing');
-  noteLocalWrite();
   return row.version;
 }
 

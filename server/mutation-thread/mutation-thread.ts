@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { UserRow } from '../actor';
 import { noteCatalogueWrites } from '../db/catalogue-writes';
-import { noteLocalWrite, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { BOOKING_THREAD, releaseWriteLock, writeLockOf } from '../db/thread-lock';
 import type { Env } from '../env';
 import { AppError, NotNow, type FieldError } from '../errors';
@@ -86,7 +86,6 @@ export class MutationThread implements ThreadPort {
   async run<S extends z.ZodType, R>(host: MutationHost, mutation: Mutation<S, R>, user: UserRow, args: z.output<S>): Promise<R> {
     const job = { id: this.nextId++, mutation: mutation.name, user, args, nowMs: host.now().getTime(), siteUrl: host.siteUrl };
     const done = await this.post(job);
-    noteLocalWrite();
     noteCatalogueWrites(this.db.$client, done.catalogue);
     host.outbox.dispatch(done.pending);
     for (const counted of done.counted) host.metrics.count(counted);
