@@ -72,6 +72,12 @@ export function tryWriteLock(sqlite: Database.Database): (() => void) | undefine
   return Atomics.compareExchange(lock, 0, FREE, me) === FREE ? () => releaseWriteLock(lock, me) : undefined;
 }
 
+/** Whether the checkpoint thread holds the lock word `sqlite` shares: it takes no SQLite write lock, so the file's own lock can still be tried meanwhile. */
+export function checkpointHoldsWriteLock(sqlite: Database.Database): boolean {
+  const entry = shared.get(sqlite);
+  return entry !== undefined && Atomics.load(entry.lock, 0) === CHECKPOINT_THREAD;
+}
+
 /** Takes the write lock `sqlite` shares, waiting asynchronously while the other thread holds it; answers its release. */
 export async function takeWriteLock(sqlite: Database.Database): Promise<() => void> {
   const entry = shared.get(sqlite);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUSY_TIMEOUT_MS, databaseFile, openDatabase, writeLockFree } from '../db/client';
+import { BOOKING_THREAD, CHECKPOINT_THREAD, writeLockOf } from '../db/thread-lock';
 
 describe('writeLockFree', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-lockfree-'));
@@ -26,5 +27,26 @@ describe('writeLockFree', () => {
     expect(writeLockFree(sqlite)).toBe(true);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
     expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it('tries the file while the checkpoint thread holds the lock word, and counts a writing thread of this process as free', () => {
+    const word = writeLockOf(sqlite);
+    const heldBy = (holder: number, probe: () => boolean) => {
+      Atomics.store(word, 0, holder);
+      try {
+        return probe();
+      } finally {
+        Atomics.store(word, 0, 0);
+      }
+    };
+    expect(heldBy(CHECKPOINT_THREAD, () => writeLockFree(sqlite))).toBe(true);
+    other.exec('BEGIN EXCLUSIVE');
+    try {
+      expect(heldBy(CHECKPOINT_THREAD, () => writeLockFree(sqlite))).toBe(false);
+      expect(heldBy(BOOKING_THREAD, () => writeLockFree(sqlite))).toBe(true);
+    } finally {
+      other.exec('ROLLBACK');
+    }
+    expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
   });
 });
