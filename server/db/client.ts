@@ -11,7 +11,7 @@ import { SERVER_CHECKPOINT_PAGES } from './checkpoints';
 import { isLockedError } from './faults';
 import * as schema from './schema';
 import { cacheStatements } from './statement-cache';
-import { checkpointHoldsWriteLock, takeWriteLock, tryWriteLock } from './thread-lock';
+import { takeWriteLock, tryWriteLock, wordHeldWithoutFileLock } from './thread-lock';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 declare const writeTransaction: unique symbol;
@@ -84,16 +84,17 @@ const readers = new WeakMap<Db, Db>();
 export const BUSY_TIMEOUT_MS = 25;
 
 /**
- * Whether this connection could take the write lock at once, or a writing thread of this process holds it
- * for a moment; never waits. NOTE: the checkpoint thread holds the process's lock word about 1 ms in 100
- * but no SQLite write lock, so while it holds the word the file's lock is tried all the same: answering
- * free then told /api/health 'ok' about 1 time in 1,000 while another process held the lock. Should a
- * writing thread take the word during that try, its lock is not another process's: free.
+ * Whether this connection could take the write lock at once, or another writing thread of this process
+ * holds it for a moment; never waits. NOTE: the process's lock word may be held with no SQLite lock behind
+ * it: by the checkpoint thread (about 1 ms in 100), or by a transaction of this connection between taking
+ * the word and its BEGIN (a background job's, while a request's check runs between them). Answering free
+ * then told /api/health 'ok' while another process held the lock, so the file's lock is tried all the
+ * same. Should another writing thread take the word during that try, the lock met may be its own: free.
  */
 export function writeLockFree(sqlite: Database.Database): boolean {
   if (sqlite.inTransaction) return true;
   const release = tryWriteLock(sqlite);
-  if (!release && !checkpointHoldsWriteLock(sqlite)) return true;
+  if (!release && !wordHeldWithoutFileLock(sqlite)) return true;
   // NOTE: exec, not pragma(), which prepares a statement at every call: in the server under load 50 to 56 us a call against 3 to 20.
   sqlite.exec('PRAGMA busy_timeout = 0');
   try {
@@ -101,7 +102,7 @@ export function writeLockFree(sqlite: Database.Database): boolean {
     sqlite.exec('ROLLBACK');
     return true;
   } catch (error) {
-    if (isLockedError(error)) return !release && !checkpointHoldsWriteLock(sqlite);
+    if (isLockedError(error)) return !release && !wordHeldWithoutFileLock(sqlite);
     throw error;
   } finally {
     sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -72,10 +72,16 @@ export function tryWriteLock(sqlite: Database.Database): (() => void) | undefine
   return Atomics.compareExchange(lock, 0, FREE, me) === FREE ? () => releaseWriteLock(lock, me) : undefined;
 }
 
-/** Whether the checkpoint thread holds the lock word `sqlite` shares: it takes no SQLite write lock, so the file's own lock can still be tried meanwhile. */
-export function checkpointHoldsWriteLock(sqlite: Database.Database): boolean {
+/**
+ * Whether the lock word `sqlite` shares is held by a holder with no SQLite write lock of its own now, so
+ * the file's lock can still be tried: the checkpoint thread, or a transaction of `sqlite` itself that took
+ * the word and has not begun yet (begun, the connection would be in a transaction).
+ */
+export function wordHeldWithoutFileLock(sqlite: Database.Database): boolean {
   const entry = shared.get(sqlite);
-  return entry !== undefined && Atomics.load(entry.lock, 0) === CHECKPOINT_THREAD;
+  if (!entry) return false;
+  const holder = Atomics.load(entry.lock, 0);
+  return holder === CHECKPOINT_THREAD || (holder === entry.me && !sqlite.inTransaction);
 }
 
 /** Takes the write lock `sqlite` shares, waiting asynchronously while the other thread holds it; answers its release. */

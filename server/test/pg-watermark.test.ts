@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, type Db } from '../db/client';
-import { syncWatermark } from '../db/version';
+import { awaitEarlierWrites, syncWatermark } from '../db/version';
 import { runSql, scratchPostgres } from './pg-sql';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -54,7 +54,9 @@ async function race(db: Db, url: string, stamp: 'transaction' | 'sequence', boun
     }),
   );
   const written = (await done).reduce((sum, { stdout }) => sum + Number(stdout.trim()), 0);
-  // Every writer has ended: one more pull reaches every row.
+  // Every writer has ended: one more pull reaches every row, once the transactions open anywhere on the
+  // server when it starts have ended (another suite's, in another database), as the app's pull waits for them.
+  await awaitEarlierWrites(db);
   for (const p of pullers) await p.pull();
   const committed = (await runSql(db, sql`select id from watermark_rows`)).rows.map((row) => String(row.id));
   return { written, committed, pullers };

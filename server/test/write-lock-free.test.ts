@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUSY_TIMEOUT_MS, databaseFile, openDatabase, writeLockFree } from '../db/client';
-import { BOOKING_THREAD, CHECKPOINT_THREAD, writeLockOf } from '../db/thread-lock';
+import { BOOKING_THREAD, CHECKPOINT_THREAD, SERVER_THREAD, writeLockOf } from '../db/thread-lock';
 
 describe('writeLockFree', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skyway-lockfree-'));
@@ -29,7 +29,7 @@ describe('writeLockFree', () => {
     expect(sqlite.inTransaction).toBe(false);
   });
 
-  it('tries the file while the checkpoint thread holds the lock word, and counts a writing thread of this process as free', () => {
+  it('tries the file while the checkpoint thread or a transaction of its own not yet begun holds the lock word, and counts another writing thread as free', () => {
     const word = writeLockOf(sqlite);
     const heldBy = (holder: number, probe: () => boolean) => {
       Atomics.store(word, 0, holder);
@@ -40,9 +40,11 @@ describe('writeLockFree', () => {
       }
     };
     expect(heldBy(CHECKPOINT_THREAD, () => writeLockFree(sqlite))).toBe(true);
+    expect(heldBy(SERVER_THREAD, () => writeLockFree(sqlite))).toBe(true);
     other.exec('BEGIN EXCLUSIVE');
     try {
       expect(heldBy(CHECKPOINT_THREAD, () => writeLockFree(sqlite))).toBe(false);
+      expect(heldBy(SERVER_THREAD, () => writeLockFree(sqlite))).toBe(false);
       expect(heldBy(BOOKING_THREAD, () => writeLockFree(sqlite))).toBe(true);
     } finally {
       other.exec('ROLLBACK');
