@@ -11,7 +11,7 @@ import { searchScope } from './flight-reads';
 import type { AirportRow } from './airports';
 
 /** What the searches read: the database, the clock, the catalogue's writes, and the counter of where their stamps came from. */
-export type Searcher = DbAndClock & { metrics: Pick<Metrics, 'searchStamp'>; catalogue: CatalogueFeed };
+type Searcher = DbAndClock & { metrics: Pick<Metrics, 'searchStamp'>; catalogue: CatalogueFeed };
 
 /** A search's answer as sent (kept-answer.ts), with the count of all matches. */
 export type SearchAnswer = KeptAnswer & { total: number };
