@@ -28,19 +28,6 @@ const LOOK_DOWN = "the server's layers look down only: entry points and assembly
 /** ops/ holds command-line tools (entry points) and machine.ts, the machine's state, which lower layers may read. */
 const OPS_TOOLS = { from: './server/ops', except: ['./machine.ts'], message: LOOK_DOWN };
 
-const NO_ONLY = { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No .only in tests' };
-const SQLITE_ONLY =
-  "only SQLite's drizzle runs a query by .all(), .get(), .run() or .values(): await the builder, or .execute() a prepared one, which both engines do";
-const SQLITE_RUN = '[callee.property.name=/^(all|get|run|values)$/]';
-const BUILDER_STEP =
-  '/^(select|selectDistinct|from|where|limit|offset|orderBy|groupBy|having|returning|set|values|innerJoin|leftJoin|rightJoin|fullJoin|onConflictDoNothing|onConflictDoUpdate)$/';
-/** A query run the way only SQLite's drizzle can: at the end of a builder, on a prepared query, or on the database with raw SQL. */
-const SQLITE_ONLY_CALLS = [
-  `CallExpression${SQLITE_RUN}[callee.object.type='CallExpression'][callee.object.callee.property.name=${BUILDER_STEP}]`,
-  `CallExpression${SQLITE_RUN}[callee.object.callee.property.name='prepare'][callee.object.arguments.length=0]`,
-  `CallExpression${SQLITE_RUN}[arguments.0.type='TaggedTemplateExpression'][arguments.0.tag.name='sql']`,
-];
-
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'migrations/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -60,7 +47,10 @@ export default tseslint.config(
       '@typescript-eslint/ban-ts-comment': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-syntax': ['error', NO_ONLY],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No .only in tests' },
+      ],
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
@@ -125,14 +115,6 @@ export default tseslint.config(
           ],
         },
       ],
-    },
-  },
-  {
-    // NOTE: the query code is typed as SQLite's drizzle on both engines (docs/decisions/025), so the type
-    // checker does not refuse what only SQLite's has; on PostgreSQL these calls fail at run time.
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': ['error', NO_ONLY, ...SQLITE_ONLY_CALLS.map((selector) => ({ selector, message: SQLITE_ONLY }))],
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },

@@ -87,7 +87,7 @@ export async function createContext(
   };
   if (database.sqlite && env.BOOKING_THREAD === 'on')
     ctx.mutationThread = new MutationThread(
-      db,
+      database.sqlite,
       { file: database.sqlite.name, env, jwtSecret: ctx.jwtSecret, owner: ctx.outbox.owner },
       log,
       new Set([createBooking.name]),

@@ -1,10 +1,9 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { connectionOf, type Queryable, type Tx } from './client';
+import { connectionOf, type Db, type Queryable, type Tx } from './client';
+import { pgDatabase, type PgDb, type PgStatement } from './pg-driver';
 
-type QueryConfig = { text: string; name?: string; rowMode?: 'array'; types?: pg.CustomTypesConfig };
 type Answer = pg.QueryResult;
-type Statement = QueryConfig & { values: unknown[]; carried: boolean; resolve: (answer: Answer) => void; reject: (error: unknown) => void };
+type Statement = PgStatement & { values: unknown[]; carried: boolean; resolve: (answer: Answer) => void; reject: (error: unknown) => void };
 
 const prepareValue = (Reflect.get(pg, 'utils') as { prepareValue: (value: unknown) => string | Buffer | null | undefined }).prepareValue;
 
@@ -48,7 +47,7 @@ function asRequested(answer: Answer, rowMode: 'array' | undefined): Answer {
  * saves round trips: a booking takes 3 instead of one per statement, 27 (docs/decisions/023).
  */
 class BatchingConnection {
-  readonly db: NodePgDatabase;
+  readonly db: PgDb;
   private queued: Statement[] = [];
   private sending: Promise<void> = Promise.resolve();
   private flushDue = false;
@@ -66,10 +65,10 @@ class BatchingConnection {
     private readonly client: pg.PoolClient,
     readonly pool: pg.Pool,
   ) {
-    this.db = drizzle({ client: this as unknown as pg.PoolClient });
+    this.db = pgDatabase(this, (statement, values) => this.query(statement, values));
   }
 
-  query(config: QueryConfig | string, values: unknown[] = []): Promise<Answer> {
+  query(config: PgStatement | string, values: unknown[] = []): Promise<Answer> {
     const statement = typeof config === 'string' ? { text: config } : config;
     return new Promise((resolve, reject) => {
       if (!this.open) return reject(new Error('a statement after its transaction ended'));
@@ -100,7 +99,8 @@ class BatchingConnection {
     this.memo.clear();
     void this.defer(() => this.query('begin')).catch(() => undefined);
     try {
-      const result = await work(this.db as unknown as Tx);
+      const tx: Db = this.db;
+      const result = await work(tx as Tx);
       await this.query('commit');
       return result;
     } catch (error) {
@@ -139,8 +139,7 @@ class BatchingConnection {
         only.resolve(await this.client.query(only, only.values));
         return;
       }
-      const types = batch.find((statement) => statement.types)?.types;
-      const answered = (await this.client.query({ text: batch.map(inlined).join(';\n'), rowMode: 'array', types })) as unknown as Answer | Answer[];
+      const answered = (await this.client.query({ text: batch.map(inlined).join(';\n'), rowMode: 'array' })) as unknown as Answer | Answer[];
       const answers = Array.isArray(answered) ? answered : [answered];
       batch.forEach((statement, i) => {
         const answer = answers[i];

@@ -3,17 +3,25 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { SQLitePreparedQuery, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settleCatalogueWrites, watchCatalogueWrites, type CatalogueFeed } from './catalogue-writes';
 import { SERVER_CHECKPOINT_PAGES } from './checkpoints';
 import { isLockedError } from './faults';
-import * as schema from './schema';
+import { nameOnServer } from './pg-driver';
 import { cacheStatements } from './statement-cache';
 import { takeWriteLock, tryWriteLock, wordHeldWithoutFileLock } from './thread-lock';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/**
+ * The database as the query code sees it on both engines: drizzle's SQLite builders (docs/decisions/010),
+ * which run synchronously on SQLite and asynchronously on PostgreSQL (db/pg-driver.ts), so an answer is
+ * awaited. Each engine's database is its own type, and each is one of these.
+ */
+export type Db = BaseSQLiteDatabase<'sync' | 'async', unknown>;
+/** The SQLite database with its connection. */
+export type SqliteDb = BetterSQLite3Database & { $client: Database.Database };
 declare const writeTransaction: unique symbol;
 /**
  * A write transaction: only immediate() hands one out, so a helper that writes and asks for a Tx cannot
@@ -39,16 +47,20 @@ export function databaseFile(dataDir: string): string {
  * waits, so the busy timeout only rides out another process's short transactions; a longer lock is
  * waited for asynchronously before a write request starts (middleware/write-gate.ts).
  */
-export function openDatabase(dataDir: string): { sqlite: Database.Database; db: Db; reader: Database.Database; catalogue: CatalogueFeed } {
+export function openDatabase(dataDir: string): { sqlite: Database.Database; db: SqliteDb; reader: Database.Database; catalogue: CatalogueFeed } {
   mkdirSync(dataDir, { recursive: true });
   const sqlite = connect(databaseFile(dataDir));
   sqlite.pragma('journal_mode = WAL');
-  const db = drizzle(sqlite, { schema });
+  const db = drizzle(sqlite);
   migrate(db, { migrationsFolder });
   const catalogue = watchCatalogueWrites(sqlite);
   sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
   const reader = connect(databaseFile(dataDir), { readonly: true });
-  readers.set(db, drizzle(reader, { schema }));
+  const readerDb = drizzle(reader);
+  registerTransactions(db, {
+    immediate: (work) => sqliteTransaction(db, 'BEGIN IMMEDIATE', work),
+    snapshot: (work) => sqliteTransaction(readerDb, 'BEGIN', work),
+  });
   return { sqlite, db, reader, catalogue };
 }
 
@@ -65,20 +77,18 @@ function connect(file: string, options?: Database.Options): Database.Database {
  * Another writing connection to a database file that openDatabase has opened and migrated, for a thread
  * of its own (mutation-thread/mutation-thread.ts); its writes to flights and airports are watched too.
  */
-export function openWriter(file: string): Db {
+export function openWriter(file: string): SqliteDb {
   const sqlite = connect(file, { fileMustExist: true });
   // NOTE: the checkpoint thread copies the WAL back; this connection only bounds it, as the server's does (db/checkpoints.ts).
   sqlite.pragma(`wal_autocheckpoint = ${SERVER_CHECKPOINT_PAGES}`);
   watchCatalogueWrites(sqlite, true);
-  return drizzle(sqlite, { schema });
+  const db = drizzle(sqlite);
+  registerTransactions(db, {
+    immediate: (work) => sqliteTransaction(db, 'BEGIN IMMEDIATE', work),
+    snapshot: () => Promise.reject(new Error('a snapshot needs a database opened by openDatabase')),
+  });
+  return db;
 }
-
-/**
- * Each SQLite database's read-only second connection, for snapshots: a long read there (an admin's first
- * sync) can let other requests run between its parts, since their statements go to the first connection
- * and never land inside its read transaction. WAL lets it read while the first one writes.
- */
-const readers = new WeakMap<Db, Db>();
 
 /** The longest a statement waits, blocking, for another process's lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 25;
@@ -151,7 +161,7 @@ export function noteWriteRetry(db: Db, code: string): void {
   writeObservers.get(db)?.retried?.(code);
 }
 
-async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Tx) => Promise<T>): Promise<T> {
+async function sqliteTransaction<T>(db: SqliteDb, begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Tx) => Promise<T>): Promise<T> {
   const sqlite = db.$client;
   const writes = begin === 'BEGIN IMMEDIATE';
   const askedAt = performance.now();
@@ -161,7 +171,8 @@ async function sqliteTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', 
     try {
       sqlite.exec(begin);
       // The one place a SQLite transaction is made: its connection now holds it.
-      const result = await work(db as Tx);
+      const tx: Db = db;
+      const result = await work(tx as Tx);
       sqlite.exec('COMMIT');
       return result;
     } catch (error) {
@@ -179,11 +190,22 @@ type Transactions = {
   snapshot: <T>(work: (q: Queryable) => Promise<T>) => Promise<T>;
 };
 
-/** The PostgreSQL engine's transactions (db/postgres.ts), by database; any other database is SQLite. */
-const otherEngines = new WeakMap<Db, Transactions>();
+/**
+ * Each database's two kinds of transaction, registered where it is opened: SQLite's here, PostgreSQL's in
+ * db/postgres.ts. NOTE: a SQLite snapshot reads the read-only second connection: a long read there (an
+ * admin's first sync) can let other requests run between its parts, since their statements go to the
+ * first connection and never land inside its read transaction. WAL lets it read while the first one writes.
+ */
+const engines = new WeakMap<Db, Transactions>();
 
 export function registerTransactions(db: Db, transactions: Transactions): void {
-  otherEngines.set(db, transactions);
+  engines.set(db, transactions);
+}
+
+function transactionsOf(db: Db): Transactions {
+  const found = engines.get(db);
+  if (!found) throw new Error('a transaction needs a database opened by openDatabase, openWriter or openPostgres');
+  return found;
 }
 
 /** Refuses a transaction inside another: SQLite has one per connection, PostgreSQL would wait for its own lock. */
@@ -197,8 +219,8 @@ async function outermost<T>(work: () => Promise<T>): Promise<T> {
  * takes the caller's `tx` instead (mutations/run.ts).
  */
 export function immediate<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const engine = otherEngines.get(db);
-  return outermost(() => (engine ? engine.immediate(work) : sqliteTransaction(db, 'BEGIN IMMEDIATE', work)));
+  const engine = transactionsOf(db);
+  return outermost(() => engine.immediate(work));
 }
 
 /**
@@ -207,11 +229,8 @@ export function immediate<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
  * snapshots take turns among themselves and never hold up a write.
  */
 export function snapshot<T>(db: Db, work: (q: Queryable) => Promise<T>): Promise<T> {
-  const engine = otherEngines.get(db);
-  if (engine) return outermost(() => engine.snapshot(work));
-  const reader = readers.get(db);
-  if (!reader) throw new Error('a snapshot needs a database opened by openDatabase');
-  return outermost(() => sqliteTransaction(reader, 'BEGIN', work));
+  const engine = transactionsOf(db);
+  return outermost(() => engine.snapshot(work));
 }
 
 /** The first row a query answers, if any. */
@@ -251,20 +270,14 @@ export function preparedCache<T>() {
   };
 }
 
-type PgQueryConfig = { name?: string; text: string };
-
 /**
- * NOTE: drizzle's node-postgres statements go unnamed, so PostgreSQL parses and plans each one at every
- * run. A statement kept here runs again and again, so on PostgreSQL it gets a name made of its text:
- * node-postgres then parses it once per connection and only binds and runs it after. The texts are the
- * app's own statements, a bounded set; the name reads drizzle's query configs (`queryConfig`, `rawQueryConfig`).
+ * NOTE: drizzle's statements go unnamed, so PostgreSQL parses and plans each one at every run. A statement
+ * kept here runs again and again, so on PostgreSQL it gets a name made of its text: node-postgres then
+ * parses it once per connection and only binds and runs it after. The texts are the app's own
+ * statements, a bounded set.
  */
 function namedOnServer<T>(statement: T): T {
-  if (typeof statement !== 'object' || statement === null) return statement;
-  for (const key of ['queryConfig', 'rawQueryConfig']) {
-    const config = Reflect.get(statement, key) as PgQueryConfig | undefined;
-    if (config && config.name === undefined) config.name = `s${createHash('sha1').update(config.text).digest('base64url').slice(0, 20)}`;
-  }
+  if (statement instanceof SQLitePreparedQuery) nameOnServer(statement, `s${createHash('sha1').update(statement.getQuery().sql).digest('base64url').slice(0, 20)}`);
   return statement;
 }
 

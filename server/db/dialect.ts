@@ -1,12 +1,11 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
-import { alias as pgAlias, PgDialect } from 'drizzle-orm/pg-core';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from './client';
-import { pgTableOf } from './schema-pg';
+import { PostgresDialect } from './pg-driver';
 
 /** Whether `q` runs on PostgreSQL; the few statements whose SQL differs between the two engines ask. */
 export function onPostgres(q: Queryable): boolean {
-  return Reflect.get(q, 'dialect') instanceof PgDialect;
+  return Reflect.get(q, 'dialect') instanceof PostgresDialect;
 }
 
 /**
@@ -28,13 +27,4 @@ export function jsonList(name: string, values: Iterable<string>): Record<string,
 /** The last `length` characters of `text`. */
 export function lastChars(q: Queryable, text: SQL, length: number): SQL {
   return onPostgres(q) ? sql`right(${text}, ${sql.raw(String(length))})` : sql`substr(${text}, ${sql.raw(String(-length))})`;
-}
-
-/**
- * `aliased` (an `alias` of `table`) as the table of a join. NOTE: PostgreSQL's dialect joins only its own
- * tables under an alias, so there the join takes the same alias of the table's PostgreSQL twin
- * (schema-pg.ts); the selected columns stay those of `aliased`, which read the values as SQLite's do.
- */
-export function joinAs<T extends SQLiteTable>(q: Queryable, table: SQLiteTable, aliased: T): T {
-  return onPostgres(q) ? (pgAlias(pgTableOf(table), getTableName(aliased)) as unknown as T) : aliased;
 }

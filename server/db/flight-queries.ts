@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, inArray, like, lte, max, min, sql, sum, t
 import { alias } from 'drizzle-orm/sqlite-core';
 import { SEATS_PER_FLIGHT } from '../../sync/constants';
 import { first, prepareOnce, preparedCache, type Queryable } from './client';
-import { inJsonList, joinAs, jsonList, onPostgres } from './dialect';
+import { inJsonList, jsonList, onPostgres } from './dialect';
 import { airports, flights, seatAllocations } from './schema';
 
 const origin = alias(airports, 'origin');
@@ -66,8 +66,8 @@ function build(q: Queryable, where: SQL | undefined) {
   return q
     .select({ flight: flights, origin, destination, taken: takenCount })
     .from(flights)
-    .innerJoin(joinAs(q, airports, origin), eq(flights.originId, origin.id))
-    .innerJoin(joinAs(q, airports, destination), eq(flights.destinationId, destination.id))
+    .innerJoin(origin, eq(flights.originId, origin.id))
+    .innerJoin(destination, eq(flights.destinationId, destination.id))
     .where(where)
     .orderBy(...departureOrder(q));
 }

@@ -20,30 +20,27 @@ export type LockRequest = {
   admins?: true;
 };
 
-type PgTx = { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }> };
-
 const idsOf = (values: readonly (string | null)[] | undefined): string[] => [...new Set(values?.filter((v): v is string => Boolean(v)))].sort();
 
 /** A lock's answer is not needed: it goes with the transaction's next message (db/batching.ts), which it precedes. */
 function lock(tx: Tx, query: SQL): Promise<void> {
-  return later(tx, () => (tx as unknown as PgTx).execute(query));
+  return later(tx, () => Promise.resolve(tx.run(query)));
 }
 
 function lockIds(tx: Tx, table: string, ids: readonly string[]): Promise<void> {
   return ids.length ? lock(tx, sql`select id from ${sql.identifier(table)} where id in ${ids} order by id for no key update`) : Promise.resolve();
 }
 
-async function bookingOfPayment(tx: PgTx, where: { id: string } | { accessKey: string }): Promise<string | undefined> {
+async function bookingOfPayment(tx: Tx, where: { id: string } | { accessKey: string }): Promise<string | undefined> {
   const condition = 'id' in where ? sql`id = ${where.id}` : sql`access_key = ${where.accessKey}`;
-  const { rows } = await tx.execute(sql`select booking_id from payments where ${condition}`);
-  const id = rows[0]?.booking_id;
-  return typeof id === 'string' ? id : undefined;
+  const row = await tx.get<{ booking_id: string } | undefined>(sql`select booking_id from payments where ${condition}`);
+  return row?.booking_id;
 }
 
-async function flightsOfBookings(tx: PgTx, ids: readonly string[]): Promise<string[]> {
+async function flightsOfBookings(tx: Tx, ids: readonly string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const { rows } = await tx.execute(sql`select flight_id, return_flight_id from bookings where id in ${ids}`);
-  return rows.flatMap((row) => [row.flight_id, row.return_flight_id]).filter((id): id is string => typeof id === 'string');
+  const rows = await tx.all<{ flight_id: string; return_flight_id: string | null }>(sql`select flight_id, return_flight_id from bookings where id in ${ids}`);
+  return rows.flatMap((row) => [row.flight_id, row.return_flight_id]).filter((id): id is string => id !== null);
 }
 
 /**
@@ -57,13 +54,12 @@ async function flightsOfBookings(tx: PgTx, ids: readonly string[]): Promise<stri
  */
 export async function lockFor(tx: Tx, request: LockRequest): Promise<boolean> {
   if (!onPostgres(tx)) return false;
-  const pg = tx as unknown as PgTx;
   if (request.syncClient) await lock(tx, sql`select client_id from sync_clients where client_id = ${request.syncClient} for no key update`);
   if (request.admins) await lock(tx, sql`select id from sync_state where id = 1 for no key update`);
   await lockIds(tx, 'users', idsOf(request.accounts));
-  const ofPayment = request.payment ? await bookingOfPayment(pg, request.payment) : undefined;
+  const ofPayment = request.payment ? await bookingOfPayment(tx, request.payment) : undefined;
   const bookings = idsOf([...(request.bookings ?? []), ofPayment ?? null]);
-  await lockIds(tx, 'flights', idsOf([...(request.flights ?? []), ...(await flightsOfBookings(pg, bookings))]));
+  await lockIds(tx, 'flights', idsOf([...(request.flights ?? []), ...(await flightsOfBookings(tx, bookings))]));
   await lockIds(tx, 'bookings', bookings);
   if (bookings.length) await lock(tx, sql`select id from payments where booking_id in ${bookings} order by id for no key update`);
   if (request.conversation) await lockIds(tx, 'conversations', [request.conversation]);

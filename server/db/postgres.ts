@@ -1,7 +1,7 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { noteWriteRetry, noteWriteWait, registerTransactions, type Db, type Queryable } from './client';
+import { noteWriteRetry, noteWriteWait, registerTransactions, type Db } from './client';
 import { batchedTransaction } from './batching';
+import { pgDatabase, type PgDb } from './pg-driver';
 import { migratePostgres } from './pg-migrate';
 
 // NOTE: counts and bigint columns arrive as int8 and sums as numeric, which node-postgres hands over as
@@ -34,6 +34,26 @@ async function retried<T>(db: Db, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** `work`'s reads in one REPEATABLE READ snapshot, on a connection of the pool. */
+async function readOnlySnapshot<T>(pool: pg.Pool, work: (q: Db) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let failed = false;
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const result = await work(pgDatabase(client, (statement, values) => client.query(statement, values)));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    failed = await client.query('rollback').then(
+      () => false,
+      () => true,
+    );
+    throw error;
+  } finally {
+    client.release(failed ? new Error('its rollback failed') : undefined);
+  }
+}
+
 /** Collations that order text bytewise, as SQLite does: ids, ISO instants and cursors compare as strings. */
 const BYTEWISE = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8']);
 
@@ -49,7 +69,7 @@ export type PostgresTimeouts = { statementMs: number; idleTransactionMs: number 
  * run again after a deadlock, its statements sent several to a message where they can (db/batching.ts),
  * and reads in one REPEATABLE READ snapshot.
  */
-export async function openPostgres(url: string, poolSize = 10, timeouts?: PostgresTimeouts): Promise<{ db: Db; pool: pg.Pool }> {
+export async function openPostgres(url: string, poolSize = 10, timeouts?: PostgresTimeouts): Promise<{ db: PgDb; pool: pg.Pool }> {
   const setup = new pg.Pool({ connectionString: url, max: 1 });
   setup.on('error', () => undefined);
   try {
@@ -71,8 +91,7 @@ export async function openPostgres(url: string, poolSize = 10, timeouts?: Postgr
   });
   // An idle client that loses its server must not end the process; the next query reports it.
   pool.on('error', () => undefined);
-  const pgDb = drizzle(pool);
-  const db = pgDb as unknown as Db;
+  const db = pgDatabase(pool, (statement, values) => pool.query(statement, values));
   registerTransactions(db, {
     immediate: (work) => {
       const askedAt = performance.now();
@@ -83,7 +102,7 @@ export async function openPostgres(url: string, poolSize = 10, timeouts?: Postgr
         }),
       );
     },
-    snapshot: (work) => pgDb.transaction((tx) => work(tx as unknown as Queryable), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    snapshot: (work) => readOnlySnapshot(pool, work),
   });
   return { db, pool };
 }

@@ -33,7 +33,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 const pgTables = new Map<SQLiteTable, PgTable>();
 
 /** The PostgreSQL twin of a table of schema.ts. */
-export function pgTableOf(table: SQLiteTable): PgTable {
+function pgTableOf(table: SQLiteTable): PgTable {
   const found = pgTables.get(table);
   if (!found) throw new Error(`schema-pg: ${getTableName(table)} is not a table of schema.ts`);
   return found;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { UserRow } from '../actor';
 import { noteCatalogueWrites } from '../db/catalogue-writes';
-import type { Db } from '../db/client';
+import type Database from 'better-sqlite3';
 import { BOOKING_THREAD, releaseWriteLock, writeLockOf } from '../db/thread-lock';
 import type { Env } from '../env';
 import { AppError, NotNow, type FieldError } from '../errors';
@@ -71,12 +71,12 @@ export class MutationThread implements ThreadPort {
   private readonly lock: Int32Array;
 
   constructor(
-    private readonly db: Db,
+    private readonly sqlite: Database.Database,
     private readonly setup: Omit<ThreadSetup, 'lock'>,
     private readonly log: Logger,
     private readonly names: ReadonlySet<string>,
   ) {
-    this.lock = writeLockOf(db.$client);
+    this.lock = writeLockOf(sqlite);
   }
 
   takes(mutationName: string): boolean {
@@ -86,7 +86,7 @@ export class MutationThread implements ThreadPort {
   async run<S extends z.ZodType, R>(host: MutationHost, mutation: Mutation<S, R>, user: UserRow, args: z.output<S>): Promise<R> {
     const job = { id: this.nextId++, mutation: mutation.name, user, args, nowMs: host.now().getTime(), siteUrl: host.siteUrl };
     const done = await this.post(job);
-    noteCatalogueWrites(this.db.$client, done.catalogue);
+    noteCatalogueWrites(this.sqlite, done.catalogue);
     host.outbox.dispatch(done.pending);
     for (const counted of done.counted) host.metrics.count(counted);
     if (!done.ok) throw fromFailure(done.failure);

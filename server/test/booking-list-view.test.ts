@@ -6,6 +6,7 @@ import { bookings, payments } from '../db/schema';
 import { toBookingJson, toBookingsJson } from '../services/booking/booking-view';
 import { toPaymentJson, toPaymentsJson } from '../services/payment/payments';
 import { actors, book, expectAnswer, flightAt, roundTripBody, type Actors, type Created } from './booking-fixtures';
+import { sqliteOf } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 import { statementsRun } from './statements-run';
 
@@ -79,7 +80,7 @@ describe('a list of bookings or payments is read in a few statements, each entry
   it('pays for a list with the statements of one', async () => {
     const rows = [...(await rowsOf(who.ownerId)), ...(await rowsOf(who.otherId))];
     const nowIso = server.ctx.now().toISOString();
-    const sqlite = server.ctx.db.$client;
+    const sqlite = sqliteOf(server.ctx);
     const one = await statementsRun(sqlite, () => toBookingsJson(server.ctx.db, rows.slice(0, 1), nowIso));
     const three = await statementsRun(sqlite, () => toBookingsJson(server.ctx.db, rows, nowIso));
     expect(three).toBe(one);

@@ -13,6 +13,7 @@ import { conflict, NotNow } from '../errors';
 import { fromFailure, toFailure } from '../mutation-thread/mutation-thread';
 import { MUTATIONS } from '../mutations/registry';
 import { actors, book, expectAnswer, paymentBody, upcomingFlight, type Actors } from './booking-fixtures';
+import { sqliteOf } from './fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 
 describe('bookings on a thread of their own (BOOKING_THREAD=on, the default on SQLite)', () => {
@@ -87,17 +88,17 @@ describe('bookings on a thread of their own (BOOKING_THREAD=on, the default on S
     for (const answer of answers) expectAnswer(answer, 201);
     // NOTE: each booking's effects (its mails) are written after its answer, so the lock may still be
     // taken for a moment; one left held would never come free.
-    let free = tryWriteLock(server.ctx.db.$client);
+    let free = tryWriteLock(sqliteOf(server.ctx));
     for (let tries = 0; !free && tries < 250; tries++) {
       await sleep(20);
-      free = tryWriteLock(server.ctx.db.$client);
+      free = tryWriteLock(sqliteOf(server.ctx));
     }
     expect(free).toBeDefined();
     free?.();
   });
 
   it('makes a write of the server’s wait while the lock word is held, and run at its release', async () => {
-    const held = tryWriteLock(server.ctx.db.$client);
+    const held = tryWriteLock(sqliteOf(server.ctx));
     expect(held).toBeDefined();
     let written = false;
     const write = immediate(server.ctx.db, async (tx) => {

@@ -3,13 +3,14 @@ import { count, getTableName, is, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { databaseFile, type Db } from '../db/client';
-import { onPostgres } from '../db/dialect';
 import { openPostgres } from '../db/postgres';
 import * as schema from '../db/schema';
 
 /** A connection of the test's own to a server's database, for reads that must not go through the server. */
 export type Observer = {
   db: Db;
+  /** The read-only SQLite connection; undefined on PostgreSQL. */
+  sqlite?: Database.Database;
   /**
    * The engine's own consistency check; answers what it found wrong. SQLite: integrity_check and
    * foreign_key_check. PostgreSQL: amcheck on every B-tree index, with each table's rows all indexed
@@ -42,9 +43,10 @@ export async function observe(dataDir: string, databaseUrl: string | undefined):
     return { db, integrity, close: () => pool.end() };
   }
   const sqlite = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
-  const db = drizzle(sqlite, { schema });
+  const db = drizzle(sqlite);
   return {
     db,
+    sqlite,
     integrity: () => {
       const check = sqlite.pragma('integrity_check', { simple: true });
       return Promise.resolve([...(check === 'ok' ? [] : [check]), ...(sqlite.pragma('foreign_key_check') as unknown[])]);
@@ -76,8 +78,8 @@ export async function rowCounts(db: Db, exclude: string[] = []): Promise<Record<
  * cluster-wide transaction counters).
  */
 export async function commitMark(observer: Observer): Promise<string> {
-  const db = observer.db;
-  if (!onPostgres(db)) return String(db.$client.pragma('data_version', { simple: true }));
+  const { db, sqlite } = observer;
+  if (sqlite) return String(sqlite.pragma('data_version', { simple: true }));
   const marks = await Promise.all(
     TABLES.map(async (table) => {
       const [row] = await db.select({ n: count(), xids: sql<number>`coalesce(sum(xmin::text::bigint), 0)` }).from(table);

@@ -1,6 +1,5 @@
 import { eq, is } from 'drizzle-orm';
-import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { pgDatabase, type PgDb } from '../db/pg-driver';
 import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
@@ -128,12 +127,11 @@ describe('the PostgreSQL schema', () => {
 
   describe('through drizzle with the SQLite tables, as the app runs', () => {
     const stamp = '2030-01-01T00:00:00.000Z';
-    let db: BetterSQLite3Database;
+    let db: PgDb;
     const allocation = (id: string, state: 'held' | 'sold' | 'released') => ({ id, flightId: 'f1', seatLabel: 'A1', bookingId: 'b1', state, createdAt: stamp });
 
     beforeAll(async () => {
-      // NOTE: the app's SQLite-typed database object, running on node-postgres.
-      db = drizzle(pool) as unknown as BetterSQLite3Database;
+      db = pgDatabase(pool, (statement, values) => pool.query(statement, values));
       await db
         .insert(airports)
         .values(['AAA', 'BBB'].map((code) => ({ id: code, name: code, code, city: code, country: 'US', timeZone: 'UTC', createdAt: stamp, updatedAt: stamp })));

@@ -3,10 +3,8 @@ import type { Db } from '../db/client';
 import { openPostgres } from '../db/postgres';
 import { createTestDatabase } from './pg-database';
 
-type Execute = { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }> };
-
-/** A statement of a PostgreSQL suite's own on the database or a transaction (typed as SQLite's, drizzle's node-postgres underneath). */
-export const runSql = (q: Db, query: SQL) => (q as unknown as Execute).execute(query);
+/** A statement of a PostgreSQL suite's own on the database or a transaction, with the rows it answers. */
+export const runSql = async (q: Db, query: SQL) => ({ rows: await q.all<Record<string, unknown>>(query) });
 
 /**
  * A fresh PostgreSQL database of a suite's own, migrated, with `setup` run on it, and its pool of

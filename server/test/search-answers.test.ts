@@ -11,6 +11,7 @@ import type { CatalogueFeed } from '../db/catalogue-writes';
 import { SearchAnswers, sourceStamp, type SearchAnswer } from '../services/catalogue/search-answers';
 import { searchScope } from '../services/catalogue/flight-reads';
 import { actors, book, upcomingFlight, type Actors } from './booking-fixtures';
+import { sqliteOf } from './fixtures';
 import { client, startTestServer, type TestServer } from './harness';
 import { statementsRun } from './statements-run';
 
@@ -108,7 +109,7 @@ describe('GET /api/flights answers from memory per search and what it was read f
     const first = await server.ctx.searches.answer(query, page);
     const again = async () => {
       let answer: SearchAnswer | undefined;
-      const statements = await statementsRun(server.ctx.db.$client, async () => (answer = await server.ctx.searches.answer(query, page)));
+      const statements = await statementsRun(sqliteOf(server.ctx), async () => (answer = await server.ctx.searches.answer(query, page)));
       return { statements, answer };
     };
     expect(await again()).toEqual({ statements: 0, answer: first });
@@ -130,10 +131,10 @@ describe('GET /api/flights answers from memory per search and what it was read f
     const page = { page: 1, limit: 100 };
     const onRoute = async (seat: string) => book(people.owner, await upcomingFlight(server.url, 'ACC', 'LOS', 9), [seat]);
     await onRoute('A4');
-    const alone = await statementsRun(server.ctx.db.$client, () => server.ctx.searches.answer(query, page));
+    const alone = await statementsRun(sqliteOf(server.ctx), () => server.ctx.searches.answer(query, page));
     await onRoute('B4');
     let answers: SearchAnswer[] = [];
-    const many = await statementsRun(server.ctx.db.$client, async () => {
+    const many = await statementsRun(sqliteOf(server.ctx), async () => {
       answers = await Promise.all(Array.from({ length: 10 }, () => server.ctx.searches.answer(query, page)));
     });
     expect(alone).toBeGreaterThanOrEqual(1);
@@ -141,7 +142,7 @@ describe('GET /api/flights answers from memory per search and what it was read f
     expect(new Set(answers).size).toBe(1);
     // A price written after the first read began: the search asked after it does not share that read, and shows the price.
     await onRoute('C4');
-    const sqlite = server.ctx.db.$client;
+    const sqlite = sqliteOf(server.ctx);
     const price = () => sqlite.prepare('select price_cents as cents from flights where id = ?').get(flight._id) as { cents: number };
     const setPrice = sqlite.transaction((cents: number) => sqlite.prepare('update flights set price_cents = ? where id = ?').run(cents, flight._id));
     const before = price().cents;
@@ -172,7 +173,7 @@ describe('GET /api/flights answers from memory per search and what it was read f
     });
     const deaf = new SearchAnswers({ ...server.ctx, catalogue: feed(false) });
     const still = new SearchAnswers({ ...server.ctx, catalogue: feed(true) });
-    const statements = (searches: SearchAnswers) => statementsRun(server.ctx.db.$client, () => searches.answer(query, page));
+    const statements = (searches: SearchAnswers) => statementsRun(sqliteOf(server.ctx), () => searches.answer(query, page));
     const first = await still.answer(query, page);
     await deaf.answer(query, page);
     await book(people.owner, other, ['E3']);
@@ -211,14 +212,14 @@ describe('GET /api/flights answers from memory per search and what it was read f
     // Half a period later, some searches have begun a new period of their own and others have not.
     server.setNow(new Date(server.ctx.now().getTime() + ANSWER_TTL_MS / 2));
     const renewed = [];
-    for (const query of queries) renewed.push((await statementsRun(server.ctx.db.$client, () => server.ctx.searches.answer(query, page))) > 0);
+    for (const query of queries) renewed.push((await statementsRun(sqliteOf(server.ctx), () => server.ctx.searches.answer(query, page))) > 0);
     expect(renewed.filter(Boolean).length).toBeGreaterThan(0);
     expect(renewed.filter(Boolean).length).toBeLessThan(queries.length);
     // A whole period later every search has read its answer again; with nothing written, each is the one it had.
     server.setNow(new Date(server.ctx.now().getTime() + ANSWER_TTL_MS));
     for (const [i, query] of queries.entries()) {
       let again: SearchAnswer | undefined;
-      expect(await statementsRun(server.ctx.db.$client, async () => (again = await server.ctx.searches.answer(query, page)))).toBeGreaterThan(0);
+      expect(await statementsRun(sqliteOf(server.ctx), async () => (again = await server.ctx.searches.answer(query, page)))).toBeGreaterThan(0);
       expect(again).toBe(first[i]);
     }
   });
@@ -227,7 +228,7 @@ describe('GET /api/flights answers from memory per search and what it was read f
     const route = `/api/flights?origin=ACC&destination=LOS&departureTime=${flight.departureTime.slice(0, 10)}`;
     const price = async () => (await client(server.url).get<Flight[]>(route)).body.find((f) => f._id === flight._id)?.price;
     const before = await price();
-    const other = new Database(server.ctx.db.$client.name);
+    const other = new Database(sqliteOf(server.ctx).name);
     try {
       other.prepare('update flights set price_cents = price_cents + 500, version = version + 1000000 where id = ?').run(flight._id);
     } finally {

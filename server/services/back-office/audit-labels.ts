@@ -2,7 +2,6 @@ import { aliasedTable, eq, sql } from 'drizzle-orm';
 import type { AuditEntity } from '../../../sync/schemas/audit';
 import { first, prepareOnce, type Queryable } from '../../db/client';
 import { airports, bookings, flights, payments, users } from '../../db/schema';
-import { joinAs } from '../../db/dialect';
 
 const origin = aliasedTable(airports, 'label_origin');
 const destination = aliasedTable(airports, 'label_destination');
@@ -13,8 +12,8 @@ const flightRow = prepareOnce((q) =>
   q
     .select({ number: flights.flightNumber, from: origin.code, to: destination.code, date: flights.departureLocalDate })
     .from(flights)
-    .innerJoin(joinAs(q, airports, origin), eq(origin.id, flights.originId))
-    .innerJoin(joinAs(q, airports, destination), eq(destination.id, flights.destinationId))
+    .innerJoin(origin, eq(origin.id, flights.originId))
+    .innerJoin(destination, eq(destination.id, flights.destinationId))
     .where(eq(flights.id, id))
     .prepare(),
 );

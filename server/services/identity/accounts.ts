@@ -8,7 +8,6 @@ import { conflict, notFound } from '../../errors';
 import { recordChange } from '../back-office/audit';
 import type { UserRow } from '../../actor';
 import { NEXT_TOKEN_VERSION, updateUserRow } from './users';
-import { joinAs } from '../../db/dialect';
 
 /** The most bookings an account's page lists (newest first). */
 export const ACCOUNT_BOOKINGS_MAX = 200;
@@ -88,8 +87,8 @@ export async function accountDetail(q: Queryable, id: string): Promise<AccountDe
     })
     .from(bookings)
     .innerJoin(flights, eq(flights.id, bookings.flightId))
-    .innerJoin(joinAs(q, airports, origin), eq(origin.id, flights.originId))
-    .innerJoin(joinAs(q, airports, destination), eq(destination.id, flights.destinationId))
+    .innerJoin(origin, eq(origin.id, flights.originId))
+    .innerJoin(destination, eq(destination.id, flights.destinationId))
     .where(eq(bookings.userId, id))
     .orderBy(desc(bookings.createdAt))
     .limit(ACCOUNT_BOOKINGS_MAX);
