@@ -9,7 +9,12 @@ import {
   type SQLiteTable,
 } from 'drizzle-orm/sqlite-core';
 import { RemotePreparedQuery, SqliteRemoteDatabase, type SqliteRemoteResult } from 'drizzle-orm/sqlite-proxy';
-import type pg from 'pg';
+import pg from 'pg';
+
+// NOTE: counts and bigint columns arrive as int8 and sums as numeric, which node-postgres hands over as
+// strings; every such value here is far below 2^53, so they are read as numbers like SQLite's.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
 export type PgStatement = { text: string; name?: string; rowMode?: 'array' };
 /** Runs a statement on the connection: a pool, a pooled client, or a write transaction's batching connection (db/batching.ts). */
@@ -20,14 +25,24 @@ export type PgDb = SqliteRemoteDatabase;
 
 const missing = (value: Param | SQL | undefined): boolean => value === undefined || (is(value, Param) && value.value === undefined);
 
-/** The row with PostgreSQL's `default` for each column it leaves out that drizzle has no default for (SQLite's dialect writes `null`, which an identity column refuses). */
-function withDatabaseDefaults(table: SQLiteTable, row: Record<string, Param | SQL>): Record<string, Param | SQL> {
-  const filled = { ...row };
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const drizzleDefault = (column.default !== null && column.default !== undefined) || column.defaultFn !== undefined || column.onUpdateFn !== undefined;
-    if (!drizzleDefault && missing(filled[key])) filled[key] = sql`default`;
+/** Per table, the keys of the columns drizzle has no default for. */
+const withoutDefault = new WeakMap<SQLiteTable, string[]>();
+
+function keysWithoutDefault(table: SQLiteTable): string[] {
+  let keys = withoutDefault.get(table);
+  if (!keys) {
+    keys = Object.entries(getTableColumns(table))
+      .filter(([, column]) => (column.default === null || column.default === undefined) && column.defaultFn === undefined && column.onUpdateFn === undefined)
+      .map(([key]) => key);
+    withoutDefault.set(table, keys);
   }
-  return filled;
+  return keys;
+}
+
+/** The row with PostgreSQL's `default` for each column it leaves out that drizzle has no default for (SQLite's dialect writes `null`, which an identity column refuses). */
+function withDatabaseDefaults(keys: string[], row: Record<string, Param | SQL>): Record<string, Param | SQL> {
+  const left = keys.filter((key) => missing(row[key]));
+  return left.length ? { ...row, ...Object.fromEntries(left.map((key) => [key, sql`default`])) } : row;
 }
 
 /**
@@ -42,12 +57,17 @@ export class PostgresDialect extends SQLiteAsyncDialect {
 
   override buildInsertQuery(config: SQLiteInsertConfig): SQL {
     const { table, values } = config;
-    return super.buildInsertQuery(Array.isArray(values) ? { ...config, values: values.map((row) => withDatabaseDefaults(table, row)) } : config);
+    if (!Array.isArray(values)) return super.buildInsertQuery(config);
+    const keys = keysWithoutDefault(table);
+    return super.buildInsertQuery({ ...config, values: values.map((row) => withDatabaseDefaults(keys, row)) });
   }
 
   override sqlToQuery(query: SQL, invokeSource?: 'indexes'): QueryWithTypings {
     const built = super.sqlToQuery(query, invokeSource);
-    return { ...built, sql: built.sql.replace(/ on conflict \(([^)]*)\)/g, (_, target: string) => ` on conflict (${target.replace(/"(?:[^"]|"")*"\./g, '')})`) };
+    return {
+      ...built,
+      sql: built.sql.replace(/ on conflict \(([^)]*)\)/g, (_, target: string) => ` on conflict (${target.replace(/"(?:[^"]|"")*"\./g, '')})`),
+    };
   }
 }
 

@@ -4,11 +4,6 @@ import { batchedTransaction } from './batching';
 import { pgDatabase, type PgDb } from './pg-driver';
 import { migratePostgres } from './pg-migrate';
 
-// NOTE: counts and bigint columns arrive as int8 and sums as numeric, which node-postgres hands over as
-// strings; every such value here is far below 2^53, so they are read as numbers like SQLite's.
-pg.types.setTypeParser(pg.types.builtins.INT8, Number);
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
-
 /** A deadlock or a serialization failure: the transaction was rolled back and may run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const RETRIES = 5;

@@ -1,14 +1,15 @@
-import { eq, is } from 'drizzle-orm';
+import { eq, is, sql } from 'drizzle-orm';
 import { pgDatabase, type PgDb } from '../db/pg-driver';
 import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { alias, getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { Db, SqliteDb } from '../db/client';
 import { constraintRejection } from '../db/constraints';
 import { migratePostgres } from '../db/pg-migrate';
 import { POSTGRES_SEARCH_INDEXES } from '../db/search';
 import * as sqliteSchema from '../db/schema';
-import { airports, bookings, flights, imageFiles, images, seatAllocations, users } from '../db/schema';
+import { airports, auditLog, bookings, flights, imageFiles, images, seatAllocations, users } from '../db/schema';
 import * as pgSchema from '../db/schema-pg';
 import journal from '../../migrations/pg/meta/_journal.json';
 import { createTestDatabase } from './pg-database';
@@ -120,7 +121,7 @@ describe('the PostgreSQL schema', () => {
     const applied = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(applied.rows[0]?.n).toBe(journal.entries.length);
     const syncState = await pool.query<{ id: string; version: string }>('select id, version from sync_state');
-    expect(syncState.rows).toEqual([{ id: '1', version: '0' }]);
+    expect(syncState.rows).toEqual([{ id: 1, version: 0 }]);
     await migratePostgres(pool);
     expect((await pool.query('select 1 from sync_state')).rowCount).toBe(1);
   });
@@ -187,6 +188,40 @@ describe('the PostgreSQL schema', () => {
       expect(type.rows).toEqual([{ type: 'bytea' }]);
       await db.delete(images).where(eq(images.id, 'i1'));
       expect(await db.select().from(imageFiles)).toEqual([]);
+    });
+
+    it("runs every way drizzle's SQLite builders ask, with PostgreSQL's SQL where the two differ", async () => {
+      const entry = { action: 'booking.confirmed', entity: 'booking', entityId: 'b1', toStatus: 'confirmed', createdAt: stamp } as const;
+      // An identity key left out: PostgreSQL's default (SQLite's dialect would write null).
+      const [first, second] = await db.insert(auditLog).values([entry, entry]).returning({ id: auditLog.id });
+      expect(second && first && second.id > first.id).toBe(true);
+      // An upsert's conflict target by its column alone.
+      await db
+        .insert(users)
+        .values({ id: 'u1', fullName: 'Ann B', email: 'a@x.io', createdAt: stamp, updatedAt: stamp })
+        .onConflictDoUpdate({ target: users.id, set: { fullName: 'Ann B' } });
+      const byId = db
+        .select({ name: users.fullName })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .prepare();
+      expect(await byId.execute({ id: 'u1' })).toEqual([{ name: 'Ann B' }]);
+      expect(await db.select({ name: users.fullName }).from(users).where(eq(users.id, 'u1')).get()).toEqual({ name: 'Ann B' });
+      expect(await db.select().from(users).where(eq(users.id, 'nobody')).get()).toBeUndefined();
+      expect(await db.select({ id: users.id }).from(users).where(eq(users.id, 'u1')).values()).toEqual([['u1']]);
+      expect(await db.all<{ id: string }>(sql`select id from users where id = ${'u1'}`)).toEqual([{ id: 'u1' }]);
+      expect(await db.$count(auditLog)).toBe(2);
+      // A join under an alias of a SQLite table.
+      const origin = alias(airports, 'origin');
+      const [route] = await db.select({ from: origin.code }).from(flights).innerJoin(origin, eq(origin.id, flights.originId));
+      expect(route).toEqual({ from: 'AAA' });
+      // Through the type both engines share, an answer is rows or a promise of them: only awaited does it type-check.
+      const shared: Db = db;
+      const answer = shared.select({ id: users.id }).from(users).where(eq(users.id, 'u1')).all();
+      expectTypeOf(answer).toEqualTypeOf<{ id: string }[] | Promise<{ id: string }[]>>();
+      expect(await answer).toEqual([{ id: 'u1' }]);
+      expectTypeOf<PgDb>().toExtend<Db>();
+      expectTypeOf<SqliteDb>().toExtend<Db>();
     });
 
     it('refuses an e-mail already taken in another case', async () => {
