@@ -277,7 +277,8 @@ export function preparedCache<T>() {
  * statements, a bounded set.
  */
 function namedOnServer<T>(statement: T): T {
-  if (statement instanceof SQLitePreparedQuery) nameOnServer(statement, `s${createHash('sha1').update(statement.getQuery().sql).digest('base64url').slice(0, 20)}`);
+  if (statement instanceof SQLitePreparedQuery)
+    nameOnServer(statement, `s${createHash('sha1').update(statement.getQuery().sql).digest('base64url').slice(0, 20)}`);
   return statement;
 }
 
