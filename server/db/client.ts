@@ -56,11 +56,7 @@ export function openDatabase(dataDir: string): { sqlite: Database.Database; db: 
   const catalogue = watchCatalogueWrites(sqlite);
   sqlite.prepare('insert or ignore into sync_state (id, version) values (1, 0)').run();
   const reader = connect(databaseFile(dataDir), { readonly: true });
-  const readerDb = drizzle(reader);
-  registerTransactions(db, {
-    immediate: (work) => sqliteTransaction(db, 'BEGIN IMMEDIATE', work),
-    snapshot: (work) => sqliteTransaction(readerDb, 'BEGIN', work),
-  });
+  withSqliteTransactions(db, drizzle(reader));
   return { sqlite, db, reader, catalogue };
 }
 
@@ -82,12 +78,7 @@ export function openWriter(file: string): SqliteDb {
   // NOTE: the checkpoint thread copies the WAL back; this connection only bounds it, as the server's does (db/checkpoints.ts).
   sqlite.pragma(`wal_autocheckpoint = ${SERVER_CHECKPOINT_PAGES}`);
   watchCatalogueWrites(sqlite, true);
-  const db = drizzle(sqlite);
-  registerTransactions(db, {
-    immediate: (work) => sqliteTransaction(db, 'BEGIN IMMEDIATE', work),
-    snapshot: () => Promise.reject(new Error('a snapshot needs a database opened by openDatabase')),
-  });
-  return db;
+  return withSqliteTransactions(drizzle(sqlite), undefined);
 }
 
 /** The longest a statement waits, blocking, for another process's lock before failing with SQLITE_BUSY. */
@@ -183,6 +174,15 @@ async function sqliteTransaction<T>(db: SqliteDb, begin: 'BEGIN IMMEDIATE' | 'BE
       release?.();
     }
   });
+}
+
+/** Registers a SQLite database's transactions: writes on its own connection, snapshots on `reader` (openDatabase's read-only one). */
+function withSqliteTransactions(db: SqliteDb, reader: SqliteDb | undefined): SqliteDb {
+  registerTransactions(db, {
+    immediate: (work) => sqliteTransaction(db, 'BEGIN IMMEDIATE', work),
+    snapshot: (work) => (reader ? sqliteTransaction(reader, 'BEGIN', work) : Promise.reject(new Error('a snapshot needs a database opened by openDatabase'))),
+  });
+  return db;
 }
 
 type Transactions = {
