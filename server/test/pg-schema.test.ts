@@ -4,7 +4,7 @@ import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { alias, getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import type { Db, SqliteDb } from '../db/client';
+import { prepareOnce, type Db, type SqliteDb } from '../db/client';
 import { constraintRejection } from '../db/constraints';
 import { migratePostgres } from '../db/pg-migrate';
 import { POSTGRES_SEARCH_INDEXES } from '../db/search';
@@ -222,6 +222,25 @@ describe('the PostgreSQL schema', () => {
       expect(await answer).toEqual([{ id: 'u1' }]);
       expectTypeOf<PgDb>().toExtend<Db>();
       expectTypeOf<SqliteDb>().toExtend<Db>();
+    });
+
+    it('names a statement kept per connection on the server, so PostgreSQL parses it once; no other', async () => {
+      const names: (string | undefined)[] = [];
+      const recorded = pgDatabase({}, (statement, values) => {
+        names.push(statement.name);
+        return pool.query(statement, values);
+      });
+      const byId = prepareOnce((q) =>
+        q
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id')))
+          .prepare(),
+      );
+      expect(await byId(recorded).execute({ id: 'u1' })).toEqual([{ id: 'u1' }]);
+      expect(await byId(recorded).execute({ id: 'u1' })).toEqual([{ id: 'u1' }]);
+      await recorded.select().from(users);
+      expect(names).toEqual([expect.stringMatching(/^s[\w-]{20}$/), names[0], undefined]);
     });
 
     it('refuses an e-mail already taken in another case', async () => {
